@@ -1,0 +1,138 @@
+// Command lockaudit audits distributed-lock code and the Valkey/Redis fleets
+// it runs on. See README.md.
+//
+// Each subcommand lives in its own file and registers itself in init; main
+// only dispatches. The same binary also speaks go vet's unitchecker protocol
+// (see vettool.go), so `go vet -vettool=$(command -v lockaudit)` works.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// env is what a subcommand may touch, so tests run the whole CLI in-process.
+type env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Dir            string // working directory
+}
+
+// command is one subcommand.
+type command struct {
+	Name    string
+	Usage   string // one line: "vet [flags] [packages]"
+	Summary string
+	Run     func(ctx context.Context, e *env, args []string) error
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.Name]; dup {
+		panic("duplicate command " + c.Name)
+	}
+	commands[c.Name] = c
+}
+
+// exitError carries an exit code up to main. A nil message prints nothing
+// (the renderer already said everything).
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// usageError is a bad flag or argument: exit 2.
+func usageError(format string, args ...any) error {
+	return &exitError{code: report.ExitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// failure is a run that could not complete: exit 1.
+func failure(format string, args ...any) error {
+	return &exitError{code: report.ExitFailed, msg: fmt.Sprintf(format, args...)}
+}
+
+// exitWith ends a command with a code decided elsewhere, printing nothing.
+func exitWith(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return &exitError{code: code}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	dir, _ := os.Getwd()
+	code := run(ctx, os.Args[1:], &env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Dir: dir})
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches and turns errors into exit codes.
+func run(ctx context.Context, args []string, e *env) int {
+	if isVetTool(args) {
+		return runVetTool(args)
+	}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				fmt.Fprintf(e.Stdout, "usage: lockaudit %s\n\n%s\n", c.Usage, c.Summary)
+				return 0
+			}
+		}
+		printUsage(e.Stdout)
+		if len(args) == 0 {
+			return report.ExitUsage
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.Stderr, "lockaudit: unknown command %q\n\n", args[0])
+		printUsage(e.Stderr)
+		return report.ExitUsage
+	}
+	err := c.Run(ctx, e, args[1:])
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", c.Name, ee.msg)
+		}
+		return ee.code
+	}
+	fmt.Fprintf(e.Stderr, "lockaudit %s: %v\n", c.Name, err)
+	return report.ExitFailed
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "lockaudit audits distributed-lock code and the Valkey/Redis fleets it runs on.")
+	fmt.Fprintln(w, "\nusage: lockaudit COMMAND [flags] [args]\n\ncommands:")
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, firstLine(commands[n].Summary))
+	}
+	fmt.Fprintln(w, "\nRun `lockaudit help COMMAND` for a command's flags. Exit codes: 0 clean, 1 failed, 2 usage, 3 findings/unsafe, 4 unknown.")
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}

@@ -1,0 +1,52 @@
+package report
+
+// Exit codes, documented in the README. Every output format of a run gives
+// the same code because it is computed here, from the model.
+const (
+	ExitOK       = 0 // no findings; every verdict the code relies on is safe
+	ExitFailed   = 1 // the run could not complete (packages did not load, no node reachable)
+	ExitUsage    = 2 // bad flags or arguments
+	ExitFindings = 3 // findings, or a verdict the code relies on is unsafe
+	ExitUnknown  = 4 // evidence missing: a verdict the code relies on is unknown
+)
+
+// ExitCode decides a run's exit status. An incomplete run fails (1) even
+// when it also has findings, because a clean-looking partial result must not
+// pass CI. Then: any active code finding or error-severity node finding, or
+// an unsafe/missing verdict the code relies on, gives 3; an unknown verdict
+// the code relies on gives 4.
+func ExitCode(r *Run) int {
+	if len(r.Errors) > 0 {
+		return ExitFailed
+	}
+	code := ExitOK
+	for _, f := range r.Active() {
+		if f.Pos != nil || f.Severity.String() == "error" {
+			return ExitFindings
+		}
+	}
+	if v := r.Verdict; v != nil {
+		for _, u := range r.Uses {
+			switch verdictFor(v, u.Command) {
+			case Unsafe, Missing:
+				return ExitFindings
+			case Unknown:
+				code = ExitUnknown
+			}
+		}
+	}
+	return code
+}
+
+// verdictFor maps a used command to the verdict that decides it.
+func verdictFor(v *Verdict, command string) string {
+	switch command {
+	case "delifeq", "delex":
+		return v.NativeRelease
+	case "ifeq":
+		return v.NativeExtend
+	case "lua":
+		return v.Lua
+	}
+	return Unknown
+}

@@ -1,0 +1,186 @@
+// Package report holds the one model of everything a lockaudit run produces
+// (code findings, node facts, probe findings, the verdict, the commands the
+// code relies on) and the renderers around it. Renderers only read a Run;
+// the exit status is decided once, from the Run, by ExitCode.
+package report
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// SchemaVersion is the version of the JSON form of Run. `lockaudit render`
+// refuses any other version.
+const SchemaVersion = 1
+
+// Run is the result of one lockaudit command.
+type Run struct {
+	SchemaVersion int    `json:"schema_version"`
+	Tool          Tool   `json:"tool"`
+	Command       string `json:"command"`          // vet, probe, audit, preflight
+	Target        string `json:"target,omitempty"` // -target of vet/preflight, e.g. valkey-9.0
+	Time          string `json:"time,omitempty"`   // RFC 3339, set by audit/preflight only
+
+	// Code half.
+	Packages []string  `json:"packages,omitempty"` // patterns analysed
+	Errors   []Error   `json:"errors,omitempty"`   // packages that failed to load or analyse
+	Findings []Finding `json:"findings"`           // code and node findings, sorted by Sort
+	Uses     []Use     `json:"uses,omitempty"`     // commands the code relies on
+
+	// Fleet half.
+	Topology string   `json:"topology,omitempty"` // standalone, replication, sentinel, cluster, declared
+	Nodes    []Node   `json:"nodes,omitempty"`
+	Verdict  *Verdict `json:"verdict,omitempty"`
+}
+
+// Tool identifies the producer.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Error is a failure that made the run incomplete (exit 1).
+type Error struct {
+	Where   string `json:"where"` // package path, node address or file
+	Message string `json:"message"`
+}
+
+// Position is a source position. File is slash-separated and relative to the
+// module root, so reports are the same on every machine.
+type Position struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Finding is one problem, in code (Pos set) or on a node (Node set).
+type Finding struct {
+	Rule       string         `json:"rule"`
+	Severity   rules.Severity `json:"severity"`
+	Message    string         `json:"message"`
+	Pos        *Position      `json:"pos,omitempty"`
+	Source     string         `json:"source,omitempty"` // the source line, for reports
+	Node       string         `json:"node,omitempty"`   // node address, for probe findings
+	Suppressed *Suppression   `json:"suppressed,omitempty"`
+}
+
+// Suppression records why a finding does not count. Kind follows SARIF:
+// "inSource" for //lockaudit:ignore directives, "external" for a baseline or
+// the config file.
+type Suppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
+}
+
+// Use is a command (family) the code relies on, with where it does.
+type Use struct {
+	Command string `json:"command"` // delifeq, delex, ifeq, lua
+	Sites   []Site `json:"sites,omitempty"`
+}
+
+// Site is one place in code that relies on a command.
+type Site struct {
+	Pos  Position `json:"pos"`
+	What string   `json:"what"` // e.g. "DELIFEQ release", "redsync Unlock (Lua)"
+}
+
+// Tri-state answers about a node. Unknown is never read as yes.
+const (
+	Yes     = "yes"
+	No      = "no"
+	Unknown = "unknown"
+	Manual  = "manual" // promotable only by a manual failover (cluster nofailover)
+)
+
+// Node is what was read from (or declared about) one server.
+type Node struct {
+	Addr       string            `json:"addr"`
+	Role       string            `json:"role"`       // primary, replica, sentinel, unknown
+	Promotable string            `json:"promotable"` // yes, no, manual, unknown
+	Server     string            `json:"server"`     // valkey, redis, unknown
+	Version    string            `json:"version"`    // "9.1.2", "" when unknown
+	Lua        string            `json:"lua"`        // yes, no, unknown
+	DELIFEQ    string            `json:"delifeq"`
+	DELEX      string            `json:"delex"`
+	SetIFEQ    string            `json:"set_ifeq"`
+	Config     map[string]string `json:"config"`
+	Errors     []string          `json:"errors"`
+	Primary    string            `json:"primary,omitempty"` // address of its primary (replicas)
+	Shard      string            `json:"shard,omitempty"`   // cluster shard ID
+	Hidden     bool              `json:"hidden,omitempty"`  // replica-announced no, found via INFO replication
+	Declared   bool              `json:"declared,omitempty"`
+	Notes      []string          `json:"notes,omitempty"`
+	Evidence   []Evidence        `json:"evidence,omitempty"` // which command answered what
+}
+
+// Evidence is one command's answer on a node, for the audit trail.
+type Evidence struct {
+	Command string `json:"command"`
+	Answer  string `json:"answer"`
+}
+
+// Verdict values.
+const (
+	Safe      = "safe"
+	Unsafe    = "unsafe"
+	Available = "available"
+	Missing   = "missing"
+	// Unknown is shared with the tri-state node answers.
+)
+
+// Verdict answers "is the native lock path safe on every node that can
+// become primary?". Never safe without evidence.
+type Verdict struct {
+	NativeRelease string   `json:"native_release"` // safe, unsafe, unknown
+	NativeExtend  string   `json:"native_extend"`  // safe, unsafe, unknown
+	Lua           string   `json:"lua"`            // available, missing, unknown
+	Reasons       []string `json:"reasons,omitempty"`
+}
+
+// New returns an empty Run for a command.
+func New(command, version string) *Run {
+	return &Run{SchemaVersion: SchemaVersion, Tool: Tool{Name: "lockaudit", Version: version}, Command: command, Findings: []Finding{}}
+}
+
+// Sort puts findings in a stable order: code findings by file, line, column
+// and rule, then node findings by node and rule.
+func (r *Run) Sort() {
+	sort.SliceStable(r.Findings, func(i, j int) bool {
+		a, b := r.Findings[i], r.Findings[j]
+		if (a.Pos == nil) != (b.Pos == nil) {
+			return a.Pos != nil
+		}
+		if a.Pos != nil {
+			if a.Pos.File != b.Pos.File {
+				return a.Pos.File < b.Pos.File
+			}
+			if a.Pos.Line != b.Pos.Line {
+				return a.Pos.Line < b.Pos.Line
+			}
+			if a.Pos.Col != b.Pos.Col {
+				return a.Pos.Col < b.Pos.Col
+			}
+		} else if a.Node != b.Node {
+			return a.Node < b.Node
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}
+
+// Active returns the findings that are not suppressed.
+func (r *Run) Active() []Finding {
+	var out []Finding
+	for _, f := range r.Findings {
+		if f.Suppressed == nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,176 @@
+// Package rules holds lockaudit's rule catalog as data (catalog.yaml) and the
+// server-version table that every rule, the probe and preflight share.
+//
+// Everything that prints a rule's text reads it from here, so the README
+// table, `lockaudit explain`, diagnostics and SARIF metadata never disagree.
+package rules
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed catalog.yaml
+var catalogYAML []byte
+
+// Kind says where a rule finds its problem.
+type Kind string
+
+const (
+	Code Kind = "code" // in Go source, by an analyzer
+	Node Kind = "node" // on a live (or declared) server, by the probe
+)
+
+// Rule is one catalog entry.
+type Rule struct {
+	ID         string   `yaml:"id" json:"id"`
+	Name       string   `yaml:"name" json:"name"`
+	Kind       Kind     `yaml:"kind" json:"kind"`
+	Severity   Severity `yaml:"severity" json:"severity"`
+	Title      string   `yaml:"title" json:"title"`
+	What       string   `yaml:"what" json:"what"`
+	Why        string   `yaml:"why" json:"why"`
+	Fix        string   `yaml:"fix" json:"fix"`
+	Bad        string   `yaml:"bad" json:"bad"`
+	Good       string   `yaml:"good" json:"good"`
+	MinServers []string `yaml:"min_servers" json:"min_servers,omitempty"`
+}
+
+// Doc is the rule's full documentation as plain text: what, why, how to fix,
+// and a bad and a good example.
+func (r Rule) Doc() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: %s\n\n", r.ID, r.Name, r.Title)
+	fmt.Fprintf(&b, "Severity: %s\n", r.Severity)
+	if len(r.MinServers) > 0 {
+		fmt.Fprintf(&b, "Concerns servers: %s\n", strings.Join(r.MinServers, ", "))
+	}
+	section := func(title, text string) {
+		fmt.Fprintf(&b, "\n%s\n", title)
+		for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+	}
+	section("What:", r.What)
+	section("Why:", r.Why)
+	section("How to fix:", r.Fix)
+	section("Bad:", r.Bad)
+	section("Good:", r.Good)
+	return b.String()
+}
+
+// Markdown is the rule's documentation as Markdown (SARIF help, HTML and
+// Markdown reports).
+func (r Rule) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s %s** (%s): %s\n\n", r.ID, r.Name, r.Severity, r.Title)
+	fmt.Fprintf(&b, "%s\n**Why:** %s\n**Fix:** %s\n", oneLine(r.What), oneLine(r.Why), oneLine(r.Fix))
+	fmt.Fprintf(&b, "\nBad:\n\n```\n%s```\n\nGood:\n\n```\n%s```\n", r.Bad, r.Good)
+	return b.String()
+}
+
+// Summary is What on one line (SARIF fullDescription, tables).
+func (r Rule) Summary() string { return oneLine(r.What) }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+type catalogFile struct {
+	Commands []commandEntry     `yaml:"commands"`
+	Releases map[Flavor][]string `yaml:"releases"`
+	Rules    []Rule             `yaml:"rules"`
+}
+
+type commandEntry struct {
+	Name   string `yaml:"name"`
+	Valkey string `yaml:"valkey"`
+	Redis  string `yaml:"redis"`
+}
+
+var (
+	catalog  []Rule
+	byID     map[string]int
+	commands map[Feature]map[Flavor]Version // absent flavor: no release has it
+	releases map[Flavor][]string
+)
+
+func init() {
+	if err := load(catalogYAML); err != nil {
+		panic("rules: catalog.yaml: " + err.Error()) // a build-time defect, caught by every test
+	}
+}
+
+func load(data []byte) error {
+	var f catalogFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return err
+	}
+	byID = map[string]int{}
+	for i, r := range f.Rules {
+		if _, dup := byID[r.ID]; dup {
+			return fmt.Errorf("duplicate rule %s", r.ID)
+		}
+		byID[r.ID] = i
+	}
+	catalog = f.Rules
+	sort.SliceStable(catalog, func(i, j int) bool { return catalog[i].ID < catalog[j].ID })
+	for i, r := range catalog {
+		byID[r.ID] = i
+	}
+	commands = map[Feature]map[Flavor]Version{}
+	for _, c := range f.Commands {
+		m := map[Flavor]Version{}
+		for fl, s := range map[Flavor]string{Valkey: c.Valkey, Redis: c.Redis} {
+			if s == "" {
+				continue
+			}
+			v, err := ParseVersion(fl, s)
+			if err != nil {
+				return fmt.Errorf("command %s: %v", c.Name, err)
+			}
+			m[fl] = v
+		}
+		commands[Feature(c.Name)] = m
+	}
+	releases = f.Releases
+	return nil
+}
+
+// All returns every rule, sorted by ID.
+func All() []Rule { return append([]Rule(nil), catalog...) }
+
+// ByKind returns the rules of one kind, sorted by ID.
+func ByKind(k Kind) []Rule {
+	var out []Rule
+	for _, r := range catalog {
+		if r.Kind == k {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Lookup finds a rule by ID (case-insensitive).
+func Lookup(id string) (Rule, bool) {
+	i, ok := byID[strings.ToUpper(strings.TrimSpace(id))]
+	if !ok {
+		return Rule{}, false
+	}
+	return catalog[i], true
+}
+
+// MustGet returns the rule with the given ID and panics when it is not in the
+// catalog; use it only with IDs written in the program's own source.
+func MustGet(id string) Rule {
+	r, ok := Lookup(id)
+	if !ok {
+		panic("rules: no rule " + id)
+	}
+	return r
+}

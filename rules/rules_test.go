@@ -1,0 +1,174 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestCatalogComplete(t *testing.T) {
+	idRE := regexp.MustCompile(`^LA[12]\d{2}$`)
+	nameRE := regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
+	seen := map[string]bool{}
+	for _, r := range All() {
+		if !idRE.MatchString(r.ID) {
+			t.Errorf("%s: ID does not match %s", r.ID, idRE)
+		}
+		if seen[r.Name] {
+			t.Errorf("%s: duplicate name %s", r.ID, r.Name)
+		}
+		seen[r.Name] = true
+		if !nameRE.MatchString(r.Name) {
+			t.Errorf("%s: name %q is not kebab-case", r.ID, r.Name)
+		}
+		wantKind := map[byte]Kind{'1': Code, '2': Node}[r.ID[2]]
+		if r.Kind != wantKind {
+			t.Errorf("%s: kind %q, want %q", r.ID, r.Kind, wantKind)
+		}
+		if r.Severity < Info || r.Severity > Error {
+			t.Errorf("%s: invalid severity", r.ID)
+		}
+		for field, v := range map[string]string{"title": r.Title, "what": r.What, "why": r.Why, "fix": r.Fix, "bad": r.Bad, "good": r.Good} {
+			if strings.TrimSpace(v) == "" {
+				t.Errorf("%s: empty %s", r.ID, field)
+			}
+		}
+		if strings.Contains(r.Title, "\n") {
+			t.Errorf("%s: title spans lines", r.ID)
+		}
+		for _, m := range r.MinServers {
+			if _, err := ParseTarget(m); err != nil {
+				t.Errorf("%s: min_servers: %v", r.ID, err)
+			}
+		}
+	}
+	// The issues fix these IDs: LA101–LA115 and LA201–LA210.
+	for i := 101; i <= 115; i++ {
+		MustGet("LA" + itoa(i))
+	}
+	for i := 201; i <= 210; i++ {
+		MustGet("LA" + itoa(i))
+	}
+	if n := len(All()); n != 25 {
+		t.Errorf("catalog has %d rules, want 25", n)
+	}
+}
+
+func itoa(i int) string { return string(rune('0'+i/100)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10)) }
+
+func TestLoadRejectsBadCatalog(t *testing.T) {
+	defer func() { _ = load(catalogYAML) }() // restore
+	for name, src := range map[string]string{
+		"unknown field": "rules:\n  - id: LA101\n    colour: red\n",
+		"bad severity":  "rules:\n  - id: LA101\n    severity: fatal\n",
+		"duplicate":     "rules:\n  - id: LA101\n  - id: LA101\n",
+		"bad version":   "commands:\n  - name: X\n    valkey: nine\n",
+	} {
+		if err := load([]byte(src)); err == nil {
+			t.Errorf("%s: load accepted %q", name, src)
+		}
+	}
+}
+
+func TestVersions(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+		err  bool
+	}{
+		{"valkey-9.0", "valkey-9.0.0", false},
+		{"valkey-9.1.2", "valkey-9.1.2", false},
+		{"Redis-8.4", "redis-8.4.0", false},
+		{"valkey-9.7", "", true},
+		{"memcached-1.6", "", true},
+		{"valkey", "", true},
+		{"valkey-9.x", "", true},
+		{"", "", true},
+	} {
+		v, err := ParseTarget(tc.in)
+		if (err != nil) != tc.err {
+			t.Errorf("ParseTarget(%q) error = %v, want error %v", tc.in, err, tc.err)
+			continue
+		}
+		if err == nil && v.String() != tc.want {
+			t.Errorf("ParseTarget(%q) = %s, want %s", tc.in, v, tc.want)
+		}
+	}
+	rc, _ := ParseVersion(Valkey, "9.2.0~rc2")
+	ga, _ := ParseVersion(Valkey, "9.2.0")
+	if rc.Compare(ga) >= 0 || ga.Compare(rc) <= 0 {
+		t.Errorf("pre-release must sort before its release")
+	}
+}
+
+func TestSupports(t *testing.T) {
+	for _, tc := range []struct {
+		v    string
+		f    Feature
+		want bool
+	}{
+		{"valkey-8.0", SetIFEQ, false},
+		{"valkey-8.1", SetIFEQ, true},
+		{"valkey-8.1", DELIFEQ, false},
+		{"valkey-9.0", DELIFEQ, true},
+		{"valkey-9.1", DELEX, false},
+		{"valkey-9.2", DELEX, true},
+		{"redis-8.2", SetIFEQ, false},
+		{"redis-8.4", SetIFEQ, true},
+		{"redis-8.6", DELIFEQ, false},
+		{"redis-8.4", DELEX, true},
+	} {
+		v, err := ParseTarget(tc.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Supports(v, tc.f); got != tc.want {
+			t.Errorf("Supports(%s, %s) = %v, want %v", tc.v, tc.f, got, tc.want)
+		}
+	}
+	if got := Requirement(DELIFEQ); got != "Valkey 9.0+, no Redis version" {
+		t.Errorf("Requirement(DELIFEQ) = %q", got)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	for _, tc := range []struct {
+		spec string
+		in   []string
+		out  []string
+		err  bool
+	}{
+		{"LA101,LA103", []string{"LA101", "LA103"}, []string{"LA102", "LA201"}, false},
+		{"-LA110", []string{"LA101", "LA201"}, []string{"LA110"}, false},
+		{"all,-LA2*", []string{"LA115"}, []string{"LA201"}, false},
+		{"la1*", []string{"LA101"}, []string{"LA201"}, false},
+		{"", []string{"LA101", "LA210"}, nil, false},
+		{"LA999", nil, nil, true},
+		{"-LA1O3", nil, nil, true},
+	} {
+		got, err := Select(tc.spec)
+		if (err != nil) != tc.err {
+			t.Errorf("Select(%q) error = %v", tc.spec, err)
+			continue
+		}
+		for _, id := range tc.in {
+			if !got[id] {
+				t.Errorf("Select(%q) lacks %s", tc.spec, id)
+			}
+		}
+		for _, id := range tc.out {
+			if got[id] {
+				t.Errorf("Select(%q) has %s", tc.spec, id)
+			}
+		}
+	}
+}
+
+func TestDocHasSections(t *testing.T) {
+	d := MustGet("LA104").Doc()
+	for _, want := range []string{"LA104 extend-without-ttl", "What:", "Why:", "How to fix:", "Bad:", "Good:", "SetIFEQ"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("Doc lacks %q:\n%s", want, d)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package rules
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Select resolves a rule selection such as "LA101,LA103", "-LA110",
+// "all,-LA2*" or "LA1*" against the catalog. A list that starts with an
+// exclusion starts from every rule. Unknown IDs (and patterns that match no
+// rule) are errors, so a typo never silently disables a check.
+func Select(spec string) (map[string]bool, error) {
+	out := map[string]bool{}
+	items := strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' })
+	if len(items) == 0 || strings.HasPrefix(items[0], "-") {
+		for _, r := range catalog {
+			out[r.ID] = true
+		}
+	}
+	for _, it := range items {
+		neg := strings.HasPrefix(it, "-")
+		pat := strings.ToUpper(strings.TrimPrefix(strings.TrimPrefix(it, "-"), "+"))
+		if pat == "ALL" || pat == "*" {
+			pat = "*"
+		}
+		matched := false
+		for _, r := range catalog {
+			if ok, err := path.Match(pat, r.ID); err != nil {
+				return nil, fmt.Errorf("bad rule pattern %q: %v", it, err)
+			} else if ok {
+				matched = true
+				if neg {
+					delete(out, r.ID)
+				} else {
+					out[r.ID] = true
+				}
+			}
+		}
+		if !matched {
+			return nil, fmt.Errorf("unknown rule %q (run `lockaudit rules` for the list)", it)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,194 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Flavor is the server family: the native lock commands differ between them.
+type Flavor string
+
+const (
+	Valkey Flavor = "valkey"
+	Redis  Flavor = "redis"
+)
+
+// Version is a server release. Pre is a pre-release tag such as "rc2"; a
+// pre-release sorts before its release.
+type Version struct {
+	Flavor              Flavor
+	Major, Minor, Patch int
+	Pre                 string
+}
+
+// IsZero reports whether v is the zero Version (no version known).
+func (v Version) IsZero() bool { return v.Flavor == "" }
+
+// String prints "valkey-9.1.2" (or "valkey-9.2.0-rc2").
+func (v Version) String() string {
+	if v.IsZero() {
+		return "unknown"
+	}
+	s := fmt.Sprintf("%s-%d.%d.%d", v.Flavor, v.Major, v.Minor, v.Patch)
+	if v.Pre != "" {
+		s += "-" + v.Pre
+	}
+	return s
+}
+
+// Number prints the version without its flavor: "9.1.2".
+func (v Version) Number() string {
+	s := fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch)
+	if v.Pre != "" {
+		s += "-" + v.Pre
+	}
+	return s
+}
+
+// Line is the release line, "valkey-9.1".
+func (v Version) Line() string { return fmt.Sprintf("%s-%d.%d", v.Flavor, v.Major, v.Minor) }
+
+// Compare orders versions of the same flavor; it panics on different flavors
+// because no order between them means anything.
+func (v Version) Compare(o Version) int {
+	if v.Flavor != o.Flavor {
+		panic("rules: comparing " + v.String() + " with " + o.String())
+	}
+	for _, d := range [3]int{v.Major - o.Major, v.Minor - o.Minor, v.Patch - o.Patch} {
+		if d != 0 {
+			if d < 0 {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case v.Pre == o.Pre:
+		return 0
+	case v.Pre == "":
+		return 1
+	case o.Pre == "":
+		return -1
+	}
+	return strings.Compare(v.Pre, o.Pre)
+}
+
+// AtLeast reports whether v is of o's flavor and not older than o.
+func (v Version) AtLeast(o Version) bool { return v.Flavor == o.Flavor && v.Compare(o) >= 0 }
+
+// ParseVersion parses "9.1.2", "9.0", "9.2.0-rc2" (or "9.2.0~rc2", as Debian
+// spells it) for the given flavor.
+func ParseVersion(f Flavor, s string) (Version, error) {
+	if f != Valkey && f != Redis {
+		return Version{}, fmt.Errorf("unknown server flavor %q (want valkey or redis)", f)
+	}
+	s = strings.TrimSpace(s)
+	num, pre := s, ""
+	if i := strings.IndexAny(s, "-~+"); i >= 0 {
+		num, pre = s[:i], s[i+1:]
+	}
+	parts := strings.Split(num, ".")
+	if len(parts) < 2 || len(parts) > 3 {
+		return Version{}, fmt.Errorf("malformed version %q (want MAJOR.MINOR[.PATCH])", s)
+	}
+	var n [3]int
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 || x > 9999 {
+			return Version{}, fmt.Errorf("malformed version %q (want MAJOR.MINOR[.PATCH])", s)
+		}
+		n[i] = x
+	}
+	return Version{Flavor: f, Major: n[0], Minor: n[1], Patch: n[2], Pre: pre}, nil
+}
+
+// ParseTarget parses a -target value such as "valkey-9.0", "redis-8.4" or
+// "valkey-9.1.2". The release line must be one lockaudit knows, so a typo
+// does not silently change what LA112 reports.
+func ParseTarget(s string) (Version, error) {
+	fl, num, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "-")
+	if !ok {
+		return Version{}, fmt.Errorf("unknown target %q: want FLAVOR-VERSION, one of %s", s, strings.Join(KnownTargets(), ", "))
+	}
+	v, err := ParseVersion(Flavor(fl), num)
+	if err != nil {
+		return Version{}, fmt.Errorf("unknown target %q: %v", s, err)
+	}
+	if !knownLine(v) {
+		return Version{}, fmt.Errorf("unknown target %q: known release lines are %s", s, strings.Join(KnownTargets(), ", "))
+	}
+	return v, nil
+}
+
+func knownLine(v Version) bool {
+	line := fmt.Sprintf("%d.%d", v.Major, v.Minor)
+	for _, l := range releases[v.Flavor] {
+		if l == line {
+			return true
+		}
+	}
+	return false
+}
+
+// KnownTargets lists the accepted release lines, "valkey-7.2" ... "redis-8.6".
+func KnownTargets() []string {
+	var out []string
+	for _, f := range []Flavor{Valkey, Redis} {
+		for _, l := range releases[f] {
+			out = append(out, string(f)+"-"+l)
+		}
+	}
+	return out
+}
+
+// Feature is a server capability the lock pattern needs, named as in the
+// catalog's commands table.
+type Feature string
+
+const (
+	SetIFEQ     Feature = "SET IFEQ"
+	DELIFEQ     Feature = "DELIFEQ"
+	DELEX       Feature = "DELEX"
+	LuaOptional Feature = "LUA-OPTIONAL" // from this release on, Lua can be absent
+)
+
+// Features lists the catalog's features in a stable order.
+func Features() []Feature {
+	var out []Feature
+	for f := range commands {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// Since returns the first release of the flavor with the feature; ok is false
+// when no release of that flavor has it.
+func Since(f Feature, fl Flavor) (Version, bool) {
+	v, ok := commands[f][fl]
+	return v, ok
+}
+
+// Supports reports whether a server of version v has the feature, by version
+// alone (the probe prefers COMMAND INFO/DOCS and falls back to this).
+func Supports(v Version, f Feature) bool {
+	min, ok := Since(f, v.Flavor)
+	return ok && v.AtLeast(min)
+}
+
+// Requirement describes where a feature exists: "Valkey 9.0+; no Redis
+// version", for messages.
+func Requirement(f Feature) string {
+	var parts []string
+	for _, fl := range []Flavor{Valkey, Redis} {
+		name := strings.ToUpper(string(fl[:1])) + string(fl[1:])
+		if v, ok := Since(f, fl); ok {
+			parts = append(parts, fmt.Sprintf("%s %d.%d+", name, v.Major, v.Minor))
+		} else {
+			parts = append(parts, "no "+name+" version")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
