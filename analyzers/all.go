@@ -1,0 +1,16 @@
+// Package analyzers lists lockaudit's go/analysis analyzers, one per LA1xx
+// rule. Each rule lives in its own package (analyzers/la101 ...); they all
+// share the call-resolution layer in analyzers/internal/resolve.
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+)
+
+// All returns every rule analyzer, sorted by rule ID. A test checks it
+// against the catalog's code rules.
+func All() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		// Rule packages add themselves here, in ID order.
+	}
+}
