@@ -1,0 +1,59 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Renderer writes a Run in one format. Renderers only read the Run.
+type Renderer func(w io.Writer, r *Run) error
+
+var renderers = map[string]Renderer{}
+
+// registerFormat is called from each renderer file's init.
+func registerFormat(name string, fn Renderer) {
+	if _, dup := renderers[name]; dup {
+		panic("report: duplicate format " + name)
+	}
+	renderers[name] = fn
+}
+
+// Formats lists the registered format names, sorted.
+func Formats() []string {
+	var out []string
+	for n := range renderers {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Render writes r in the named format.
+func Render(w io.Writer, r *Run, format string) error {
+	fn, ok := renderers[format]
+	if !ok {
+		return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats(), ", "))
+	}
+	return fn(w, r)
+}
+
+// FormatFromPath picks a format from a file name's extension: .json, .sarif,
+// .md, .html/.htm, .txt.
+func FormatFromPath(path string) (string, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json":
+		return "json", nil
+	case ".sarif":
+		return "sarif", nil
+	case ".md", ".markdown":
+		return "markdown", nil
+	case ".html", ".htm":
+		return "html", nil
+	case ".txt", ".text":
+		return "text", nil
+	}
+	return "", fmt.Errorf("cannot tell the format of %q from its extension (use .json, .sarif, .md, .html or .txt, or -format)", path)
+}
