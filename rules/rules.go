@@ -80,9 +80,9 @@ func (r Rule) Summary() string { return oneLine(r.What) }
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 type catalogFile struct {
-	Commands []commandEntry     `yaml:"commands"`
+	Commands []commandEntry      `yaml:"commands"`
 	Releases map[Flavor][]string `yaml:"releases"`
-	Rules    []Rule             `yaml:"rules"`
+	Rules    []Rule              `yaml:"rules"`
 }
 
 type commandEntry struct {

@@ -54,7 +54,9 @@ func TestCatalogComplete(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return string(rune('0'+i/100)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10)) }
+func itoa(i int) string {
+	return string(rune('0'+i/100)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
+}
 
 func TestLoadRejectsBadCatalog(t *testing.T) {
 	defer func() { _ = load(catalogYAML) }() // restore

@@ -1,0 +1,229 @@
+// Package config reads .lockaudit.yaml: target server versions, rule
+// selection and severities, lock-key / fence patterns, protected-resource
+// writers, and the probe's defaults. Every mistake in the file — an unknown
+// key, a wrong type, an unknown rule ID, a bad pattern — is an error that
+// names the file, the line and the key, because a config that is silently
+// half-read is worse than none.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// FileName is the name Find looks for.
+const FileName = ".lockaudit.yaml"
+
+// File is a parsed configuration. Zero values mean "not set": the command's
+// own defaults apply.
+type File struct {
+	Path string `yaml:"-"`
+
+	Version int `yaml:"version"` // 1, or absent
+
+	// Targets are the server versions the fleet runs (or will run). LA112
+	// reports a command that any of them lacks; preflight checks each.
+	Targets []string `yaml:"target"`
+	// Rules enables/disables rules and overrides severities:
+	// LA110: off, LA103: on, LA115: error.
+	Rules map[string]string `yaml:"rules"`
+	// LockKeys are regular expressions matched against constant key text
+	// (LA103, LA114), replacing the default ("lock" as a word part).
+	LockKeys []string `yaml:"lock_keys"`
+	// FenceKeys are regular expressions that mark an INCR key as a fence (LA109).
+	FenceKeys []string `yaml:"fence_keys"`
+	// FenceColumns are regular expressions for SQL columns holding the fence (LA111).
+	FenceColumns []string `yaml:"fence_columns"`
+	// Writers are the protected-resource writers for LA110/LA111, as fully
+	// qualified names: (*database/sql.DB).ExecContext,
+	// (github.com/jackc/pgx/v5.Tx).Exec, example.com/app/repo.SaveInvoice.
+	Writers []string `yaml:"writers"`
+
+	Probe Probe `yaml:"probe"`
+}
+
+// Probe holds the probe's defaults; flags override them.
+type Probe struct {
+	Addrs        []string      `yaml:"addrs"`
+	Sentinel     []string      `yaml:"sentinel"`
+	Master       string        `yaml:"master"`
+	User         string        `yaml:"user"`
+	PasswordFile string        `yaml:"password_file"`
+	TLS          TLS           `yaml:"tls"`
+	Timeout      time.Duration `yaml:"timeout"`
+	Deadline     time.Duration `yaml:"deadline"`
+	Parallel     int           `yaml:"parallel"`
+	Uses         []string      `yaml:"uses"`
+	Skew         time.Duration `yaml:"skew"`
+}
+
+// TLS holds the probe's TLS settings. Verification cannot be turned off
+// from the file.
+type TLS struct {
+	Enabled    bool   `yaml:"enabled"`
+	CA         string `yaml:"ca"`
+	Cert       string `yaml:"cert"`
+	Key        string `yaml:"key"`
+	ServerName string `yaml:"server_name"`
+}
+
+// Error is a problem in a config file, at a line.
+type Error struct {
+	Path string
+	Line int
+	Key  string // dotted path, e.g. probe.timeout
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	loc := e.Path
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", e.Path, e.Line)
+	}
+	if e.Key != "" {
+		return fmt.Sprintf("%s: %s: %s", loc, e.Key, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", loc, e.Msg)
+}
+
+// Find walks up from dir to the filesystem root and returns the path of the
+// first .lockaudit.yaml, or "" when there is none.
+func Find(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		p := filepath.Join(dir, FileName)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// Load reads and validates a config file.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading config: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes and validates config text; path is used in errors.
+func Parse(path string, data []byte) (*File, error) {
+	f := &File{Path: path}
+	if err := decodeStrict(path, data, f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// validateItem checks one list item or map entry (key is the dotted key,
+// name the map key for map entries); errors carry the item's own line.
+func validateItem(key, name, value string) error {
+	switch key {
+	case "target":
+		if _, err := rules.ParseTarget(value); err != nil {
+			return err
+		}
+	case "rules":
+		if _, ok := rules.Lookup(name); !ok {
+			return fmt.Errorf("unknown rule %q (run `lockaudit rules` for the list)", name)
+		}
+		if _, _, err := ParseRuleSetting(value); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+	case "lock_keys", "fence_keys", "fence_columns":
+		if _, err := regexp.Compile(value); err != nil {
+			return fmt.Errorf("bad regular expression %q: %v", value, err)
+		}
+	case "writers":
+		return checkWriter(value)
+	case "probe.uses":
+		switch value {
+		case "delifeq", "delex", "ifeq", "lua":
+		default:
+			return fmt.Errorf("unknown use %q (want delifeq, delex, ifeq or lua)", value)
+		}
+	}
+	return nil
+}
+
+// validateKey checks a whole value once it is decoded.
+func validateKey(f *File, key string) error {
+	switch key {
+	case "version":
+		if f.Version != 1 {
+			return fmt.Errorf("unsupported version %d (this lockaudit reads version 1)", f.Version)
+		}
+	case "probe.parallel":
+		if f.Probe.Parallel < 1 {
+			return fmt.Errorf("must be at least 1")
+		}
+	case "probe.timeout", "probe.deadline", "probe.skew":
+		d := map[string]time.Duration{"probe.timeout": f.Probe.Timeout, "probe.deadline": f.Probe.Deadline, "probe.skew": f.Probe.Skew}[key]
+		if d <= 0 {
+			return fmt.Errorf("must be a positive duration such as 3s")
+		}
+	}
+	return nil
+}
+
+// ParseRuleSetting reads a rules: value: on/off (or true/false) enables or
+// disables; error/warning/info enables with that severity.
+func ParseRuleSetting(v string) (enabled bool, sev rules.Severity, err error) {
+	switch strings.ToLower(v) {
+	case "on", "true", "yes", "enabled":
+		return true, 0, nil
+	case "off", "false", "no", "disabled":
+		return false, 0, nil
+	}
+	s, err := rules.ParseSeverity(strings.ToLower(v))
+	if err != nil {
+		return false, 0, fmt.Errorf("want on, off, error, warning or info, got %q", v)
+	}
+	return true, s, nil
+}
+
+var writerRE = regexp.MustCompile(`^(\(\*?[\w./-]+\.\w+\)\.\w+|[\w./-]+\.\w+)$`)
+
+// checkWriter accepts (*pkg/path.Type).Method, (pkg/path.Type).Method and
+// pkg/path.Func.
+func checkWriter(w string) error {
+	if !writerRE.MatchString(w) {
+		return fmt.Errorf("bad writer %q: want (*pkg/path.Type).Method, (pkg/path.Type).Method or pkg/path.Func", w)
+	}
+	return nil
+}
+
+// Selection turns the rules: map into a rules.Select spec applied after
+// spec (the -rules flag wins: it is applied last by the caller) and a map
+// of severity overrides.
+func (f *File) Selection() (disabled []string, enabled []string, severity map[string]rules.Severity) {
+	severity = map[string]rules.Severity{}
+	for id, v := range f.Rules {
+		id = strings.ToUpper(id)
+		on, sev, _ := ParseRuleSetting(v)
+		if !on {
+			disabled = append(disabled, id)
+			continue
+		}
+		enabled = append(enabled, id)
+		if sev != 0 {
+			severity[id] = sev
+		}
+	}
+	return disabled, enabled, severity
+}

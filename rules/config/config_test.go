@@ -1,0 +1,107 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+func TestExampleParses(t *testing.T) {
+	f, err := Parse("example.yaml", []byte(Example))
+	if err != nil {
+		t.Fatalf("the example config does not parse: %v", err)
+	}
+	if len(f.Targets) != 1 || f.Targets[0] != "valkey-9.0" {
+		t.Errorf("Targets = %v", f.Targets)
+	}
+	if f.Probe.Timeout != 3*time.Second || f.Probe.Parallel != 16 || f.Probe.Skew != 50*time.Millisecond {
+		t.Errorf("probe = %+v", f.Probe)
+	}
+	if len(f.Writers) != 2 || f.Rules["LA110"] != "warning" {
+		t.Errorf("writers %v rules %v", f.Writers, f.Rules)
+	}
+	_, en, sev := f.Selection()
+	if len(en) != 1 || sev["LA110"] != rules.Warning {
+		t.Errorf("Selection = %v %v", en, sev)
+	}
+}
+
+func TestErrorsNameFileLineKey(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"unknown top key", "version: 1\ntargets: [valkey-9.0]\n", `c.yaml:2: targets: unknown key (known keys: fence_columns, fence_keys, lock_keys, probe, rules, target, version, writers)`},
+		{"unknown nested key", "probe:\n  adress: [x]\n", `c.yaml:2: probe.adress: unknown key (known keys under probe:`},
+		{"wrong type list", "lock_keys: {a: b}\n", `c.yaml:1: lock_keys: want a list of strings, got a mapping`},
+		{"wrong type duration", "probe:\n  timeout: soon\n", `c.yaml:2: probe.timeout: want a duration such as 3s or 500ms, got "soon"`},
+		{"wrong type int", "probe:\n  parallel: many\n", `c.yaml:2: probe.parallel: want a whole number, got "many"`},
+		{"unknown rule", "rules:\n  LA103: off\n  LA999: on\n", `c.yaml:3: rules: unknown rule "LA999"`},
+		{"bad rule value", "rules:\n  LA103: loud\n", `c.yaml:2: rules: LA103: want on, off, error, warning or info, got "loud"`},
+		{"bad target", "target: valkey-10.4\n", `c.yaml:1: target: unknown target "valkey-10.4"`},
+		{"bad regexp", "lock_keys: ['(lock']\n", `c.yaml:1: lock_keys: bad regular expression "(lock"`},
+		{"bad writer", "writers: ['(*sql.DB.Exec']\n", `c.yaml:1: writers: bad writer "(*sql.DB.Exec"`},
+		{"password refused", "probe:\n  password: hunter2\n", `c.yaml:2: probe.password: passwords are never read from the config file`},
+		{"bad use", "probe:\n  uses: [delifeq, lua5]\n", `c.yaml:2: probe.uses: unknown use "lua5"`},
+		{"bad writer line", "writers:\n  - '(*database/sql.DB).Exec'\n  - 'not a name!'\n", `c.yaml:3: writers: bad writer "not a name!"`},
+		{"zero parallel", "probe:\n  parallel: 0\n", `c.yaml:2: probe.parallel: must be at least 1`},
+		{"version", "version: 2\n", `c.yaml:1: version: unsupported version 2`},
+		{"duplicate", "target: valkey-9.0\ntarget: valkey-8.1\n", `c.yaml:2: target: key given twice`},
+		{"not yaml", "rules: [\n", `c.yaml: not valid YAML`},
+		{"top not mapping", "- a\n- b\n", `c.yaml:1: want a mapping of keys, got a list`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("c.yaml", []byte(tc.src))
+			if err == nil {
+				t.Fatalf("Parse accepted:\n%s", tc.src)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %q\nwant it to contain %q", err, tc.want)
+			}
+			if strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("error leaks the password: %q", err)
+			}
+		})
+	}
+}
+
+func TestSingleStringForList(t *testing.T) {
+	f, err := Parse("c.yaml", []byte("target: redis-8.4\nprobe:\n  addrs: 10.0.0.1:6379\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Targets) != 1 || f.Targets[0] != "redis-8.4" || f.Probe.Addrs[0] != "10.0.0.1:6379" {
+		t.Errorf("got %v %v", f.Targets, f.Probe.Addrs)
+	}
+}
+
+func TestEmptyFile(t *testing.T) {
+	f, err := Parse("c.yaml", nil)
+	if err != nil || f == nil || len(f.Rules) != 0 {
+		t.Fatalf("empty file: %v %+v", err, f)
+	}
+}
+
+func TestFindWalksUp(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b", "c")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err != nil || (p != "" && strings.HasPrefix(p, root)) {
+		t.Fatalf("Find with no file = %q, %v", p, err)
+	}
+	want := filepath.Join(root, "a", FileName)
+	if err := os.WriteFile(want, []byte("version: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err != nil || p != want {
+		t.Fatalf("Find = %q, %v; want %q", p, err, want)
+	}
+	if _, err := Load(filepath.Join(root, "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Errorf("Load of a missing file: %v", err)
+	}
+}

@@ -1,0 +1,188 @@
+package config
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// decodeStrict decodes YAML into f, reporting the first unknown key or
+// wrongly typed value with its line and dotted key path. yaml.v3's own
+// KnownFields errors name Go types, not the user's keys, hence this walker.
+func decodeStrict(path string, data []byte, f *File) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return &Error{Path: path, Msg: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	if doc.Kind == 0 { // empty file
+		return nil
+	}
+	root := doc.Content[0]
+	d := decoder{path: path, file: f}
+	return d.value(root, reflect.ValueOf(f).Elem(), "")
+}
+
+type decoder struct {
+	path string
+	file *File
+}
+
+var durationType = reflect.TypeOf(time.Duration(0))
+
+func (d *decoder) errf(n *yaml.Node, key, format string, args ...any) error {
+	return &Error{Path: d.path, Line: n.Line, Key: key, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil // "key:" with no value leaves the default
+	}
+	switch {
+	case v.Type() == durationType:
+		if n.Kind != yaml.ScalarNode {
+			return d.errf(n, key, "want a duration such as 3s")
+		}
+		dur, err := time.ParseDuration(n.Value)
+		if err != nil {
+			return d.errf(n, key, "want a duration such as 3s or 500ms, got %q", n.Value)
+		}
+		v.SetInt(int64(dur))
+	case v.Kind() == reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return d.errf(n, key, "want a mapping of keys, got %s", kindName(n))
+		}
+		fields := map[string]int{}
+		var names []string
+		for i := 0; i < v.NumField(); i++ {
+			tag := v.Type().Field(i).Tag.Get("yaml")
+			if tag == "" || tag == "-" {
+				continue
+			}
+			fields[tag] = i
+			names = append(names, tag)
+		}
+		sort.Strings(names)
+		seen := map[string]bool{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, val := n.Content[i], n.Content[i+1]
+			sub := join(key, k.Value)
+			if k.Value == "password" && key == "probe" {
+				return d.errf(k, sub, "passwords are never read from the config file; set LOCKAUDIT_PASSWORD or probe.password_file")
+			}
+			idx, ok := fields[k.Value]
+			if !ok {
+				return d.errf(k, sub, "unknown key (known keys%s: %s)", inWhere(key), strings.Join(names, ", "))
+			}
+			if seen[k.Value] {
+				return d.errf(k, sub, "key given twice")
+			}
+			seen[k.Value] = true
+			if err := d.value(val, v.Field(idx), sub); err != nil {
+				return err
+			}
+			if err := validateKey(d.file, sub); err != nil {
+				return d.errf(k, sub, "%v", err)
+			}
+		}
+	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.String:
+		// A single string is accepted where a list is expected (target: valkey-9.0).
+		if n.Kind == yaml.ScalarNode {
+			if err := validateItem(key, "", n.Value); err != nil {
+				return d.errf(n, key, "%v", err)
+			}
+			v.Set(reflect.Append(reflect.MakeSlice(v.Type(), 0, 1), reflect.ValueOf(n.Value)))
+			return nil
+		}
+		if n.Kind != yaml.SequenceNode {
+			return d.errf(n, key, "want a list of strings, got %s", kindName(n))
+		}
+		out := reflect.MakeSlice(v.Type(), 0, len(n.Content))
+		for _, it := range n.Content {
+			if it.Kind != yaml.ScalarNode {
+				return d.errf(it, key, "want a string, got %s", kindName(it))
+			}
+			if err := validateItem(key, "", it.Value); err != nil {
+				return d.errf(it, key, "%v", err)
+			}
+			out = reflect.Append(out, reflect.ValueOf(it.Value))
+		}
+		v.Set(out)
+	case v.Kind() == reflect.Map && v.Type().Key().Kind() == reflect.String && v.Type().Elem().Kind() == reflect.String:
+		if n.Kind != yaml.MappingNode {
+			return d.errf(n, key, "want a mapping such as LA110: off, got %s", kindName(n))
+		}
+		m := reflect.MakeMap(v.Type())
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, val := n.Content[i], n.Content[i+1]
+			if val.Kind != yaml.ScalarNode {
+				return d.errf(val, join(key, k.Value), "want a single value, got %s", kindName(val))
+			}
+			if m.MapIndex(reflect.ValueOf(k.Value)).IsValid() {
+				return d.errf(k, join(key, k.Value), "key given twice")
+			}
+			if err := validateItem(key, k.Value, val.Value); err != nil {
+				return d.errf(k, key, "%v", err)
+			}
+			m.SetMapIndex(reflect.ValueOf(k.Value), reflect.ValueOf(val.Value))
+		}
+		v.Set(m)
+	case v.Kind() == reflect.String:
+		if n.Kind != yaml.ScalarNode {
+			return d.errf(n, key, "want a string, got %s", kindName(n))
+		}
+		v.SetString(n.Value)
+	case v.Kind() == reflect.Bool:
+		b, err := strconv.ParseBool(n.Value)
+		if n.Kind != yaml.ScalarNode || err != nil {
+			if n.Value == "yes" || n.Value == "no" {
+				b, err = n.Value == "yes", nil
+			} else {
+				return d.errf(n, key, "want true or false, got %q", n.Value)
+			}
+		}
+		v.SetBool(b)
+	case v.Kind() == reflect.Int:
+		i, err := strconv.Atoi(n.Value)
+		if n.Kind != yaml.ScalarNode || err != nil {
+			return d.errf(n, key, "want a whole number, got %q", n.Value)
+		}
+		v.SetInt(int64(i))
+	default:
+		return d.errf(n, key, "internal: cannot decode into %s", v.Type())
+	}
+	return nil
+}
+
+func join(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+func inWhere(key string) string {
+	if key == "" {
+		return ""
+	}
+	return " under " + key
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return "something else"
+}
