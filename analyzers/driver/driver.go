@@ -1,0 +1,265 @@
+// Package driver runs go/analysis analyzers over packages loaded with
+// go/packages and turns their diagnostics into a report.Run. It is the one
+// analysis driver behind `lockaudit vet`, `audit`, `preflight` and the
+// benchmark: one load, one checker run, whatever the analyzers.
+package driver
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"os"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// Options says what to analyse and how.
+type Options struct {
+	// Dir is the directory the patterns are relative to (the -C flag); ""
+	// means the process's working directory.
+	Dir string
+	// Patterns are go list package patterns; none means "./...".
+	Patterns []string
+	// Analyzers are the root analyzers to run (their Requires run too).
+	Analyzers []*analysis.Analyzer
+	// Tests also analyses the packages' test files.
+	Tests bool
+	// Env, when set, replaces the environment of the go command.
+	Env []string
+	// Result, when set, is called once per root analyzer and analysed
+	// package with the analyzer's result (audit reads the resolve layer's
+	// result this way). It runs after the analysis, in no defined order.
+	Result func(a *analysis.Analyzer, pkg *packages.Package, result any)
+}
+
+// Run loads the packages, runs the analyzers and returns the Run with
+// Packages, Errors and Findings set (findings sorted). The caller sets
+// Command, Tool.Version and Target.
+//
+// Packages that do not load or type-check are recorded in Run.Errors, one
+// entry per compiler error, and the packages that do load are still
+// analysed; report.ExitCode then fails the run (exit 1) because it is
+// incomplete. A pattern that matches no package is recorded the same way.
+// The returned error is for failures that leave nothing to report (the go
+// command cannot run, an invalid analyzer set, a cancelled context).
+func Run(ctx context.Context, opts Options) (*report.Run, error) {
+	patterns := opts.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	dir := opts.Dir
+	if dir == "" {
+		var err error
+		if dir, err = os.Getwd(); err != nil {
+			return nil, err
+		}
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("directory %s does not exist", dir)
+	}
+	w := newWrapper(nil)
+	analyzers := w.wrapAll(opts.Analyzers)
+	if err := analysis.Validate(analyzers); err != nil {
+		return nil, err
+	}
+
+	mode := packages.LoadSyntax | packages.NeedModule
+	if needFacts(analyzers) {
+		// Fact-using analyzers also run on every dependency, from source.
+		mode = packages.LoadAllSyntax | packages.NeedModule
+	}
+	cfg := &packages.Config{Context: ctx, Mode: mode, Dir: dir, Tests: opts.Tests, Env: opts.Env}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading packages: %v", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	run := report.New("vet", "")
+	run.Packages = append([]string(nil), patterns...)
+	paths := newPathMapper(dir, pkgs)
+
+	// A pattern that matched nothing is an error: a typo must not turn into
+	// a clean run. (Most bad patterns come back as a package with an error,
+	// recorded below; "./x/..." over a directory without Go code does not.)
+	for _, p := range unmatched(patterns, dir, pkgs) {
+		run.Errors = append(run.Errors, report.Error{Where: p, Message: "pattern matched no packages"})
+	}
+
+	run.Errors = append(run.Errors, loadErrors(pkgs, paths)...)
+
+	var ok []*packages.Package
+	for _, p := range pkgs {
+		if isTestMain(p) {
+			continue // the generated test main holds no user code
+		}
+		if p.IllTyped {
+			if len(p.Errors) == 0 {
+				run.Errors = append(run.Errors, report.Error{Where: p.PkgPath, Message: "not analysed: it imports a package with errors"})
+			}
+			continue
+		}
+		ok = append(ok, p)
+	}
+	if len(ok) > 0 && len(analyzers) > 0 {
+		graph, err := checker.Analyze(analyzers, ok, nil)
+		if err != nil {
+			return nil, err
+		}
+		findings, errs := convert(graph, paths, w, opts)
+		run.Findings = append(run.Findings, findings...)
+		run.Errors = append(run.Errors, errs...)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	run.Sort()
+	sortErrors(run.Errors)
+	return run, nil
+}
+
+// convert turns the graph's diagnostics into findings and its failed actions
+// into errors.
+func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) ([]report.Finding, []report.Error) {
+	var findings []report.Finding
+	var errs []report.Error
+	seen := map[string]bool{} // a file is analysed twice with -tests (pkg and pkg [pkg.test])
+	for act := range graph.All() {
+		if act.Err != nil {
+			// A failed prerequisite is reported where it failed.
+			if !strings.HasPrefix(act.Err.Error(), "failed prerequisites") {
+				errs = append(errs, report.Error{Where: act.Package.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", act.Analyzer.Name, act.Err)})
+			}
+			continue
+		}
+		if !act.IsRoot {
+			continue
+		}
+		if opts.Result != nil && act.Result != nil {
+			opts.Result(w.orig[act.Analyzer], act.Package, act.Result)
+		}
+		for _, d := range act.Diagnostics {
+			f := paths.finding(act.Package.Fset, w.orig[act.Analyzer], d)
+			key := fmt.Sprintf("%s|%s|%s", f.Rule, f.Pos, f.Message)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			findings = append(findings, f)
+		}
+	}
+	return findings, errs
+}
+
+// finding converts one diagnostic. The rule is the diagnostic's Category
+// (set by ruleutil.Report), falling back to the analyzer's name; the
+// severity comes from the catalog.
+func (m *pathMapper) finding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) report.Finding {
+	id := d.Category
+	if id == "" {
+		id = a.Name
+	}
+	sev := rules.Warning
+	if r, ok := rules.Lookup(id); ok {
+		sev = r.Severity
+	}
+	p := fset.Position(d.Pos)
+	f := report.Finding{Rule: id, Severity: sev, Message: d.Message}
+	if p.IsValid() {
+		f.Pos = &report.Position{File: m.rel(p.Filename), Line: p.Line, Col: p.Column}
+		f.Source = m.line(p.Filename, p.Line)
+	}
+	return f
+}
+
+// loadErrors collects every package's load, parse and type errors, once
+// each, from the initial packages and their dependencies.
+func loadErrors(pkgs []*packages.Package, paths *pathMapper) []report.Error {
+	var out []report.Error
+	seen := map[string]bool{}
+	add := func(where, msg string) {
+		key := where + "\x00" + msg
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, report.Error{Where: where, Message: msg})
+		}
+	}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && p.Module.Error != nil {
+			add(p.Module.Path, p.Module.Error.Err)
+		}
+		precise := false
+		for _, e := range p.Errors {
+			if e.Kind == packages.TypeError || e.Kind == packages.ParseError {
+				precise = true
+			}
+		}
+		where := p.PkgPath
+		if where == "" {
+			where = p.ID
+		}
+		for _, e := range p.Errors {
+			// `go list -export` repeats compiler errors as "# pkg\n...";
+			// the type checker's own errors say the same with positions.
+			if precise && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				continue
+			}
+			msg := strings.TrimSpace(e.Msg)
+			if e.Pos != "" && e.Pos != "-" {
+				msg = paths.relPos(e.Pos) + ": " + msg
+			}
+			add(where, msg)
+		}
+	})
+	return out
+}
+
+func sortErrors(errs []report.Error) {
+	sort.SliceStable(errs, func(i, j int) bool {
+		if errs[i].Where != errs[j].Where {
+			return errs[i].Where < errs[j].Where
+		}
+		return errs[i].Message < errs[j].Message
+	})
+}
+
+// isTestMain reports whether p is the generated main of a test binary.
+func isTestMain(p *packages.Package) bool {
+	return strings.HasSuffix(p.ID, ".test") && p.Name == "main"
+}
+
+// needFacts reports whether any analyzer, or one it requires, uses facts.
+func needFacts(as []*analysis.Analyzer) bool {
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		if len(a.FactTypes) > 0 {
+			return true
+		}
+		for _, r := range a.Requires {
+			if visit(r) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range as {
+		if visit(a) {
+			return true
+		}
+	}
+	return false
+}

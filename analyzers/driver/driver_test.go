@@ -1,0 +1,276 @@
+package driver_test
+
+import (
+	"context"
+	"go/ast"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/lockaudit/lockaudit/analyzers/driver"
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// calls is a test analyzer: a call to bad() is an LA103 finding, a call to
+// warn() an LA101 finding, and a call to boom() panics. Its result counts
+// the calls it saw, for the Result hook.
+var calls = &analysis.Analyzer{
+	Name:       "calls",
+	Doc:        "test analyzer",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	ResultType: reflect.TypeOf(0),
+	Run: func(pass *analysis.Pass) (any, error) {
+		n := 0
+		ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(node ast.Node) {
+			n++
+			id, ok := node.(*ast.CallExpr).Fun.(*ast.Ident)
+			if !ok {
+				return
+			}
+			switch id.Name {
+			case "bad":
+				pass.Report(analysis.Diagnostic{Pos: node.Pos(), Category: "LA103", Message: "plain DEL release"})
+			case "warn":
+				pass.Report(analysis.Diagnostic{Pos: node.Pos(), Category: "LA101", Message: "Lua lock script"})
+			case "boom":
+				panic("boom at " + pass.Fset.Position(node.Pos()).String())
+			}
+		})
+		return n, nil
+	},
+}
+
+// writeModule writes files (path -> content) under a new temporary
+// directory and returns it.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+var module = map[string]string{
+	"go.mod": "module example.com/m\n\ngo 1.22\n",
+	"a/a.go": `package a
+
+func bad()  {}
+func warn() {}
+
+func Release() {
+	bad()
+	if true { warn() }
+}
+`,
+	"a/a_test.go": `package a
+
+import "testing"
+
+func TestRelease(t *testing.T) { bad() }
+`,
+	"broken/b.go":     "package broken\n\nfunc B() int { return undefinedThing }\n",
+	"usesbroken/u.go": "package usesbroken\n\nimport \"example.com/m/broken\"\n\nvar X = broken.B()\n",
+	"empty/README":    "no Go here\n",
+}
+
+func run(t *testing.T, dir string, opts driver.Options) *report.Run {
+	t.Helper()
+	opts.Dir = dir
+	if opts.Analyzers == nil {
+		opts.Analyzers = []*analysis.Analyzer{calls}
+	}
+	r, err := driver.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("driver.Run: %v", err)
+	}
+	return r
+}
+
+func findingLines(r *report.Run) []string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, f.Pos.String()+" "+f.Rule+" "+f.Severity.String()+" "+f.Message+" | "+f.Source)
+	}
+	return out
+}
+
+func errorLines(r *report.Run) []string {
+	var out []string
+	for _, e := range r.Errors {
+		out = append(out, e.Where+": "+e.Message)
+	}
+	return out
+}
+
+func TestFindingsRelativeWithSourceAndSeverity(t *testing.T) {
+	dir := writeModule(t, module)
+	r := run(t, dir, driver.Options{Patterns: []string{"./a"}})
+	want := []string{
+		"a/a.go:7:2 LA103 error plain DEL release | bad()",
+		"a/a.go:8:12 LA101 warning Lua lock script | if true { warn() }",
+	}
+	if got := findingLines(r); !reflect.DeepEqual(got, want) {
+		t.Errorf("findings:\n got %q\nwant %q", got, want)
+	}
+	if len(r.Errors) != 0 {
+		t.Errorf("unexpected errors: %q", errorLines(r))
+	}
+	if !reflect.DeepEqual(r.Packages, []string{"./a"}) {
+		t.Errorf("Packages = %q", r.Packages)
+	}
+	if report.ExitCode(r) != report.ExitFindings {
+		t.Errorf("exit code %d, want %d", report.ExitCode(r), report.ExitFindings)
+	}
+}
+
+func TestTestsFlagAddsTestFilesOnce(t *testing.T) {
+	dir := writeModule(t, module)
+	r := run(t, dir, driver.Options{Patterns: []string{"./a"}, Tests: true})
+	want := []string{
+		"a/a.go:7:2 LA103 error plain DEL release | bad()",
+		"a/a.go:8:12 LA101 warning Lua lock script | if true { warn() }",
+		"a/a_test.go:5:34 LA103 error plain DEL release | func TestRelease(t *testing.T) { bad() }",
+	}
+	if got := findingLines(r); !reflect.DeepEqual(got, want) {
+		t.Errorf("findings with -tests (a/a.go is in two package variants, must appear once):\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestBrokenPackageIsReportedAndOthersStillAnalysed(t *testing.T) {
+	dir := writeModule(t, module)
+	r := run(t, dir, driver.Options{}) // default ./...
+	if len(r.Findings) != 2 {
+		t.Errorf("package a must still be analysed; findings: %q", findingLines(r))
+	}
+	want := []string{
+		"example.com/m/broken: broken/b.go:3:23: undefined: undefinedThing",
+		"example.com/m/usesbroken: not analysed: it imports a package with errors",
+	}
+	if got := errorLines(r); !reflect.DeepEqual(got, want) {
+		t.Errorf("errors:\n got %q\nwant %q", got, want)
+	}
+	if got := report.ExitCode(r); got != report.ExitFailed {
+		t.Errorf("exit code %d, want %d (incomplete run)", got, report.ExitFailed)
+	}
+}
+
+func TestPatternsThatMatchNothing(t *testing.T) {
+	dir := writeModule(t, module)
+	for _, tc := range []struct {
+		patterns []string
+		want     []string // substrings of the error lines, in order
+	}{
+		{[]string{"./empty/..."}, []string{"./empty/...: pattern matched no packages"}},
+		{[]string{"./a", "./empty/..."}, []string{"./empty/...: pattern matched no packages"}},
+		{[]string{"./a", "example.com/m/nothing/..."}, []string{"example.com/m/nothing/...: pattern matched no packages"}},
+		{[]string{"./nope"}, []string{"directory not found"}},
+		{[]string{"./nope/..."}, []string{"no such file or directory"}},
+		{[]string{"example.com/zzz"}, []string{"example.com/zzz: no required module provides package example.com/zzz"}},
+	} {
+		r := run(t, dir, driver.Options{Patterns: tc.patterns})
+		got := errorLines(r)
+		if len(got) != len(tc.want) {
+			t.Errorf("%q: errors %q, want %d matching %q", tc.patterns, got, len(tc.want), tc.want)
+			continue
+		}
+		for i := range got {
+			if !strings.Contains(got[i], tc.want[i]) {
+				t.Errorf("%q: error %q does not contain %q", tc.patterns, got[i], tc.want[i])
+			}
+		}
+		if report.ExitCode(r) != report.ExitFailed {
+			t.Errorf("%q: exit code %d, want 1", tc.patterns, report.ExitCode(r))
+		}
+	}
+	// Patterns that match are not reported, including a test-only package.
+	dir2 := writeModule(t, map[string]string{
+		"go.mod":             "module example.com/t\n\ngo 1.22\n",
+		"lib/lib.go":         "package lib\n",
+		"testonly/x_test.go": "package testonly\n",
+	})
+	r := run(t, dir2, driver.Options{Patterns: []string{"./lib/...", "./testonly/...", "example.com/t/..."}})
+	if len(r.Errors) != 0 {
+		t.Errorf("matching patterns reported: %q", errorLines(r))
+	}
+}
+
+func TestPanickingAnalyzerBecomesAnError(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod":   "module example.com/p\n\ngo 1.22\n",
+		"p/p.go":   "package p\n\nfunc boom() {}\n\nfunc F() { boom() }\n",
+		"q/q.go":   "package q\n\nfunc bad() {}\n\nfunc G() { bad() }\n",
+		"p/doc.go": "// Package p panics the analyzer.\npackage p\n",
+	})
+	r := run(t, dir, driver.Options{})
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "analyzer calls: internal error (please report it): panic: boom at") || r.Errors[0].Where != "example.com/p/p" {
+		t.Errorf("errors: %q", errorLines(r))
+	}
+	if len(r.Findings) != 1 || r.Findings[0].Pos.File != "q/q.go" {
+		t.Errorf("the other package must still be analysed: %q", findingLines(r))
+	}
+}
+
+func TestResultHookSeesOriginalAnalyzer(t *testing.T) {
+	dir := writeModule(t, module)
+	got := map[string]int{}
+	run(t, dir, driver.Options{Patterns: []string{"./a"}, Result: func(a *analysis.Analyzer, pkg *packages.Package, result any) {
+		if a != calls {
+			t.Errorf("Result hook got analyzer %p (%s), want the original %p", a, a.Name, calls)
+		}
+		got[pkg.PkgPath] = result.(int)
+	}})
+	if got["example.com/m/a"] != 2 {
+		t.Errorf("Result hook: %v, want 2 calls in example.com/m/a", got)
+	}
+}
+
+func TestMissingDirectory(t *testing.T) {
+	_, err := driver.Run(context.Background(), driver.Options{Dir: filepath.Join(t.TempDir(), "nope"), Analyzers: []*analysis.Analyzer{calls}})
+	if err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("err = %v, want one naming the missing directory", err)
+	}
+}
+
+func TestPrefixRuleID(t *testing.T) {
+	for _, tc := range []struct{ cat, msg, want string }{
+		{"LA103", "plain DEL", "LA103 plain DEL"},
+		{"LA103", "LA103 plain DEL", "LA103 plain DEL"},
+		{"", "no category", "no category"},
+	} {
+		d := analysis.Diagnostic{Category: tc.cat, Message: tc.msg}
+		driver.PrefixRuleID(&d)
+		if d.Message != tc.want {
+			t.Errorf("PrefixRuleID(%q, %q) = %q, want %q", tc.cat, tc.msg, d.Message, tc.want)
+		}
+	}
+}
+
+func TestUnknownCategoryGetsWarning(t *testing.T) {
+	// A diagnostic whose category is not a catalog rule keeps it as the
+	// rule and defaults to warning (never silently dropped).
+	odd := &analysis.Analyzer{Name: "odd", Doc: "d", Run: func(pass *analysis.Pass) (any, error) {
+		pass.Report(analysis.Diagnostic{Pos: pass.Files[0].Package, Message: "odd"})
+		return nil, nil
+	}}
+	dir := writeModule(t, module)
+	r := run(t, dir, driver.Options{Patterns: []string{"./a"}, Analyzers: []*analysis.Analyzer{odd}})
+	if len(r.Findings) != 1 || r.Findings[0].Rule != "odd" || r.Findings[0].Severity != rules.Warning {
+		t.Errorf("findings: %+v", r.Findings)
+	}
+}

@@ -1,0 +1,80 @@
+package driver
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Wrap returns copies of the analyzers (and of everything they require)
+// whose Run recovers a panic into an error naming the analyzer, so one bad
+// package or analyzer bug cannot crash the whole run, and which pass every
+// diagnostic through edit first when edit is not nil. The wrapped passes see
+// the original analyzers in Pass.Analyzer and Pass.ResultOf, so analyzers
+// that read a prerequisite's result work unchanged.
+//
+// The go vet tool mode uses edit to put the rule ID in front of each message.
+func Wrap(as []*analysis.Analyzer, edit func(*analysis.Diagnostic)) []*analysis.Analyzer {
+	return newWrapper(edit).wrapAll(as)
+}
+
+// PrefixRuleID is an edit for Wrap that starts a message with its rule ID
+// (the diagnostic's Category), as plain go vet output has no category.
+func PrefixRuleID(d *analysis.Diagnostic) {
+	if d.Category != "" && !strings.HasPrefix(d.Message, d.Category+" ") {
+		d.Message = d.Category + " " + d.Message
+	}
+}
+
+type wrapper struct {
+	edit func(*analysis.Diagnostic)
+	memo map[*analysis.Analyzer]*analysis.Analyzer // original -> copy
+	orig map[*analysis.Analyzer]*analysis.Analyzer // copy -> original
+}
+
+func newWrapper(edit func(*analysis.Diagnostic)) *wrapper {
+	return &wrapper{edit: edit, memo: map[*analysis.Analyzer]*analysis.Analyzer{}, orig: map[*analysis.Analyzer]*analysis.Analyzer{}}
+}
+
+func (w *wrapper) wrapAll(as []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		out[i] = w.wrap(a)
+	}
+	return out
+}
+
+func (w *wrapper) wrap(a *analysis.Analyzer) *analysis.Analyzer {
+	if c, ok := w.memo[a]; ok {
+		return c
+	}
+	c := new(analysis.Analyzer)
+	*c = *a // the copied FlagSet shares its flag values with the original
+	w.memo[a], w.orig[c] = c, a
+	c.Requires = w.wrapAll(a.Requires)
+	run := a.Run
+	c.Run = func(pass *analysis.Pass) (result any, err error) {
+		p := *pass
+		p.Analyzer = a
+		p.ResultOf = make(map[*analysis.Analyzer]any, len(pass.ResultOf))
+		for k, v := range pass.ResultOf {
+			p.ResultOf[w.orig[k]] = v
+		}
+		if w.edit != nil {
+			report := pass.Report
+			p.Report = func(d analysis.Diagnostic) {
+				w.edit(&d)
+				report(d)
+			}
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				result, err = nil, fmt.Errorf("internal error (please report it): panic: %v\n%s", r, debug.Stack())
+			}
+		}()
+		return run(&p)
+	}
+	return c
+}
