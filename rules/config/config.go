@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/rules"
+	"github.com/lockaudit/lockaudit/rules/yamlstrict"
 )
 
 // FileName is the name Find looks for.
@@ -73,25 +74,6 @@ type TLS struct {
 	ServerName string `yaml:"server_name"`
 }
 
-// Error is a problem in a config file, at a line.
-type Error struct {
-	Path string
-	Line int
-	Key  string // dotted path, e.g. probe.timeout
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	loc := e.Path
-	if e.Line > 0 {
-		loc = fmt.Sprintf("%s:%d", e.Path, e.Line)
-	}
-	if e.Key != "" {
-		return fmt.Sprintf("%s: %s: %s", loc, e.Key, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", loc, e.Msg)
-}
-
 // Find walks up from dir to the filesystem root and returns the path of the
 // first .lockaudit.yaml, or "" when there is none.
 func Find(dir string) (string, error) {
@@ -124,7 +106,12 @@ func Load(path string) (*File, error) {
 // Parse decodes and validates config text; path is used in errors.
 func Parse(path string, data []byte) (*File, error) {
 	f := &File{Path: path}
-	if err := decodeStrict(path, data, f); err != nil {
+	checks := yamlstrict.Checks{
+		Item:   validateItem,
+		Key:    func(key string) error { return validateKey(f, key) },
+		Refuse: map[string]string{"probe.password": "passwords are never read from the config file; set LOCKAUDIT_PASSWORD or probe.password_file"},
+	}
+	if err := yamlstrict.Decode(path, data, f, checks); err != nil {
 		return nil, err
 	}
 	return f, nil

@@ -1,4 +1,9 @@
-package config
+// Package yamlstrict decodes YAML files that users write by hand (the
+// config file, inventories) into Go structs, and reports the first unknown
+// key, wrongly typed value or invalid item with its file, line and dotted
+// key path. yaml.v3's own KnownFields errors name Go types, not the user's
+// keys, hence this walker.
+package yamlstrict
 
 import (
 	"fmt"
@@ -11,10 +16,42 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// decodeStrict decodes YAML into f, reporting the first unknown key or
-// wrongly typed value with its line and dotted key path. yaml.v3's own
-// KnownFields errors name Go types, not the user's keys, hence this walker.
-func decodeStrict(path string, data []byte, f *File) error {
+// Error is a problem in a file, at a line.
+type Error struct {
+	Path string
+	Line int
+	Key  string // dotted path, e.g. probe.timeout
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	loc := e.Path
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", e.Path, e.Line)
+	}
+	if e.Key != "" {
+		return fmt.Sprintf("%s: %s: %s", loc, e.Key, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", loc, e.Msg)
+}
+
+// Checks validate what types alone cannot. Item is called for every list
+// item and map entry (name is the map key, "" for list items) and Key after
+// a whole key is decoded; a returned error is reported at that item's or
+// key's line. Either may be nil.
+type Checks struct {
+	Item func(key, name, value string) error
+	Key  func(key string) error
+	// Refuse maps dotted keys to a message for keys that must never be
+	// given (e.g. a password), checked before anything is decoded.
+	Refuse map[string]string
+}
+
+// Decode decodes YAML into v (a pointer to a struct whose fields carry yaml
+// tags; supported field types: string, bool, int, time.Duration, []string
+// (a single string is accepted too), map[string]string, []struct and
+// nested structs).
+func Decode(path string, data []byte, v any, checks Checks) error {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return &Error{Path: path, Msg: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
@@ -22,14 +59,20 @@ func decodeStrict(path string, data []byte, f *File) error {
 	if doc.Kind == 0 { // empty file
 		return nil
 	}
-	root := doc.Content[0]
-	d := decoder{path: path, file: f}
-	return d.value(root, reflect.ValueOf(f).Elem(), "")
+	d := decoder{path: path, checks: checks}
+	return d.value(doc.Content[0], reflect.ValueOf(v).Elem(), "")
 }
 
 type decoder struct {
-	path string
-	file *File
+	path   string
+	checks Checks
+}
+
+func (d *decoder) item(key, name, value string) error {
+	if d.checks.Item == nil {
+		return nil
+	}
+	return d.checks.Item(key, name, value)
 }
 
 var durationType = reflect.TypeOf(time.Duration(0))
@@ -74,8 +117,8 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
 			sub := join(key, k.Value)
-			if k.Value == "password" && key == "probe" {
-				return d.errf(k, sub, "passwords are never read from the config file; set LOCKAUDIT_PASSWORD or probe.password_file")
+			if msg, ok := d.checks.Refuse[sub]; ok {
+				return d.errf(k, sub, "%s", msg)
 			}
 			idx, ok := fields[k.Value]
 			if !ok {
@@ -88,14 +131,16 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 			if err := d.value(val, v.Field(idx), sub); err != nil {
 				return err
 			}
-			if err := validateKey(d.file, sub); err != nil {
-				return d.errf(k, sub, "%v", err)
+			if d.checks.Key != nil {
+				if err := d.checks.Key(sub); err != nil {
+					return d.errf(k, sub, "%v", err)
+				}
 			}
 		}
 	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.String:
 		// A single string is accepted where a list is expected (target: valkey-9.0).
 		if n.Kind == yaml.ScalarNode {
-			if err := validateItem(key, "", n.Value); err != nil {
+			if err := d.item(key, "", n.Value); err != nil {
 				return d.errf(n, key, "%v", err)
 			}
 			v.Set(reflect.Append(reflect.MakeSlice(v.Type(), 0, 1), reflect.ValueOf(n.Value)))
@@ -109,10 +154,21 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 			if it.Kind != yaml.ScalarNode {
 				return d.errf(it, key, "want a string, got %s", kindName(it))
 			}
-			if err := validateItem(key, "", it.Value); err != nil {
+			if err := d.item(key, "", it.Value); err != nil {
 				return d.errf(it, key, "%v", err)
 			}
 			out = reflect.Append(out, reflect.ValueOf(it.Value))
+		}
+		v.Set(out)
+	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Struct:
+		if n.Kind != yaml.SequenceNode {
+			return d.errf(n, key, "want a list, got %s", kindName(n))
+		}
+		out := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+		for i, it := range n.Content {
+			if err := d.value(it, out.Index(i), fmt.Sprintf("%s[%d]", key, i)); err != nil {
+				return err
+			}
 		}
 		v.Set(out)
 	case v.Kind() == reflect.Map && v.Type().Key().Kind() == reflect.String && v.Type().Elem().Kind() == reflect.String:
@@ -128,7 +184,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 			if m.MapIndex(reflect.ValueOf(k.Value)).IsValid() {
 				return d.errf(k, join(key, k.Value), "key given twice")
 			}
-			if err := validateItem(key, k.Value, val.Value); err != nil {
+			if err := d.item(key, k.Value, val.Value); err != nil {
 				return d.errf(k, key, "%v", err)
 			}
 			m.SetMapIndex(reflect.ValueOf(k.Value), reflect.ValueOf(val.Value))
