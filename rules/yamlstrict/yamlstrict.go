@@ -49,8 +49,8 @@ type Checks struct {
 
 // Decode decodes YAML into v (a pointer to a struct whose fields carry yaml
 // tags; supported field types: string, bool, int, time.Duration, []string
-// (a single string is accepted too), map[string]string, []struct and
-// nested structs).
+// (a single string is accepted too), map[string]string, []struct, nested
+// structs, and pointers to these (nil when the key is absent).
 func Decode(path string, data []byte, v any, checks Checks) error {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -89,6 +89,12 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 		return nil // "key:" with no value leaves the default
 	}
 	switch {
+	case v.Kind() == reflect.Pointer:
+		p := reflect.New(v.Type().Elem())
+		if err := d.value(n, p.Elem(), key); err != nil {
+			return err
+		}
+		v.Set(p)
 	case v.Type() == durationType:
 		if n.Kind != yaml.ScalarNode {
 			return d.errf(n, key, "want a duration such as 3s")
@@ -164,13 +170,13 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 		if n.Kind != yaml.SequenceNode {
 			return d.errf(n, key, "want a list, got %s", kindName(n))
 		}
-		out := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+		// Set the slice first so Key checks see the items being decoded.
+		v.Set(reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content)))
 		for i, it := range n.Content {
-			if err := d.value(it, out.Index(i), fmt.Sprintf("%s[%d]", key, i)); err != nil {
+			if err := d.value(it, v.Index(i), fmt.Sprintf("%s[%d]", key, i)); err != nil {
 				return err
 			}
 		}
-		v.Set(out)
 	case v.Kind() == reflect.Map && v.Type().Key().Kind() == reflect.String && v.Type().Elem().Kind() == reflect.String:
 		if n.Kind != yaml.MappingNode {
 			return d.errf(n, key, "want a mapping such as LA110: off, got %s", kindName(n))

@@ -1,0 +1,51 @@
+package inventory
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExample(t *testing.T) {
+	f, err := Parse("inv.yaml", []byte(Example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Topology != "sentinel" || len(f.Nodes) != 3 {
+		t.Fatalf("got %+v", f)
+	}
+	n := f.Nodes[2]
+	if n.Parsed.String() != "valkey-8.0.1" || n.ReplicaPriority == nil || *n.ReplicaPriority != 0 || n.Primary != "10.0.0.1:6379" {
+		t.Errorf("node 2 = %+v", n)
+	}
+	if f.Nodes[0].ReplicaPriority != nil || f.Nodes[0].Lua != nil {
+		t.Errorf("absent keys must stay nil: %+v", f.Nodes[0])
+	}
+}
+
+func TestErrors(t *testing.T) {
+	node := func(extra string) string {
+		return "nodes:\n  - addr: 10.0.0.1:6379\n    role: primary\n    version: valkey-9.1\n" + extra
+	}
+	for _, tc := range []struct{ name, src, want string }{
+		{"not yaml", "nodes: [\n", "inv.yaml: not valid YAML"},
+		{"no nodes", "topology: cluster\n", "inv.yaml: nodes: no nodes declared"},
+		{"unknown key", node("    colour: red\n"), "inv.yaml:5: nodes[0].colour: unknown key"},
+		{"bad version", "nodes:\n  - addr: a:1\n    role: primary\n    version: valkey-nine\n", `inv.yaml:4: nodes[0].version: unknown target "valkey-nine"`},
+		{"bad flavor", "nodes:\n  - addr: a:1\n    role: primary\n    version: keydb-6.3\n", `inv.yaml:4: nodes[0].version: unknown target "keydb-6.3"`},
+		{"bad addr", "nodes:\n  - addr: localhost\n", `inv.yaml:2: nodes[0].addr: "localhost" is not HOST:PORT`},
+		{"bad role", "nodes:\n  - role: leader\n", `inv.yaml:2: nodes[0].role: unknown role "leader"`},
+		{"missing version", "nodes:\n  - addr: a:1\n    role: primary\n", "nodes[0].version: missing"},
+		{"dangling primary", node("  - addr: b:1\n    role: replica\n    primary: c:1\n    version: valkey-8.1\n"), "nodes[1].primary: c:1 is not a declared node"},
+		{"duplicate", node("  - addr: 10.0.0.1:6379\n    role: replica\n    version: valkey-8.1\n"), "nodes[1].addr: 10.0.0.1:6379 declared twice"},
+		{"bad priority", node("    replica_priority: -1\n"), "inv.yaml:5: nodes[0].replica_priority: must be 0 or more"},
+		{"bad topology", "topology: mesh\n" + node(""), `inv.yaml:1: topology: unknown topology "mesh"`},
+		{"wrong type", "nodes: 3\n", "inv.yaml:1: nodes: want a list"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("inv.yaml", []byte(tc.src))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Parse error = %v\nwant %q", err, tc.want)
+			}
+		})
+	}
+}
