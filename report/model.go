@@ -25,6 +25,7 @@ type Run struct {
 
 	// Code half.
 	Packages []string  `json:"packages,omitempty"` // patterns analysed
+	Rules    []string  `json:"rules,omitempty"`    // IDs of the rules that ran, sorted (a clean result means something only for these)
 	Errors   []Error   `json:"errors,omitempty"`   // packages that failed to load or analyse
 	Findings []Finding `json:"findings"`           // code and node findings, sorted by Sort
 	Uses     []Use     `json:"uses,omitempty"`     // commands the code relies on

@@ -86,6 +86,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 
 	run := report.New("vet", "")
 	run.Packages = append([]string(nil), patterns...)
+	run.Rules = ruleIDs(opts.Analyzers)
 	paths := newPathMapper(dir, pkgs)
 
 	// A pattern that matched nothing is an error: a typo must not turn into
@@ -230,6 +231,18 @@ func sortErrors(errs []report.Error) {
 		}
 		return errs[i].Message < errs[j].Message
 	})
+}
+
+// ruleIDs lists the catalog rules among the analyzers' names, sorted.
+func ruleIDs(as []*analysis.Analyzer) []string {
+	var out []string
+	for _, a := range as {
+		if _, ok := rules.Lookup(a.Name); ok {
+			out = append(out, a.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // isTestMain reports whether p is the generated main of a test binary.

@@ -1,0 +1,306 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/sarifcheck"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// formatsRun has every part a Run can have: code findings (active,
+// suppressed in source, suppressed by a baseline), uses, nodes, node
+// findings, a verdict and errors.
+func formatsRun() *report.Run {
+	r := report.New("audit", "v0.0.0-test")
+	r.Target = "valkey-9.0"
+	r.Packages = []string{"./..."}
+	r.Rules = []string{"LA101", "LA103", "LA104", "LA202"}
+	r.Findings = []report.Finding{
+		{Rule: "LA103", Severity: rules.Error, Message: "plain DEL releases lock key \"lock:{order}\"", Pos: &report.Position{File: "orders/lock.go", Line: 42, Col: 2}, Source: "rdb.Del(ctx, \"lock:{order}\")"},
+		{Rule: "LA101", Severity: rules.Warning, Message: "Lua compare-and-delete: use DELIFEQ (Valkey 9.0+)", Pos: &report.Position{File: "orders/lua.go", Line: 9, Col: 18}, Source: "var release = redis.NewScript(`if redis.call(\"get\", KEYS[1]) == ARGV[1] then`"},
+		{Rule: "LA104", Severity: rules.Error, Message: "SET IFEQ without a TTL makes the lock permanent", Pos: &report.Position{File: "orders/lock.go", Line: 60, Col: 9}, Source: "rdb.SetIFEQ(ctx, key, tok, tok, 0)", Suppressed: &report.Suppression{Kind: "inSource", Justification: "the key is deleted by the reaper"}},
+		{Rule: "LA103", Severity: rules.Error, Message: "plain DEL releases lock key \"lock:old\"", Pos: &report.Position{File: "legacy/old.go", Line: 7, Col: 2}, Source: "rdb.Del(ctx, \"lock:old\")", Suppressed: &report.Suppression{Kind: "external", Justification: "baseline .lockaudit-baseline.json"}},
+		{Rule: "LA202", Severity: rules.Error, Message: "promotable replica has no DELIFEQ (Valkey 8.1.1)", Node: "127.0.0.1:7002"},
+	}
+	r.Sort()
+	r.Uses = []report.Use{
+		{Command: "delifeq", Sites: []report.Site{{Pos: report.Position{File: "orders/lock.go", Line: 88, Col: 9}, What: "DELIFEQ release"}}},
+		{Command: "lua", Sites: []report.Site{{Pos: report.Position{File: "orders/lua.go", Line: 9, Col: 18}, What: "Lua compare-and-delete"}}},
+	}
+	r.Topology = "replication"
+	r.Nodes = []report.Node{
+		{Addr: "127.0.0.1:7001", Role: "primary", Promotable: report.Yes, Server: "valkey", Version: "9.1.2", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{"appendonly": "yes"}, Errors: []string{}},
+		{Addr: "127.0.0.1:7002", Role: "replica", Promotable: report.Yes, Server: "valkey", Version: "8.1.1", Lua: report.Yes, DELIFEQ: report.No, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{}, Errors: []string{}, Primary: "127.0.0.1:7001", Notes: []string{"replica-priority 100"}},
+		{Addr: "127.0.0.1:7003", Role: "unknown", Promotable: report.Unknown, Server: report.Unknown, Lua: report.Unknown, DELIFEQ: report.Unknown, DELEX: report.Unknown, SetIFEQ: report.Unknown, Config: map[string]string{}, Errors: []string{"dial tcp 127.0.0.1:7003: connection refused"}},
+	}
+	r.Verdict = &report.Verdict{
+		NativeRelease: report.Unsafe, NativeExtend: report.Safe, Lua: report.Available,
+		Reasons: []string{"release path: UNSAFE — the code releases with DELIFEQ (orders/lock.go:88) but replica 127.0.0.1:7002 (Valkey 8.1.1, promotable) has no DELIFEQ"},
+	}
+	r.Errors = []report.Error{
+		{Where: "127.0.0.1:7003", Message: "dial tcp 127.0.0.1:7003: connection refused"},
+		{Where: "example.com/orders/broken", Message: "broken/b.go:3:23: undefined: undefinedThing"},
+		{Where: "example.com/orders/broken", Message: "broken/b.go:4:2: missing return"},
+	}
+	return r
+}
+
+// vetRun is the shape `lockaudit vet` produces: code findings only.
+func vetRun() *report.Run {
+	r := report.New("vet", "v0.0.0-test")
+	r.Target = "valkey-9.0"
+	r.Packages = []string{"./..."}
+	r.Rules = []string{"LA101", "LA103"}
+	r.Findings = []report.Finding{
+		{Rule: "LA103", Severity: rules.Error, Message: "plain DEL releases lock key \"lock:{order}\"", Pos: &report.Position{File: "orders/lock.go", Line: 42, Col: 2}, Source: "rdb.Del(ctx, \"lock:{order}\")"},
+		{Rule: "LA101", Severity: rules.Warning, Message: "Lua compare-and-delete: use DELIFEQ (Valkey 9.0+)", Pos: &report.Position{File: "orders/lua.go", Line: 9, Col: 18}, Source: "var release = redis.NewScript(`...`)"},
+	}
+	r.Sort()
+	return r
+}
+
+func render(t *testing.T, r *report.Run, format string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := report.Render(&buf, r, format); err != nil {
+		t.Fatalf("Render(%s): %v", format, err)
+	}
+	return buf.Bytes()
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run `go test ./report -update` to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run `go test ./report -update` and review the diff):\n--- got ---\n%s", path, got)
+	}
+}
+
+func TestTextGolden(t *testing.T) {
+	golden(t, "full.txt", render(t, formatsRun(), "text"))
+	golden(t, "vet.txt", render(t, vetRun(), "text"))
+}
+
+func TestJSONGolden(t *testing.T) {
+	golden(t, "full.json", render(t, formatsRun(), "json"))
+	golden(t, "vet.json", render(t, vetRun(), "json"))
+}
+
+func TestSARIFGolden(t *testing.T) {
+	golden(t, "full.sarif", render(t, formatsRun(), "sarif"))
+	golden(t, "vet.sarif", render(t, vetRun(), "sarif"))
+}
+
+func TestTextShowsCodeFindingsInVetForm(t *testing.T) {
+	out := string(render(t, vetRun(), "text"))
+	want := "orders/lock.go:42:2: LA103 plain DEL releases lock key \"lock:{order}\"\norders/lua.go:9:18: LA101 Lua compare-and-delete: use DELIFEQ (Valkey 9.0+)\n"
+	if out != want {
+		t.Errorf("vet text:\n%s\nwant:\n%s", out, want)
+	}
+	empty := report.New("vet", "x")
+	if out := render(t, empty, "text"); len(out) != 0 {
+		t.Errorf("a clean run prints nothing on stdout, got %q", out)
+	}
+}
+
+func TestTextHidesSuppressedAndShowsEveryPart(t *testing.T) {
+	out := string(render(t, formatsRun(), "text"))
+	for _, no := range []string{"reaper", "lock:old", "legacy/old.go"} {
+		if strings.Contains(out, no) {
+			t.Errorf("text shows a suppressed finding (%q):\n%s", no, out)
+		}
+	}
+	for _, want := range []string{
+		"orders/lock.go:42:2: LA103 ",
+		"delifeq  orders/lock.go:88:9 (DELIFEQ release)",
+		"| 127.0.0.1:7002 | replica",
+		"node 127.0.0.1:7002: LA202 promotable replica",
+		"Verdict: native release unsafe, native extend safe, Lua available",
+		"# example.com/orders/broken\nbroken/b.go:3:23: undefined: undefinedThing\nbroken/b.go:4:2: missing return\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	for _, tc := range []struct {
+		r    *report.Run
+		want string
+	}{
+		{report.New("vet", ""), "no findings"},
+		{vetRun(), "2 findings (1 error, 1 warning)"},
+		{formatsRun(), "3 findings (2 errors, 1 warning), 2 suppressed; incomplete run: 3 errors"},
+	} {
+		if got := report.Summary(tc.r); got != tc.want {
+			t.Errorf("Summary = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+func TestJSONRoundTrips(t *testing.T) {
+	r := formatsRun()
+	data := render(t, r, "json")
+	var back report.Run
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	again := render(t, &back, "json")
+	if !bytes.Equal(data, again) {
+		t.Errorf("JSON does not round-trip:\n%s\n---\n%s", data, again)
+	}
+	if !bytes.Contains(render(t, report.New("vet", "x"), "json"), []byte(`"findings": []`)) {
+		t.Errorf("an empty run must write findings as [], not null")
+	}
+}
+
+func TestSARIFValidatesAgainstSchema(t *testing.T) {
+	withoutRules := vetRun()
+	withoutRules.Rules = nil // an older JSON re-rendered: rules come from the findings
+	unknownRule := vetRun()
+	unknownRule.Findings[0].Rule = "LA999"
+	for name, r := range map[string]*report.Run{
+		"full": formatsRun(), "vet": vetRun(), "empty": report.New("vet", ""),
+		"without rules": withoutRules, "unknown rule": unknownRule,
+	} {
+		if err := sarifcheck.Validate(render(t, r, "sarif")); err != nil {
+			t.Errorf("%s: SARIF does not validate against the 2.1.0 schema:\n%v", name, err)
+		}
+	}
+	// The validator must be able to fail.
+	if err := sarifcheck.Validate([]byte(`{"version": "2.1.0", "runs": [{"results": []}]}`)); err == nil {
+		t.Errorf("schema validation accepted a run without a tool")
+	}
+}
+
+func TestSARIFContent(t *testing.T) {
+	var log struct {
+		Schema string `json:"$schema"`
+		Runs   []struct {
+			Tool struct {
+				Driver struct {
+					Name  string `json:"name"`
+					Rules []struct {
+						ID               string `json:"id"`
+						Name             string `json:"name"`
+						ShortDescription struct{ Text string }
+						FullDescription  struct{ Text string }
+						Help             struct{ Text, Markdown string }
+						DefaultConfig    struct{ Level string } `json:"defaultConfiguration"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Invocations []struct {
+				ExecutionSuccessful bool `json:"executionSuccessful"`
+				Notifications       []struct {
+					Message struct{ Text string }
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				RuleIndex int    `json:"ruleIndex"`
+				Level     string `json:"level"`
+				Message   struct{ Text string }
+				Locations []struct {
+					Physical *struct {
+						Artifact struct {
+							URI       string `json:"uri"`
+							URIBaseID string `json:"uriBaseId"`
+						} `json:"artifactLocation"`
+						Region struct {
+							StartLine   int `json:"startLine"`
+							StartColumn int `json:"startColumn"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+					Logical []struct{ Name string } `json:"logicalLocations"`
+				} `json:"locations"`
+				Suppressions []struct{ Kind, Justification string } `json:"suppressions"`
+				Properties   struct{ Node string }                  `json:"properties"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(render(t, formatsRun(), "sarif"), &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Schema == "" || len(log.Runs) != 1 {
+		t.Fatalf("want $schema and one run: %+v", log)
+	}
+	run := log.Runs[0]
+	var ids []string
+	for _, r := range run.Tool.Driver.Rules {
+		ids = append(ids, r.ID)
+		cat := rules.MustGet(r.ID)
+		if r.Name != cat.Name || r.ShortDescription.Text != cat.Title || r.FullDescription.Text != cat.Summary() || r.Help.Text != cat.Doc() || r.Help.Markdown != cat.Markdown() || r.DefaultConfig.Level != cat.Severity.SARIFLevel() {
+			t.Errorf("rule %s does not carry the catalog's metadata: %+v", r.ID, r)
+		}
+	}
+	if strings.Join(ids, ",") != "LA101,LA103,LA104,LA202" {
+		t.Errorf("rules = %v, want the rules that ran", ids)
+	}
+	if len(run.Results) != 5 {
+		t.Fatalf("want 5 results (suppressed ones included), got %d", len(run.Results))
+	}
+	for _, res := range run.Results {
+		if run.Tool.Driver.Rules[res.RuleIndex].ID != res.RuleID {
+			t.Errorf("result %s has ruleIndex %d pointing at %s", res.RuleID, res.RuleIndex, run.Tool.Driver.Rules[res.RuleIndex].ID)
+		}
+		if len(res.Locations) != 1 {
+			t.Errorf("result %s: want one location", res.RuleID)
+		}
+	}
+	first := run.Results[0] // legacy/old.go sorts first
+	if loc := first.Locations[0].Physical; loc == nil || loc.Artifact.URI != "legacy/old.go" || loc.Artifact.URIBaseID != "%SRCROOT%" || loc.Region.StartLine != 7 || loc.Region.StartColumn != 2 {
+		t.Errorf("first result location: %+v", first.Locations[0])
+	}
+	if len(first.Suppressions) != 1 || first.Suppressions[0].Kind != "external" || first.Suppressions[0].Justification == "" {
+		t.Errorf("baseline suppression: %+v", first.Suppressions)
+	}
+	var inSource, node int
+	for _, res := range run.Results {
+		if len(res.Suppressions) == 1 && res.Suppressions[0].Kind == "inSource" && res.Suppressions[0].Justification == "the key is deleted by the reaper" {
+			inSource++
+		}
+		if res.RuleID == "LA202" {
+			node++
+			if res.Locations[0].Physical != nil || len(res.Locations[0].Logical) != 1 || res.Locations[0].Logical[0].Name != "127.0.0.1:7002" || res.Properties.Node != "127.0.0.1:7002" || !strings.HasPrefix(res.Message.Text, "node 127.0.0.1:7002: ") || res.Level != "error" {
+				t.Errorf("node result: %+v", res)
+			}
+		}
+	}
+	if inSource != 1 || node != 1 {
+		t.Errorf("want one inSource suppression and one node result, got %d and %d", inSource, node)
+	}
+	inv := run.Invocations[0]
+	if inv.ExecutionSuccessful || len(inv.Notifications) != 3 || !strings.Contains(inv.Notifications[1].Message.Text, "example.com/orders/broken: broken/b.go:3:23: undefined") {
+		t.Errorf("invocation: %+v", inv)
+	}
+}
+
+func TestSARIFMultitool(t *testing.T) {
+	for name, r := range map[string]*report.Run{"full": formatsRun(), "vet": vetRun(), "empty": report.New("vet", "v1.0.0")} {
+		t.Run(name, func(t *testing.T) { sarifcheck.Multitool(t, render(t, r, "sarif")) })
+	}
+}
