@@ -1,0 +1,225 @@
+// Package probe reads Valkey/Redis nodes without writing to them and decides
+// whether the native lock path (DELIFEQ/DELEX release, SET IFEQ extend) and
+// Lua are available on every node that can become primary.
+//
+// The work is split in two. I/O code (Run) discovers the nodes and reads one
+// Facts value per node: what it read, and what it could not read and why.
+// Pure code (Evaluate, Node) turns a []Facts into findings LA201–LA210 and a
+// verdict. Preflight feeds declared nodes (Declared) through the same pure
+// code, so a declared fleet and a probed fleet are judged alike.
+package probe
+
+import (
+	"strings"
+	"time"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// Node roles, as in report.Node.Role.
+const (
+	RolePrimary  = "primary"
+	RoleReplica  = "replica"
+	RoleSentinel = "sentinel"
+	RoleUnknown  = "unknown"
+)
+
+// Topologies, as in report.Run.Topology.
+const (
+	Standalone  = "standalone"
+	Replication = "replication"
+	Sentinel    = "sentinel"
+	Cluster     = "cluster"
+	DeclaredTop = "declared" // preflight: nodes come from an inventory
+)
+
+// Fact names one piece of evidence read on a node. A fact that could not be
+// read makes unknown only the answers that need it (see answers.go).
+type Fact string
+
+const (
+	FactConnect     Fact = "connection"            // dial, TLS, AUTH: without it nothing is known
+	FactServer      Fact = "INFO server"           // flavor and version
+	FactRole        Fact = "ROLE"                  // primary or replica
+	FactCommands    Fact = "COMMAND INFO"          // DELIFEQ, DELEX, EVAL exist
+	FactSetDocs     Fact = "COMMAND DOCS SET"      // SET lists IFEQ
+	FactLua         Fact = "INFO scriptingengines" // Lua engine loaded (9.1+)
+	FactReplication Fact = "INFO replication"      // replicas, replica-priority
+	FactConfig      Fact = "CONFIG GET"            // persistence, eviction, priority, no-failover
+	FactTime        Fact = "TIME"                  // clock offset
+	FactCluster     Fact = "CLUSTER NODES"         // cluster members and their flags
+	FactSentinel    Fact = "SENTINEL"              // monitored primaries, replicas, sentinels
+)
+
+// neededFor says, for messages, what each fact decides.
+var neededFor = map[Fact]string{
+	FactConnect:     "every answer about this node",
+	FactServer:      "the server flavor and version",
+	FactRole:        "whether the node is a primary or a replica",
+	FactCommands:    "DELIFEQ/DELEX (native_release) and EVAL (lua)",
+	FactSetDocs:     "SET IFEQ (native_extend; the version is used instead)",
+	FactLua:         "the Lua engine (lua)",
+	FactReplication: "the node's replicas and replica-priority",
+	FactConfig:      "replica-priority, cluster-replica-no-failover, persistence, eviction and min-replicas checks",
+	FactTime:        "the clock-skew check",
+	FactCluster:     "cluster members and their no-failover flags",
+	FactSentinel:    "the monitored primaries, replicas and replica priorities",
+}
+
+// FactError is a fact that could not be read. Reason never carries a secret.
+type FactError struct {
+	Fact    Fact
+	Command string // what was sent, e.g. "CONFIG GET"; "" for the connection
+	Reason  string // e.g. "ERR unknown command 'CONFIG'", "NOPERM ...", "i/o timeout"
+}
+
+func (e FactError) String() string {
+	if e.Command == "" {
+		return string(e.Fact) + ": " + e.Reason
+	}
+	return e.Command + ": " + e.Reason
+}
+
+// Clock is a node's TIME compared with the local clock: Offset is the node's
+// time minus the local time at the middle of the round trip.
+type Clock struct {
+	Offset time.Duration
+	RTT    time.Duration
+}
+
+// Facts is everything known about one node. Answers are report.Yes, No or
+// Unknown ("" counts as unknown); Unknown is never read as yes.
+type Facts struct {
+	Addr     string
+	Role     string // RolePrimary, RoleReplica, RoleSentinel or RoleUnknown
+	Primary  string // a replica's primary
+	Shard    string // cluster shard ID
+	Hidden   bool   // replica-announced no: found through its primary, not through Sentinel
+	Declared bool   // from an inventory, not read from a server
+
+	Version rules.Version // zero when unknown; carries the flavor
+
+	DELIFEQ string
+	DELEX   string
+	SetIFEQ string
+	Lua     string // a Lua engine is there and EVAL is not disabled
+
+	// Promotability inputs.
+	ReplicaPriority int    // -1 when unknown; 0 = Sentinel never promotes the replica
+	NoFailover      string // cluster-replica-no-failover (or the nofailover flag)
+
+	Config   map[string]string // CONFIG GET parameters read (never a secret)
+	Replicas int               // connected replicas; -1 when unknown
+	Clock    *Clock            // nil when TIME was not read
+
+	// Why says how each answer is known, keyed by WhyDELIFEQ etc.; the
+	// verdict's reasons and the findings quote it.
+	Why map[string]string
+
+	Errors   []FactError
+	Evidence []report.Evidence // every command's answer, for the audit trail
+	Notes    []string
+}
+
+// Keys of Facts.Why, named like the JSON fields of report.Node.
+const (
+	WhyDELIFEQ = "delifeq"
+	WhyDELEX   = "delex"
+	WhySetIFEQ = "set_ifeq"
+	WhyLua     = "lua"
+)
+
+// newFacts returns Facts with every answer unknown.
+func newFacts(addr string) Facts {
+	return Facts{
+		Addr: addr, Role: RoleUnknown,
+		DELIFEQ: report.Unknown, DELEX: report.Unknown, SetIFEQ: report.Unknown, Lua: report.Unknown,
+		ReplicaPriority: -1, NoFailover: report.Unknown, Replicas: -1,
+		Config: map[string]string{}, Why: map[string]string{},
+	}
+}
+
+// Declared returns the facts of a node that is declared, not probed: a role
+// (primary or replica) and a version, with the features that version has
+// (rules.Supports) and the server defaults (replica-priority 100, no
+// cluster-replica-no-failover, Lua built in). Callers may then set Primary,
+// ReplicaPriority, NoFailover or Lua from what the inventory declares.
+func Declared(addr, role string, v rules.Version) Facts {
+	f := newFacts(addr)
+	f.Declared = true
+	f.Role = role
+	if role != RolePrimary && role != RoleReplica {
+		f.Role = RoleUnknown
+	}
+	f.Version = v
+	f.DELIFEQ = yesNo(rules.Supports(v, rules.DELIFEQ))
+	f.DELEX = yesNo(rules.Supports(v, rules.DELEX))
+	f.SetIFEQ = yesNo(rules.Supports(v, rules.SetIFEQ))
+	f.Lua = report.Yes
+	f.ReplicaPriority = 100
+	f.NoFailover = report.No
+	why := "declared " + v.String()
+	f.Why[WhyDELIFEQ], f.Why[WhyDELEX], f.Why[WhySetIFEQ], f.Why[WhyLua] = why, why, why, why
+	f.Evidence = []report.Evidence{{Command: "declared", Answer: v.String() + " (features by version)"}}
+	return f
+}
+
+func yesNo(b bool) string {
+	if b {
+		return report.Yes
+	}
+	return report.No
+}
+
+// reached reports whether the node answered at all.
+func (f Facts) reached() bool {
+	if f.Declared {
+		return true
+	}
+	for _, e := range f.Errors {
+		if e.Fact == FactConnect {
+			return false
+		}
+	}
+	return true
+}
+
+// failed returns the error for a fact, if it could not be read.
+func (f Facts) failed(fact Fact) (FactError, bool) {
+	for _, e := range f.Errors {
+		if e.Fact == fact {
+			return e, true
+		}
+	}
+	return FactError{}, false
+}
+
+// describe names a node for messages: "replica 127.0.0.1:7002 (Valkey
+// 8.1.1, promotable)"; extra qualifiers join the version in parentheses.
+func (f Facts) describe(extra ...string) string {
+	s := f.Addr
+	if f.Role != RoleUnknown && f.Role != "" {
+		s = f.Role + " " + s
+	}
+	var quals []string
+	if !f.Version.IsZero() {
+		quals = append(quals, serverName(f.Version))
+	}
+	quals = append(quals, extra...)
+	if len(quals) > 0 {
+		s += " (" + strings.Join(quals, ", ") + ")"
+	}
+	return s
+}
+
+// serverName prints "Valkey 8.1.1" or "Redis 7.0.15".
+func serverName(v rules.Version) string {
+	switch v.Flavor {
+	case rules.Valkey:
+		return "Valkey " + v.Number()
+	case rules.Redis:
+		return "Redis " + v.Number()
+	}
+	return "unknown server"
+}

@@ -1,0 +1,277 @@
+// Package resp holds the probe's view of a server reply (Value) and a small
+// RESP2/RESP3 codec. The probe converts valkey-go's replies into Values so
+// its parsers are pure; the codec reads replies recorded from real servers
+// (probe/testdata) and lets probe/servertest talk to the servers it starts
+// without the probe's read-only allowlist.
+package resp
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Kind is the shape of a reply.
+type Kind uint8
+
+const (
+	Nil    Kind = iota // RESP2 $-1/*-1, RESP3 _
+	Str                // simple, bulk or verbatim string (verbatim without its "txt:" prefix)
+	Err                // simple or bulk error, with its code ("ERR ...", "NOPERM ...")
+	Int                // integer
+	Bool               // RESP3 boolean: Int is 1 or 0
+	Double             // RESP3 double or big number, kept as text in Str
+	Array              // array, set or push
+	Map                // RESP3 map or attribute: Elems alternate key, value
+)
+
+var kindNames = [...]string{"nil", "string", "error", "integer", "boolean", "double", "array", "map"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Value is one reply.
+type Value struct {
+	Kind  Kind
+	Str   string
+	Int   int64
+	Elems []Value
+}
+
+// String renders a value compactly, for evidence and test failures.
+func (v Value) String() string {
+	var b strings.Builder
+	v.write(&b)
+	return b.String()
+}
+
+func (v Value) write(b *strings.Builder) {
+	switch v.Kind {
+	case Nil:
+		b.WriteString("(nil)")
+	case Str, Double:
+		b.WriteString(strconv.Quote(v.Str))
+	case Err:
+		b.WriteString("(error) " + v.Str)
+	case Int:
+		b.WriteString(strconv.FormatInt(v.Int, 10))
+	case Bool:
+		b.WriteString(strconv.FormatBool(v.Int != 0))
+	case Array, Map:
+		open, sep, end := "[", " ", "]"
+		if v.Kind == Map {
+			open, end = "{", "}"
+		}
+		b.WriteString(open)
+		for i, e := range v.Elems {
+			if i > 0 {
+				if v.Kind == Map && i%2 == 1 {
+					b.WriteString(": ")
+				} else {
+					b.WriteString(sep)
+				}
+			}
+			e.write(b)
+		}
+		b.WriteString(end)
+	}
+}
+
+// Limits that keep a hostile or corrupt reply from exhausting memory.
+const (
+	maxDepth    = 64
+	maxElems    = 1 << 20
+	maxBulk     = 64 << 20
+	maxLineSize = 1 << 16
+)
+
+var errProtocol = errors.New("resp: protocol error")
+
+// Read reads one complete reply (RESP2 or RESP3). Attributes are skipped;
+// push messages are returned as arrays.
+func Read(r *bufio.Reader) (Value, error) { return read(r, 0) }
+
+// Parse reads exactly one reply from data; trailing bytes are an error.
+func Parse(data []byte) (Value, error) {
+	r := bufio.NewReader(bytes.NewReader(data))
+	v, err := Read(r)
+	if err != nil {
+		return Value{}, err
+	}
+	if _, err := r.ReadByte(); err != io.EOF {
+		return Value{}, fmt.Errorf("%w: trailing bytes after the reply", errProtocol)
+	}
+	return v, nil
+}
+
+func read(r *bufio.Reader, depth int) (Value, error) {
+	if depth > maxDepth {
+		return Value{}, fmt.Errorf("%w: nested deeper than %d", errProtocol, maxDepth)
+	}
+	typ, err := r.ReadByte()
+	if err != nil {
+		return Value{}, err
+	}
+	line, err := readLine(r)
+	if err != nil {
+		return Value{}, err
+	}
+	switch typ {
+	case '+':
+		return Value{Kind: Str, Str: line}, nil
+	case '-':
+		return Value{Kind: Err, Str: line}, nil
+	case ':':
+		n, err := strconv.ParseInt(line, 10, 64)
+		if err != nil {
+			return Value{}, fmt.Errorf("%w: bad integer %q", errProtocol, line)
+		}
+		return Value{Kind: Int, Int: n}, nil
+	case '_':
+		return Value{Kind: Nil}, nil
+	case '#':
+		switch line {
+		case "t":
+			return Value{Kind: Bool, Int: 1}, nil
+		case "f":
+			return Value{Kind: Bool}, nil
+		}
+		return Value{}, fmt.Errorf("%w: bad boolean %q", errProtocol, line)
+	case ',', '(':
+		return Value{Kind: Double, Str: line}, nil
+	case '$', '=', '!':
+		n, err := length(line, maxBulk)
+		if err != nil {
+			return Value{}, err
+		}
+		if n < 0 {
+			return Value{Kind: Nil}, nil
+		}
+		buf := make([]byte, n+2)
+		if _, err := io.ReadFull(r, buf); err != nil {
+			return Value{}, err
+		}
+		if buf[n] != '\r' || buf[n+1] != '\n' {
+			return Value{}, fmt.Errorf("%w: bulk string not terminated by CRLF", errProtocol)
+		}
+		s := string(buf[:n])
+		switch typ {
+		case '!':
+			return Value{Kind: Err, Str: s}, nil
+		case '=':
+			if len(s) < 4 || s[3] != ':' {
+				return Value{}, fmt.Errorf("%w: verbatim string without a format", errProtocol)
+			}
+			s = s[4:]
+		}
+		return Value{Kind: Str, Str: s}, nil
+	case '*', '~', '>', '%', '|':
+		n, err := length(line, maxElems)
+		if err != nil {
+			return Value{}, err
+		}
+		if n < 0 {
+			return Value{Kind: Nil}, nil
+		}
+		kind := Array
+		if typ == '%' || typ == '|' {
+			kind, n = Map, 2*n
+		}
+		v := Value{Kind: kind, Elems: make([]Value, 0, min(n, 1024))}
+		for i := 0; i < n; i++ {
+			e, err := read(r, depth+1)
+			if err != nil {
+				return Value{}, err
+			}
+			v.Elems = append(v.Elems, e)
+		}
+		if typ == '|' { // attributes precede the real reply
+			return read(r, depth)
+		}
+		return v, nil
+	}
+	return Value{}, fmt.Errorf("%w: unknown type byte %q", errProtocol, typ)
+}
+
+func length(line string, limit int) (int, error) {
+	n, err := strconv.Atoi(line)
+	if err != nil || n < -1 || n > limit {
+		return 0, fmt.Errorf("%w: bad length %q", errProtocol, line)
+	}
+	return n, nil
+}
+
+func readLine(r *bufio.Reader) (string, error) {
+	var b []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		b = append(b, chunk...)
+		if len(b) > maxLineSize {
+			return "", fmt.Errorf("%w: line longer than %d bytes", errProtocol, maxLineSize)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF {
+			return "", io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			return "", err
+		}
+		break
+	}
+	if len(b) < 2 || b[len(b)-2] != '\r' {
+		return "", fmt.Errorf("%w: line not terminated by CRLF", errProtocol)
+	}
+	return string(b[:len(b)-2]), nil
+}
+
+// Write encodes a command as a RESP array of bulk strings.
+func Write(w io.Writer, args ...string) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "*%d\r\n", len(args))
+	for _, a := range args {
+		fmt.Fprintf(&b, "$%d\r\n%s\r\n", len(a), a)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// Text returns a string reply's text.
+func (v Value) Text() (string, bool) { return v.Str, v.Kind == Str }
+
+// Pairs returns the key/value elements of a RESP3 map or of the flat array
+// RESP2 sends in its place, alternating key, value.
+func (v Value) Pairs() ([]Value, bool) {
+	switch v.Kind {
+	case Map:
+		return v.Elems, true
+	case Array:
+		if len(v.Elems)%2 == 0 {
+			return v.Elems, true
+		}
+	}
+	return nil, false
+}
+
+// Field returns the value under a string key of a map (or flat array).
+func (v Value) Field(key string) (Value, bool) {
+	pairs, ok := v.Pairs()
+	if !ok {
+		return Value{}, false
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if k, ok := pairs[i].Text(); ok && strings.EqualFold(k, key) {
+			return pairs[i+1], true
+		}
+	}
+	return Value{}, false
+}
