@@ -1,5 +1,14 @@
 package main
 
+import (
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/lockaudit/lockaudit/analyzers"
+	"github.com/lockaudit/lockaudit/analyzers/driver"
+)
+
 // isVetTool reports whether the arguments follow go vet's unitchecker
 // protocol (-V=full, -flags, or a single *.cfg file after analyzer flags).
 func isVetTool(args []string) bool {
@@ -10,11 +19,18 @@ func isVetTool(args []string) bool {
 	case "-V=full", "-flags":
 		return true
 	}
-	last := args[len(args)-1]
-	return len(last) > 4 && last[len(last)-4:] == ".cfg"
+	return strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
-// runVetTool is implemented with unitchecker (see issue 2).
+// runVetTool makes the binary a go vet tool:
+//
+//	go vet -vettool=$(command -v lockaudit) ./...
+//	go vet -vettool=$(command -v lockaudit) -LA112.target=valkey-8.1 ./...
+//
+// unitchecker implements the protocol (-V=full, -flags, one *.cfg per
+// package) and exits itself. Plain vet output has no category, so each
+// message starts with its rule ID, as in `lockaudit vet`.
 func runVetTool(args []string) int {
-	panic("not yet implemented")
+	unitchecker.Main(driver.Wrap(analyzers.All(), driver.PrefixRuleID)...)
+	return 0 // not reached: unitchecker.Main exits
 }

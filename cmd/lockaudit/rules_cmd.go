@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+func init() {
+	register(&command{
+		Name:    "rules",
+		Usage:   "rules [-kind code|node] [-format text|json|markdown]",
+		Summary: "List the rule catalog: ID, name, severity, kind (code: found by vet; node: found by the probe) and title.",
+		Run:     runRules,
+	})
+	register(&command{
+		Name:    "explain",
+		Usage:   "explain RULE...",
+		Summary: "Print a rule's documentation: what it finds, why it matters, how to fix it, a bad and a good example.",
+		Run:     runExplain,
+	})
+}
+
+func runRules(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	kind := fs.String("kind", "", "list only `code` or `node` rules")
+	format := fs.String("format", "text", "`format`: text (a table), json (the catalog entries) or markdown (the README table)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitWith(report.ExitUsage)
+	}
+	if fs.NArg() > 0 {
+		return usageError("rules takes no arguments (to read one rule: lockaudit explain %s)", fs.Arg(0))
+	}
+	var list []rules.Rule
+	switch rules.Kind(*kind) {
+	case "":
+		list = rules.All()
+	case rules.Code, rules.Node:
+		list = rules.ByKind(rules.Kind(*kind))
+	default:
+		return usageError("unknown -kind %q (want code or node)", *kind)
+	}
+	switch *format {
+	case "text":
+		return rulesTable(e.Stdout, list)
+	case "markdown":
+		_, err := io.WriteString(e.Stdout, rulesMarkdown(list))
+		return err
+	case "json":
+		enc := json.NewEncoder(e.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(list)
+	}
+	return usageError("unknown -format %q (want text, json or markdown)", *format)
+}
+
+func rulesTable(w io.Writer, list []rules.Rule) error {
+	t := report.NewTable(w)
+	t.Header("ID", "NAME", "SEVERITY", "KIND", "TITLE")
+	for _, r := range list {
+		if err := t.Append(r.ID, r.Name, r.Severity.String(), string(r.Kind), r.Title); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// rulesMarkdown is the README's rule table.
+func rulesMarkdown(list []rules.Rule) string {
+	var b strings.Builder
+	b.WriteString("| ID | name | severity | found by | title |\n|---|---|---|---|---|\n")
+	for _, r := range list {
+		by := "`lockaudit vet`"
+		if r.Kind == rules.Node {
+			by = "probe"
+		}
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s |\n", r.ID, r.Name, r.Severity, by, strings.ReplaceAll(r.Title, "|", `\|`))
+	}
+	return b.String()
+}
+
+func runExplain(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		return usageError("explain needs a rule ID, e.g. lockaudit explain LA104 (lockaudit rules lists them)")
+	}
+	var docs []string
+	for _, id := range args {
+		r, ok := rules.Lookup(id)
+		if !ok {
+			return usageError("unknown rule %q (lockaudit rules lists them)", id)
+		}
+		docs = append(docs, r.Doc())
+	}
+	_, err := io.WriteString(e.Stdout, strings.Join(docs, "\n"))
+	return err
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+func TestRulesListsTheCatalog(t *testing.T) {
+	stdout, _, code := runCLI(t, "rules")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	// border, header, border, one row per rule, border
+	if len(lines) != len(rules.All())+4 {
+		t.Errorf("want a row per rule (%d), got %d lines:\n%s", len(rules.All()), len(lines), stdout)
+	}
+	for _, r := range rules.All() {
+		row := "| " + r.ID + " | " + r.Name
+		if !strings.Contains(stdout, row) || !strings.Contains(stdout, r.Title) {
+			t.Errorf("rules lacks %s (%q, %q):\n%s", r.ID, row, r.Title, stdout)
+		}
+	}
+	if !strings.Contains(lines[1], "| ID ") || !strings.Contains(lines[1], "| SEVERITY ") || !strings.Contains(lines[1], "| KIND ") || !strings.Contains(lines[1], "| TITLE ") {
+		t.Errorf("header: %q", lines[1])
+	}
+}
+
+func TestRulesKindAndJSON(t *testing.T) {
+	stdout, _, code := runCLI(t, "rules", "-kind", "node", "-format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var list []rules.Rule
+	if err := json.Unmarshal([]byte(stdout), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != len(rules.ByKind(rules.Node)) || len(list) == 0 {
+		t.Fatalf("got %d node rules, want %d", len(list), len(rules.ByKind(rules.Node)))
+	}
+	for _, r := range list {
+		if r.Kind != rules.Node || r.Doc() != rules.MustGet(r.ID).Doc() {
+			t.Errorf("%s: wrong kind or doc", r.ID)
+		}
+	}
+	for _, args := range [][]string{{"rules", "-kind", "probe"}, {"rules", "-format", "yaml"}, {"rules", "LA101"}} {
+		if _, stderr, code := runCLI(t, args...); code != 2 || stderr == "" {
+			t.Errorf("%q: exit %d (want 2), stderr %q", args, code, stderr)
+		}
+	}
+}
+
+func TestExplain(t *testing.T) {
+	stdout, _, code := runCLI(t, "explain", "la104")
+	if code != 0 || stdout != rules.MustGet("LA104").Doc() {
+		t.Errorf("explain la104: exit %d, output:\n%s", code, stdout)
+	}
+	stdout, _, _ = runCLI(t, "explain", "LA103", "LA201")
+	if !strings.HasPrefix(stdout, "LA103 plain-del-release") || !strings.Contains(stdout, "\nLA201 ") {
+		t.Errorf("explain with two rules:\n%s", stdout)
+	}
+	for _, args := range [][]string{{"explain"}, {"explain", "LA999"}, {"explain", "LA103", "nope"}} {
+		stdout, stderr, code := runCLI(t, args...)
+		if code != 2 || stdout != "" || stderr == "" {
+			t.Errorf("%q: exit %d (want 2), stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+	if _, stderr, _ := runCLI(t, "explain", "LA999"); !strings.Contains(stderr, `unknown rule "LA999"`) {
+		t.Errorf("the error must name the rule: %q", stderr)
+	}
+}
+
+const (
+	readme     = "../../README.md"
+	tableBegin = "<!-- rules-table:begin"
+	tableEnd   = "<!-- rules-table:end -->"
+)
+
+// TestReadmeRuleTable fails when the README's rule table is not the one
+// the catalog generates; -update rewrites it.
+func TestReadmeRuleTable(t *testing.T) {
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	b := strings.Index(text, tableBegin)
+	e := strings.Index(text, tableEnd)
+	if b < 0 || e < b {
+		t.Fatalf("README.md lacks the %q ... %q markers", tableBegin, tableEnd)
+	}
+	b += strings.Index(text[b:], "-->\n") + len("-->\n")
+	want := rulesMarkdown(rules.All())
+	if text[b:e] == want {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(readme, []byte(text[:b]+want+text[e:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md's rule table is stale; run `go test ./cmd/lockaudit -run TestReadmeRuleTable -update`.\nwant:\n%s\ngot:\n%s", want, text[b:e])
+}
