@@ -1,0 +1,85 @@
+package report
+
+import (
+	"bytes"
+	"embed"
+	"html"
+	"html/template"
+	"io"
+	"strings"
+)
+
+// The HTML report is one self-contained file for a client: inline CSS and
+// inline SVG, no scripts, fonts or images, nothing fetched from the network.
+// html/template escapes every value that comes from the Run.
+
+//go:embed templates/report.html.tmpl templates/report.css
+var templateFS embed.FS
+
+var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+	"plural":   plural,
+	"oneline":  oneLine,
+	"join":     strings.Join,
+	"short":    shortID,
+	"loc":      func(f Finding) string { return f.location() },
+	"trim":     func(s string) string { return strings.TrimSpace(s) },
+	"suppKind": suppressionKind,
+	"prose":    prose,
+}).ParseFS(templateFS, "templates/report.html.tmpl"))
+
+var reportCSS = template.CSS(mustRead("templates/report.css"))
+
+func mustRead(name string) []byte {
+	b, err := templateFS.ReadFile(name)
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	return b
+}
+
+func init() { registerFormat("html", renderHTML) }
+
+type htmlData struct {
+	*view
+	CSS           template.CSS
+	Tool          string
+	SchemaVersion int
+}
+
+func renderHTML(w io.Writer, r *Run) error {
+	data := htmlData{view: newView(r), CSS: reportCSS, Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), SchemaVersion: r.SchemaVersion}
+	// Render into a buffer so a template error never leaves half a report.
+	var buf bytes.Buffer
+	if err := htmlTemplate.Execute(&buf, data); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// suppressionKind words SARIF's suppression kinds for a reader.
+func suppressionKind(kind string) string {
+	switch kind {
+	case "inSource":
+		return "in source"
+	case "external":
+		return "baseline or config"
+	}
+	return kind
+}
+
+// prose escapes catalog text and shows its `backtick` spans as code, as the
+// Markdown report does.
+func prose(s string) template.HTML {
+	var b strings.Builder
+	for i, part := range strings.Split(s, "`") {
+		if i%2 == 1 && i < strings.Count(s, "`") {
+			b.WriteString("<code>" + html.EscapeString(part) + "</code>")
+		} else if i%2 == 1 {
+			b.WriteString("`" + html.EscapeString(part)) // unpaired backtick
+		} else {
+			b.WriteString(html.EscapeString(part))
+		}
+	}
+	return template.HTML(b.String())
+}

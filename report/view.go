@@ -1,0 +1,856 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// view is what the Markdown and HTML reports show. It is computed once from
+// a Run so the two formats say the same thing, and it depends only on the
+// Run's content, not on the order of its nodes, findings or uses: a saved
+// and re-rendered run gives the same bytes.
+type view struct {
+	Command  string
+	Meta     []metaItem
+	ExitCode int
+	Status   status
+
+	HasCode  bool // the code half ran (vet, audit, preflight)
+	HasFleet bool // nodes were probed or declared
+	Scope    []scopeItem
+
+	Verdicts []verdictView // nil when the run computed no verdict
+	Reasons  []string
+	Counts   []count
+	Errors   []Error
+
+	Sentinels []*nodeView
+	Groups    []*topoGroup
+	Nodes     []*nodeView // data nodes in topology order, then sentinels
+	Versions  []versionInfo
+	Picture   *picture
+
+	CodeGroups []*ruleGroup // active code findings by rule, most severe first
+	NodeGroups []*ruleGroup // active node findings by rule, most severe first
+	Suppressed []Finding
+	Rules      []ruleDoc // catalog entries of every rule that fired
+	Uses       []useView
+}
+
+type metaItem struct{ Label, Value string }
+
+// scopeItem says whether one half of the audit was done in this run, so a
+// reader never takes "no findings" for "checked and clean".
+type scopeItem struct {
+	Done bool
+	Text string
+}
+
+// status is the headline: one word and a sentence, from the exit code.
+type status struct {
+	Class    string // safe, unsafe, unknown, failed
+	Word     string // SAFE, UNSAFE, ACTION NEEDED, UNKNOWN, INCOMPLETE, NO PROBLEMS FOUND
+	Headline string
+}
+
+// verdictView is one lock path of the verdict, in plain words.
+type verdictView struct {
+	Path     string // "Native release"
+	Commands string // "DELIFEQ / DELEX"
+	Value    string // as in the Run
+	Word     string // upper-case value
+	Class    string // safe, unsafe, unknown
+	ReliedOn bool
+	Sites    int
+	Meaning  string
+}
+
+type count struct {
+	Label  string
+	Value  int
+	Detail string
+	Class  string // "" or unsafe/unknown/safe, for emphasis
+}
+
+// nodeView is a node with what every report prints about it.
+type nodeView struct {
+	*Node
+	Depth      int    // replication depth inside its topology group
+	Label      string // "Valkey 9.1.2"
+	VersionCls string // CSS class of its version color: v0..v7, vunk
+	Promotable string // plain words
+	PromShort  string // for table cells: yes, no, manual only, unknown
+	PromCls    string // yes, no, manual, unknown
+	Caps       []capView
+	Config     []string // "key = value", sorted by key
+	Marks      []string // hidden from Sentinel, declared, ...
+	BoxMarks   []string // the same, short enough for the picture
+}
+
+// capView is one command's support on a node. Class says whether it
+// matters: a missing command the code does not use is not a problem.
+type capView struct {
+	Name  string // DELIFEQ
+	Value string // yes, no, unknown
+	Class string // ok, bad, unknown; off when it does not matter for this run
+	Glyph string // ✓ ✗ ?
+}
+
+type versionInfo struct {
+	Label string
+	Class string
+	Count int
+}
+
+// topoGroup is a primary with its replicas, a cluster shard, or the nodes
+// whose primary is not in the run.
+type topoGroup struct {
+	Name    string // "Shard 2", for cluster shards
+	ID      string // the shard's ID
+	Label   string
+	Title   string // longer text (full shard ID) for tooltips
+	Missing string // a primary named by replicas but absent from the run
+	Members []*nodeView
+}
+
+type ruleGroup struct {
+	Rule     rules.Rule
+	Known    bool // in this lockaudit's catalog
+	Severity rules.Severity
+	Findings []Finding
+}
+
+type ruleDoc struct {
+	rules.Rule
+	What, Why, Fix string // on one line each
+}
+
+type useView struct {
+	Command string // display name
+	Key     string // delifeq, delex, ifeq, lua
+	Verdict string
+	Class   string
+	Sites   []Site
+}
+
+// The capabilities, in the column order of every report (the Node struct's).
+var capColumns = []struct {
+	Name, Use string
+	get       func(*Node) string
+}{
+	{"Lua", "lua", func(n *Node) string { return n.Lua }},
+	{"DELIFEQ", "delifeq", func(n *Node) string { return n.DELIFEQ }},
+	{"DELEX", "delex", func(n *Node) string { return n.DELEX }},
+	{"SET IFEQ", "ifeq", func(n *Node) string { return n.SetIFEQ }},
+}
+
+var useNames = map[string]string{"delifeq": "DELIFEQ", "delex": "DELEX", "ifeq": "SET IFEQ", "lua": "Lua"}
+
+func newView(r *Run) *view {
+	v := &view{Command: r.Command, ExitCode: ExitCode(r), Errors: r.Errors}
+	v.HasCode = len(r.Packages) > 0 || r.Command == "vet" || r.Command == "audit" || r.Command == "preflight"
+	for _, f := range r.Findings {
+		if f.Pos != nil {
+			v.HasCode = true
+		}
+	}
+	v.HasFleet = len(r.Nodes) > 0
+
+	used := map[string]int{}
+	for _, u := range r.Uses {
+		used[u.Command] += len(u.Sites) // present even with no sites
+	}
+	relevant := func(use string) bool {
+		if !v.HasCode && len(r.Uses) == 0 {
+			return true // nothing says what the code needs: every command counts
+		}
+		_, ok := used[use]
+		return ok
+	}
+
+	v.Meta = metaOf(r)
+	v.Scope = scopeOf(r, v)
+	v.buildNodes(r, relevant)
+	v.buildFindings(r)
+	v.buildUses(r)
+	v.buildVerdict(r, used)
+	v.buildCounts(r)
+	v.Status = statusOf(r, v)
+	if v.HasFleet {
+		v.Picture = layout(v)
+	}
+	return v
+}
+
+func metaOf(r *Run) []metaItem {
+	var m []metaItem
+	add := func(label, value string) {
+		if value != "" {
+			m = append(m, metaItem{label, value})
+		}
+	}
+	add("Command", "lockaudit "+r.Command)
+	add("Tool", strings.TrimSpace(r.Tool.Name+" "+r.Tool.Version))
+	add("Time", r.Time)
+	add("Target", r.Target)
+	add("Topology", r.Topology)
+	add("Packages", strings.Join(r.Packages, " "))
+	return m
+}
+
+func scopeOf(r *Run, v *view) []scopeItem {
+	code := scopeItem{Text: "lock code not analysed in this run"}
+	if v.HasCode {
+		code = scopeItem{Done: true, Text: "lock code analysed"}
+		if len(r.Packages) > 0 {
+			code.Text += " (" + strings.Join(r.Packages, " ") + ")"
+		}
+		if len(r.Rules) > 0 {
+			code.Text += " with " + plural(len(r.Rules), "rule")
+		}
+	}
+	fleet := scopeItem{Text: "servers not checked in this run"}
+	if v.HasFleet {
+		fleet = scopeItem{Done: true, Text: fmt.Sprintf("%s probed", plural(len(r.Nodes), "server"))}
+		declared := 0
+		for _, n := range r.Nodes {
+			if n.Declared {
+				declared++
+			}
+		}
+		if declared == len(r.Nodes) {
+			fleet.Text = fmt.Sprintf("%s declared (not probed)", plural(len(r.Nodes), "server"))
+		} else if declared > 0 {
+			fleet.Text = fmt.Sprintf("%s checked (%d declared, not probed)", plural(len(r.Nodes), "server"), declared)
+		}
+		if r.Topology != "" {
+			fleet.Text += ", " + r.Topology + " topology"
+		}
+	}
+	return []scopeItem{code, fleet}
+}
+
+// statusOf words the exit code for a reader who reads nothing else.
+func statusOf(r *Run, v *view) status {
+	active := len(r.Active())
+	switch v.ExitCode {
+	case ExitFailed:
+		return status{"failed", "INCOMPLETE", fmt.Sprintf("The run could not complete (%s). What follows is partial and must not be read as safe.", plural(len(r.Errors), "error"))}
+	case ExitFindings:
+		for _, vv := range v.Verdicts {
+			if vv.ReliedOn && vv.Class == "unsafe" {
+				h := "The lock code relies on a command that a server able to become primary does not support."
+				if active > 0 {
+					h += fmt.Sprintf(" There are also %s below.", plural(active, "finding"))
+				}
+				return status{"unsafe", "UNSAFE", h}
+			}
+		}
+		return status{"unsafe", "ACTION NEEDED", fmt.Sprintf("%s to fix: %s.", plural(active, "finding"), findingSplit(r))}
+	case ExitUnknown:
+		return status{"unknown", "UNKNOWN", "A fact the verdict needs could not be read on a server that can become primary. Unknown is not safe: restore the missing evidence and run again."}
+	case ExitOK:
+		if r.Verdict != nil && len(r.Uses) > 0 {
+			return status{"safe", "SAFE", "Every server that can become primary supports the commands the lock code relies on, and no problem needs fixing."}
+		}
+		switch {
+		case v.HasCode && v.HasFleet:
+			return status{"safe", "NO PROBLEMS FOUND", "No problem needs fixing in the lock code or on the servers."}
+		case v.HasCode:
+			return status{"safe", "NO PROBLEMS FOUND", "No problem needs fixing in the lock code. The servers were not checked in this run."}
+		default:
+			return status{"safe", "NO PROBLEMS FOUND", "No problem needs fixing on the servers. The lock code was not analysed in this run."}
+		}
+	}
+	return status{"unknown", "UNKNOWN", fmt.Sprintf("Unexpected exit status %d.", v.ExitCode)}
+}
+
+func findingSplit(r *Run) string {
+	code, node := 0, 0
+	for _, f := range r.Active() {
+		if f.Pos != nil {
+			code++
+		} else {
+			node++
+		}
+	}
+	var parts []string
+	if code > 0 {
+		parts = append(parts, fmt.Sprintf("%d in the lock code", code))
+	}
+	if node > 0 {
+		parts = append(parts, fmt.Sprintf("%d on the servers", node))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Plain-language meaning of each verdict value, for a reader who does not
+// know the commands.
+var verdictMeaning = map[string]map[string]string{
+	"release": {
+		Safe:    "Every server that can become primary has the native release command, so releasing a lock keeps working after a failover.",
+		Unsafe:  "A server that can become primary lacks the native release command. After a failover to it, lock releases fail and locks stay held until they expire.",
+		Unknown: "Could not confirm the native release command on every server that can become primary. Unknown is not safe.",
+	},
+	"extend": {
+		Safe:    "Every server that can become primary supports SET IFEQ, so extending a lock keeps working after a failover.",
+		Unsafe:  "A server that can become primary lacks SET IFEQ. After a failover to it, lock extends fail and locks expire while their holders still work.",
+		Unknown: "Could not confirm SET IFEQ on every server that can become primary. Unknown is not safe.",
+	},
+	"lua": {
+		Available: "Every server that can become primary can run Lua scripts.",
+		Missing:   "A server that can become primary cannot run Lua scripts. Lock steps done in Lua fail there.",
+		Unknown:   "Could not confirm that every server that can become primary runs Lua scripts. Unknown is not safe.",
+	},
+}
+
+func (v *view) buildVerdict(r *Run, used map[string]int) {
+	if r.Verdict == nil {
+		return
+	}
+	v.Reasons = r.Verdict.Reasons
+	mk := func(key, path, commands, value string, uses ...string) verdictView {
+		vv := verdictView{Path: path, Commands: commands, Value: value, Word: strings.ToUpper(value), Class: verdictClass(value)}
+		for _, u := range uses {
+			if n, ok := used[u]; ok {
+				vv.ReliedOn = true
+				vv.Sites += n
+			}
+		}
+		vv.Meaning = verdictMeaning[key][value]
+		if vv.Meaning == "" {
+			vv.Meaning = fmt.Sprintf("Unrecognised verdict %q: treated as unknown.", value)
+			vv.Word = "UNKNOWN"
+		}
+		return vv
+	}
+	v.Verdicts = []verdictView{
+		mk("release", "Native release", "DELIFEQ / DELEX", r.Verdict.NativeRelease, "delifeq", "delex"),
+		mk("extend", "Native extend", "SET IFEQ", r.Verdict.NativeExtend, "ifeq"),
+		mk("lua", "Lua scripts", "EVAL / FCALL", r.Verdict.Lua, "lua"),
+	}
+}
+
+func verdictClass(value string) string {
+	switch value {
+	case Safe, Available:
+		return "safe"
+	case Unsafe, Missing:
+		return "unsafe"
+	}
+	return "unknown"
+}
+
+func (v *view) buildCounts(r *Run) {
+	var sev [4]int
+	code, node, supp := 0, 0, 0
+	files := map[string]bool{}
+	for _, f := range r.Findings {
+		switch {
+		case f.Suppressed != nil:
+			supp++
+		case f.Pos != nil:
+			code++
+			files[f.Pos.File] = true
+			if f.Severity >= rules.Info && f.Severity <= rules.Error {
+				sev[f.Severity]++
+			}
+		default:
+			node++
+		}
+	}
+	cls := func(n int, c string) string {
+		if n > 0 {
+			return c
+		}
+		return ""
+	}
+	if v.HasCode {
+		var parts []string
+		for _, s := range []rules.Severity{rules.Error, rules.Warning, rules.Info} {
+			if sev[s] > 0 {
+				parts = append(parts, plural(sev[s], s.String()))
+			}
+		}
+		detail := strings.Join(parts, ", ")
+		if code > 0 {
+			detail += " in " + plural(len(files), "file")
+		}
+		v.Counts = append(v.Counts, count{"Code findings", code, detail, cls(code, "unsafe")})
+	}
+	if v.HasFleet {
+		v.Counts = append(v.Counts, count{"Server findings", node, "", cls(node, "unsafe")})
+	}
+	supDetail := ""
+	if supp > 0 {
+		supDetail = "each with its justification"
+	}
+	v.Counts = append(v.Counts, count{"Suppressed", supp, supDetail, ""})
+	if v.HasFleet {
+		prom := map[string]int{}
+		data := 0
+		for _, n := range r.Nodes {
+			if n.Role != "sentinel" {
+				data++
+				prom[n.Promotable]++
+			}
+		}
+		var parts []string
+		parts = append(parts, fmt.Sprintf("%d can become primary", prom[Yes]))
+		if prom[Manual] > 0 {
+			parts = append(parts, fmt.Sprintf("%d by manual failover only", prom[Manual]))
+		}
+		if k := data - prom[Yes] - prom[Manual] - prom[No]; k > 0 {
+			parts = append(parts, fmt.Sprintf("%d unknown", k))
+		}
+		if s := len(r.Nodes) - data; s > 0 {
+			parts = append(parts, plural(s, "sentinel"))
+		}
+		v.Counts = append(v.Counts, count{"Servers", len(r.Nodes), strings.Join(parts, ", "), ""})
+	}
+	if len(r.Errors) > 0 {
+		v.Counts = append(v.Counts, count{"Run errors", len(r.Errors), "the run is incomplete", "failed"})
+	}
+}
+
+// buildNodes orders the nodes as the topology picture shows them: sentinels
+// apart; cluster shards; then each primary with its replicas (following
+// chained replication); then replicas whose primary is not in the run.
+func (v *view) buildNodes(r *Run, relevant func(string) bool) {
+	var views []*nodeView
+	for i := range r.Nodes {
+		views = append(views, v.nodeViewOf(&r.Nodes[i], relevant))
+	}
+	sort.SliceStable(views, func(i, j int) bool { return nodeLess(views[i].Node, views[j].Node) })
+	v.Versions = assignVersionColors(views)
+
+	byShard := map[string][]*nodeView{}
+	var rest []*nodeView
+	for _, n := range views {
+		switch {
+		case n.Role == "sentinel":
+			v.Sentinels = append(v.Sentinels, n)
+		case n.Shard != "":
+			byShard[n.Shard] = append(byShard[n.Shard], n)
+		default:
+			rest = append(rest, n)
+		}
+	}
+
+	var shards []*topoGroup
+	for id, members := range byShard {
+		g := &topoGroup{ID: id, Title: "shard " + id}
+		g.Members = treeOrder(members)
+		shards = append(shards, g)
+	}
+	sort.Slice(shards, func(i, j int) bool {
+		a, b := shards[i].Members[0], shards[j].Members[0]
+		if a.Addr != b.Addr {
+			return a.Addr < b.Addr
+		}
+		return shards[i].Title < shards[j].Title
+	})
+	for i, g := range shards {
+		g.Name = fmt.Sprintf("Shard %d", i+1)
+		g.Label = fmt.Sprintf("%s (%s)", g.Name, shortID(g.ID))
+	}
+	v.Groups = append(v.Groups, shards...)
+	v.Groups = append(v.Groups, replicationGroups(rest)...)
+
+	for _, g := range v.Groups {
+		v.Nodes = append(v.Nodes, g.Members...)
+	}
+	v.Nodes = append(v.Nodes, v.Sentinels...)
+}
+
+func nodeLess(a, b *Node) bool {
+	if a.Addr != b.Addr {
+		return a.Addr < b.Addr
+	}
+	if a.Role != b.Role {
+		return a.Role < b.Role
+	}
+	return a.Shard < b.Shard
+}
+
+func shortID(id string) string {
+	if len(id) > 8 {
+		return id[:8] + "…"
+	}
+	return id
+}
+
+// replicationGroups groups nodes outside a cluster by the root of their
+// replication chain. A chain that ends at an address not in the run becomes
+// a group with a missing primary; a malformed cycle ends where it repeats.
+func replicationGroups(nodes []*nodeView) []*topoGroup {
+	byAddr := map[string]*nodeView{}
+	for _, n := range nodes {
+		if _, dup := byAddr[n.Addr]; !dup {
+			byAddr[n.Addr] = n
+		}
+	}
+	root := func(n *nodeView) (key string, missing bool) {
+		seen := map[string]bool{}
+		cur := n
+		for {
+			seen[cur.Addr] = true
+			if cur.Primary == "" {
+				if cur.Role == "replica" {
+					return "", true // a replica that does not say whose
+				}
+				return cur.Addr, false
+			}
+			next, ok := byAddr[cur.Primary]
+			if !ok {
+				return cur.Primary, true
+			}
+			if seen[next.Addr] {
+				return next.Addr, false // cycle: malformed input, stop here
+			}
+			cur = next
+		}
+	}
+	groups := map[string]*topoGroup{}
+	var keys []string
+	for _, n := range nodes {
+		key, missing := root(n)
+		gk := fmt.Sprintf("%t\x00%s", missing, key)
+		g, ok := groups[gk]
+		if !ok {
+			g = &topoGroup{}
+			if missing {
+				g.Missing = key
+				if key == "" {
+					g.Label = "Replicas whose primary is unknown"
+				} else {
+					g.Label = "Replicas of " + key + " (not in this run)"
+				}
+			}
+			groups[gk] = g
+			keys = append(keys, gk)
+		}
+		g.Members = append(g.Members, n)
+	}
+	sort.Strings(keys) // "false…" (complete groups) before "true…" (missing primary)
+	var out []*topoGroup
+	for _, k := range keys {
+		g := groups[k]
+		g.Members = treeOrder(g.Members)
+		if g.Missing != "" || g.Label != "" {
+			for _, m := range g.Members {
+				m.Depth++ // under the placeholder of the missing primary
+			}
+		} else {
+			head := g.Members[0]
+			switch {
+			case head.Role == "primary" && len(g.Members) == 1:
+				g.Label = "Primary " + head.Addr
+			case head.Role == "primary":
+				g.Label = "Primary " + head.Addr + " and replicas"
+			default:
+				g.Label = "Node " + head.Addr + " (role " + orUnknown(head.Role) + ")"
+			}
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// treeOrder lists a group's members depth-first from its roots (primaries
+// first, then by address) and sets each member's Depth.
+func treeOrder(members []*nodeView) []*nodeView {
+	in := map[string]bool{}
+	for _, m := range members {
+		in[m.Addr] = true
+	}
+	children := map[string][]*nodeView{}
+	var roots []*nodeView
+	for _, m := range members {
+		if m.Primary != "" && in[m.Primary] && m.Primary != m.Addr {
+			children[m.Primary] = append(children[m.Primary], m)
+		} else {
+			roots = append(roots, m)
+		}
+	}
+	sort.SliceStable(roots, func(i, j int) bool {
+		pi, pj := roots[i].Role == "primary", roots[j].Role == "primary"
+		if pi != pj {
+			return pi
+		}
+		return nodeLess(roots[i].Node, roots[j].Node)
+	})
+	var out []*nodeView
+	seen := map[*nodeView]bool{}
+	var walk func(n *nodeView, depth int)
+	walk = func(n *nodeView, depth int) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		n.Depth = depth
+		out = append(out, n)
+		for _, c := range children[n.Addr] {
+			walk(c, depth+1)
+		}
+	}
+	for _, r := range roots {
+		walk(r, 0)
+	}
+	for _, m := range members { // members of a replication cycle have no root
+		if !seen[m] {
+			walk(m, 0)
+		}
+	}
+	return out
+}
+
+func (v *view) nodeViewOf(n *Node, relevant func(string) bool) *nodeView {
+	nv := &nodeView{Node: n, Label: serverLabel(n.Server, n.Version)}
+	nv.Promotable, nv.PromCls = promotableText(n.Promotable)
+	nv.PromShort = map[string]string{"yes": "yes", "no": "no", "manual": "manual only", "unknown": "unknown"}[nv.PromCls]
+	if n.Role == "sentinel" {
+		nv.Promotable, nv.PromShort, nv.PromCls = "n/a", "n/a", "no"
+	}
+	if n.Role != "sentinel" {
+		for _, c := range capColumns {
+			val := c.get(n)
+			cv := capView{Name: c.Name, Value: val}
+			switch val {
+			case Yes:
+				cv.Class, cv.Glyph = "ok", "✓"
+			case No:
+				cv.Class, cv.Glyph = "bad", "✗"
+			default:
+				if val == "" {
+					cv.Value = Unknown
+				}
+				cv.Class, cv.Glyph = "unknown", "?"
+			}
+			if !relevant(c.Use) || (cv.Class == "bad" && nv.PromCls == "no") {
+				cv.Class = "off" // shown, but not a problem for this run
+			}
+			nv.Caps = append(nv.Caps, cv)
+		}
+	}
+	keys := make([]string, 0, len(n.Config))
+	for k := range n.Config {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		nv.Config = append(nv.Config, k+" "+n.Config[k])
+	}
+	if n.Hidden {
+		nv.Marks = append(nv.Marks, "hidden from Sentinel")
+		nv.BoxMarks = append(nv.BoxMarks, "hidden")
+	}
+	if n.Declared {
+		nv.Marks = append(nv.Marks, "declared, not probed")
+		nv.BoxMarks = append(nv.BoxMarks, "declared")
+	}
+	return nv
+}
+
+func promotableText(p string) (text, class string) {
+	switch p {
+	case Yes:
+		return "can become primary", "yes"
+	case No:
+		return "never promoted", "no"
+	case Manual:
+		return "manual failover only", "manual"
+	}
+	return "promotion unknown", "unknown"
+}
+
+func serverLabel(server, version string) string {
+	name := "Unknown server"
+	switch server {
+	case "valkey":
+		name = "Valkey"
+	case "redis":
+		name = "Redis"
+	case "", Unknown:
+	default:
+		name = server
+	}
+	if version == "" {
+		if name == "Unknown server" {
+			return name
+		}
+		return name + " (version unknown)"
+	}
+	return name + " " + version
+}
+
+// assignVersionColors gives each distinct server version a color class,
+// ordered by flavor and version so the legend reads oldest to newest.
+func assignVersionColors(nodes []*nodeView) []versionInfo {
+	type key struct{ server, version string }
+	counts := map[key]int{}
+	var keys []key
+	for _, n := range nodes {
+		k := key{n.Server, n.Version}
+		if counts[k] == 0 {
+			keys = append(keys, k)
+		}
+		counts[k]++
+	}
+	parsed := func(k key) (rules.Version, bool) {
+		ver, err := rules.ParseVersion(rules.Flavor(k.server), k.version)
+		return ver, err == nil
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, aok := parsed(keys[i])
+		b, bok := parsed(keys[j])
+		if aok != bok {
+			return aok
+		}
+		if aok && a.Flavor == b.Flavor {
+			if c := a.Compare(b); c != 0 {
+				return c < 0
+			}
+		}
+		if keys[i].server != keys[j].server {
+			return keys[i].server > keys[j].server // valkey before redis
+		}
+		return keys[i].version < keys[j].version
+	})
+	class := map[key]string{}
+	var out []versionInfo
+	next := 0
+	for _, k := range keys {
+		c := "vunk"
+		if _, ok := parsed(k); ok {
+			c = fmt.Sprintf("v%d", next%8)
+			next++
+		}
+		class[k] = c
+		out = append(out, versionInfo{Label: serverLabel(k.server, k.version), Class: c, Count: counts[k]})
+	}
+	for _, n := range nodes {
+		n.VersionCls = class[key{n.Server, n.Version}]
+	}
+	return out
+}
+
+func (v *view) buildFindings(r *Run) {
+	sorted := &Run{Findings: append([]Finding(nil), r.Findings...)}
+	sorted.Sort()
+	code := map[string]*ruleGroup{}
+	node := map[string]*ruleGroup{}
+	fired := map[string]bool{}
+	for _, f := range sorted.Findings {
+		fired[f.Rule] = true
+		if f.Suppressed != nil {
+			v.Suppressed = append(v.Suppressed, f)
+			continue
+		}
+		m := node
+		if f.Pos != nil {
+			m = code
+		}
+		g, ok := m[f.Rule]
+		if !ok {
+			g = &ruleGroup{}
+			g.Rule, g.Known = rules.Lookup(f.Rule)
+			if !g.Known {
+				g.Rule = rules.Rule{ID: f.Rule, Title: "not in this lockaudit's rule catalog"}
+			}
+			m[f.Rule] = g
+		}
+		if f.Severity > g.Severity {
+			g.Severity = f.Severity
+		}
+		g.Findings = append(g.Findings, f)
+	}
+	v.CodeGroups = sortGroups(code)
+	v.NodeGroups = sortGroups(node)
+	var ids []string
+	for id := range fired {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if rule, ok := rules.Lookup(id); ok {
+			v.Rules = append(v.Rules, ruleDoc{Rule: rule, What: oneLine(rule.What), Why: oneLine(rule.Why), Fix: oneLine(rule.Fix)})
+		}
+	}
+}
+
+func sortGroups(m map[string]*ruleGroup) []*ruleGroup {
+	var out []*ruleGroup
+	for _, g := range m {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Severity != out[j].Severity {
+			return out[i].Severity > out[j].Severity
+		}
+		return out[i].Rule.ID < out[j].Rule.ID
+	})
+	return out
+}
+
+func (v *view) buildUses(r *Run) {
+	for _, u := range r.Uses {
+		uv := useView{Key: u.Command, Command: useNames[u.Command], Sites: append([]Site(nil), u.Sites...)}
+		if uv.Command == "" {
+			uv.Command = u.Command
+		}
+		if r.Verdict != nil {
+			uv.Verdict = verdictFor(r.Verdict, u.Command)
+			uv.Class = verdictClass(uv.Verdict)
+		}
+		sort.SliceStable(uv.Sites, func(i, j int) bool {
+			a, b := uv.Sites[i], uv.Sites[j]
+			if a.Pos != b.Pos {
+				return posLess(a.Pos, b.Pos)
+			}
+			return a.What < b.What
+		})
+		v.Uses = append(v.Uses, uv)
+	}
+	sort.SliceStable(v.Uses, func(i, j int) bool { return v.Uses[i].Key < v.Uses[j].Key })
+}
+
+func posLess(a, b Position) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Col < b.Col
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return Unknown
+	}
+	return s
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// location is how a finding says where it is: file:line:col or the node.
+func (f Finding) location() string {
+	if f.Pos != nil {
+		return f.Pos.String()
+	}
+	if f.Node != "" {
+		return f.Node
+	}
+	return "(no location)"
+}
