@@ -221,13 +221,9 @@ func splitArgs(s string, from int) ([]string, int) {
 	return args, len(s)
 }
 
-var (
-	keyRe  = regexp.MustCompile(`^keys\[\d+\]$`)
-	argvRe = regexp.MustCompile(`^argv\[\d+\]$`)
-)
+var keyRe = regexp.MustCompile(`^keys\[\d+\]$`)
 
-func isKey(a string) bool  { return keyRe.MatchString(a) }
-func isArgv(a string) bool { return argvRe.MatchString(a) }
+func isKey(a string) bool { return keyRe.MatchString(a) }
 
 func hasWord(args []string, w string) bool {
 	for _, a := range args {

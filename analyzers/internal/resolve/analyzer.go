@@ -1,10 +1,14 @@
 package resolve
 
 import (
+	"go/ast"
+	"go/types"
 	"reflect"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Analyzer resolves every command-sending call in a package once; rule
@@ -18,7 +22,50 @@ var Analyzer = &analysis.Analyzer{
 	RunDespiteErrors: true,
 }
 
-// run is implemented per client in this package (see issue 2).
 func run(pass *analysis.Pass) (any, error) {
-	return &Result{}, nil
+	if !importsClient(pass) {
+		return &Result{}, nil
+	}
+	r := newResolver(pass)
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if push {
+			r.call(n.(*ast.CallExpr), stack)
+		}
+		return true
+	})
+	r.leftovers()
+	r.resolveScripts()
+	ops := r.ops
+	sort.SliceStable(ops, func(i, j int) bool {
+		if ops[i].Pos != ops[j].Pos {
+			return ops[i].Pos < ops[j].Pos
+		}
+		return ops[i].Call.Pos() < ops[j].Call.Pos()
+	})
+	r.ops = ops
+	r.groupTx()
+	return &Result{Ops: r.ops}, nil
+}
+
+// importsClient reports whether the package depends, directly or not, on a
+// package the layer knows (a client can be reached through a wrapper
+// package's exported types), so that other packages cost nothing.
+func importsClient(pass *analysis.Pass) bool {
+	return reaches(pass.Pkg, map[*types.Package]bool{})
+}
+
+// reaches walks the import graph once per pass (seen: visited packages,
+// which import no client package).
+func reaches(p *types.Package, seen map[*types.Package]bool) bool {
+	for _, imp := range p.Imports() {
+		if seen[imp] {
+			continue
+		}
+		seen[imp] = true
+		if knowledge[stripVendor(imp.Path())] != nil || reaches(imp, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -9,6 +9,7 @@ package resolve
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // Kind says what an Op is.
@@ -39,6 +40,11 @@ type Op struct {
 	// call, redigo Do/Send, valkey-go Do/DoMulti, glide method, radix
 	// client Do, the script constructor (ScriptDef), or the library call.
 	Call *ast.CallExpr
+	// Expr is the expression that builds the command when it is not Call
+	// itself: the valkey-go/rueidis builder chain (after following a
+	// variable to its single assignment), the radix action, the go-redis
+	// NewCmd passed to Process, the glide batch call. Nil otherwise.
+	Expr ast.Expr
 	// Pos is where a finding about this Op is reported (the rule contract):
 	// the start of the statement's outermost call for builder chains, the
 	// constructor for scripts, otherwise Call.Pos().
@@ -60,10 +66,14 @@ type Op struct {
 	Args  []ast.Expr // every argument after the command name, as written (raw forms), for rules that need more
 
 	// SET options (Name == "SET"); DELEX condition (Name == "DELEX").
+	// IFEQ is Cond == "IFEQ" on a SET. TTL is meaningful for SET only (a
+	// SETNX has NoTTL by definition); TTLExpr is also the amount of the
+	// EXPIRE family (EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT, EXPIRE* helpers)
+	// and of INCRBY.
 	NX, XX, IFEQ, GET bool
 	TTL               TTL
 	TTLExpr           ast.Expr // the duration/amount, when visible
-	Cond              string   // DELEX: "IFEQ", "IFNE", "IFDEQ", "IFDNE", or "" for none
+	Cond              string   // SET and DELEX: "IFEQ", "IFNE", "IFDEQ", "IFDNE", or "" for none
 
 	// Complete is false when the arguments could not all be seen (a spread
 	// args..., a redigo redis.Args{}, a non-constant option): rules must not
@@ -82,6 +92,16 @@ type Op struct {
 	// or function called ("Unlock", "Obtain", "WithContext", ...), Step what
 	// it does ("acquire", "extend", "release", "ttl", "locker").
 	Lib, Method, Step string
+
+	// conn is the object of the connection, client, pipeline or batch the
+	// command is sent on (nil when it is not a variable); scope is the
+	// innermost function (FuncDecl or FuncLit) holding Call. Both group
+	// MULTI...EXEC sequences and pipelines.
+	conn  types.Object
+	scope ast.Node
+	// boundary marks a MULTI or EXEC op that only delimits a transaction;
+	// it is dropped from the result once the Tx is built.
+	boundary bool
 }
 
 // Key returns the first key argument, or nil.
@@ -99,9 +119,16 @@ func (o *Op) IsAcquire() bool {
 
 // Script is a Lua script visible in the code.
 type Script struct {
-	Text string    // the Lua source (constant)
+	Text string        // the Lua source (constant)
 	Def  *ast.CallExpr // the constructor (NewScript, ...) or the EVAL call holding the text
-	Pos  token.Pos // where LA101 reports it
+	Pos  token.Pos     // where LA101 reports it
+	// Inline is true when the text is sent by an EVAL-family command (EVAL,
+	// EVAL_RO, B().Eval().Script(...), a raw "EVAL") rather than defined as
+	// a script object; the Op holding it is then the definition.
+	Inline bool
+
+	numKeys int    // redigo/radix v3 key count (-1: unknown or passed by the caller)
+	evalCmd string // the command a run sends: EVALSHA, EVAL (NoSha constructors), EVALSHA_RO ...
 }
 
 // TxKind says how a group of commands is sent.
@@ -117,6 +144,10 @@ type Tx struct {
 	Kind TxKind
 	Pos  token.Pos // the call that sends the group (Exec, TxPipelined, DoMulti, Do("EXEC"))
 	Ops  []*Op
+	// MaybeMulti is set on a Pipeline whose atomicity is chosen at run time
+	// (a glide batch built with a non-constant isAtomic): rules that need
+	// "not in one MULTI" for certain must treat it as possibly atomic.
+	MaybeMulti bool
 }
 
 // Result is the resolve Analyzer's result for one package.

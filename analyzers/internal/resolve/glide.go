@@ -1,0 +1,351 @@
+package resolve
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// glide resolves valkey-glide Go v2: client methods (through *baseClient,
+// *Client, *ClusterClient or the interfaces package), batch methods
+// (pipeline.BaseBatch[T]), scripts and batch execution.
+func (r *resolver) glide(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
+	a := args(fn, call)
+	switch s.h {
+	case hScriptNew:
+		r.scriptDef(info, s, call, a, stack)
+		return
+	case hGlBatchNew:
+		tx := &Tx{Kind: Pipeline, Pos: call.Pos()}
+		if len(a) == 1 {
+			atomic, ok := r.boolVal(a[0])
+			switch {
+			case !ok:
+				tx.MaybeMulti = true
+			case atomic:
+				tx.Kind = Multi
+			}
+		}
+		r.txVar(call, stack, tx)
+		return
+	case hGlExec:
+		// (*Client).Exec(ctx, batch, raiseOnError)
+		if len(a) > 0 {
+			if o := r.rootObj(a[0]); o != nil {
+				if tx := r.txByObj[o]; tx != nil {
+					tx.Pos = call.Pos()
+				}
+			}
+		}
+		return
+	}
+
+	op := r.newOp(Command, info, call, stack)
+	op.conn = r.rootObj(receiver(call))
+	op.Args = a
+	if r.typed(op, info, s, a, call.Ellipsis.IsValid()) {
+		return
+	}
+	arg := func(i int) ast.Expr {
+		if i < len(a) {
+			return a[i]
+		}
+		return nil
+	}
+	switch s.h {
+	case hGlSetOptions:
+		op.Name = "SET"
+		op.Keys = nonNil(arg(0))
+		op.Value = arg(1)
+		r.glideSetOptions(op, arg(2), call.Pos())
+	case hGlKeySlice:
+		op.Name = s.cmd
+		keys, ok := r.sliceElems(arg(0))
+		op.Keys, op.Complete = keys, ok
+	case hGlCustom:
+		elems, ok := r.sliceElems(arg(0))
+		if !ok {
+			r.drop(op)
+			return
+		}
+		r.rawCall(op, elems, false)
+	case hGlInvoke:
+		// InvokeScript(ctx, script), InvokeScriptWithOptions(ctx, script, options.ScriptOptions{Keys, Args})
+		op.Name = s.cmd
+		if len(a) > 1 {
+			keys, ok := r.glideScriptKeys(a[1])
+			op.Keys, op.Complete = keys, ok
+		}
+		if len(a) > 0 {
+			r.runs = append(r.runs, scriptRun{op: op, recv: a[0]})
+		}
+	default:
+		r.drop(op)
+	}
+}
+
+// glideScriptKeys reads the keys of options.ScriptOptions{Keys: ...} or
+// options.NewScriptOptions().WithKeys(...).
+func (r *resolver) glideScriptKeys(e ast.Expr) ([]ast.Expr, bool) {
+	e, ok := r.follow(e)
+	if !ok {
+		return nil, false
+	}
+	for range 8 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.UnaryExpr:
+			e = x.X
+			continue
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Keys" {
+						return r.sliceElems(kv.Value)
+					}
+				}
+			}
+			return nil, true
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return nil, false
+			}
+			switch sel.Sel.Name {
+			case "WithKeys":
+				if len(x.Args) == 1 {
+					return r.sliceElems(x.Args[0])
+				}
+			case "WithArgs":
+				e = sel.X
+				continue
+			case "NewScriptOptions":
+				return nil, true
+			}
+			return nil, false
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// glideSetOptions reads an options.SetOptions argument: a NewSetOptions()
+// chain (inline, or a variable with its chain and the Set* calls made on it
+// before the send), or an options.SetOptions{...} literal. The condition
+// methods override each other, as in glide.
+func (r *resolver) glideSetOptions(op *Op, e ast.Expr, before token.Pos) {
+	var ttl TTL = -1 // not seen
+	cond := ""
+	var calls []*ast.CallExpr
+	complete := true
+
+	e = ast.Unparen(e)
+	for {
+		if s, ok := e.(*ast.StarExpr); ok {
+			e = ast.Unparen(s.X)
+			continue
+		}
+		break
+	}
+	var lit *ast.CompositeLit
+	// Walk the chain back to its start, following one variable.
+	for range 64 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			calls = append([]*ast.CallExpr{x}, calls...)
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				complete = false
+				goto done
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && r.info.Uses[id] != nil {
+				if _, isPkg := r.info.Uses[id].(*types.PkgName); isPkg {
+					goto done // options.NewSetOptions()
+				}
+			}
+			e = sel.X
+		case *ast.Ident:
+			o := r.info.Uses[x]
+			f, ok := r.follow(x)
+			if !ok || f == x {
+				complete = false
+				goto done
+			}
+			// Set* calls made on the variable before the send.
+			for _, c := range r.assigns().calls[o] {
+				if c.Pos() < before {
+					calls = append(calls, c)
+				}
+			}
+			e = f
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.CompositeLit:
+			lit = x
+			goto done
+		default:
+			complete = false
+			goto done
+		}
+	}
+done:
+	setCond := func(c string, match ast.Expr) {
+		cond, op.Match = c, match
+	}
+	if lit != nil {
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				complete = false
+				continue
+			}
+			id, _ := kv.Key.(*ast.Ident)
+			if id == nil {
+				continue
+			}
+			switch id.Name {
+			case "ConditionalSet":
+				if c, ok := r.str(kv.Value); ok {
+					setCond(strings.ToUpper(c), op.Match)
+				} else {
+					complete = false
+				}
+			case "ComparisonValue":
+				op.Match = kv.Value
+			case "ReturnOldValue":
+				b, ok := r.boolVal(kv.Value)
+				op.GET = b
+				complete = complete && ok
+			case "Expiry":
+				t, ok := r.glideExpiry(op, kv.Value)
+				ttl, complete = t, complete && ok
+			}
+		}
+	}
+	for _, c := range calls {
+		sel := c.Fun.(*ast.SelectorExpr)
+		switch sel.Sel.Name {
+		case "NewSetOptions":
+		case "SetOnlyIfDoesNotExist":
+			setCond("NX", nil)
+		case "SetOnlyIfExists":
+			setCond("XX", nil)
+		case "SetOnlyIfEquals":
+			if len(c.Args) == 1 {
+				setCond("IFEQ", c.Args[0])
+			}
+		case "SetConditionalSet":
+			if s, ok := r.str(c.Args[0]); ok && len(c.Args) == 1 {
+				setCond(strings.ToUpper(s), nil)
+			} else {
+				complete = false
+			}
+		case "SetReturnOldValue":
+			b, ok := r.boolVal(c.Args[0])
+			op.GET = b
+			complete = complete && ok
+		case "SetExpiry":
+			t, ok := r.glideExpiry(op, c.Args[0])
+			ttl, complete = t, complete && ok
+		default:
+			complete = false
+		}
+	}
+	switch cond {
+	case "NX":
+		op.NX = true
+	case "XX":
+		op.XX = true
+	case "":
+	default:
+		op.Cond = cond
+	}
+	op.IFEQ = op.Cond == "IFEQ"
+	op.Complete = op.Complete && complete
+	switch {
+	case ttl >= 0:
+		op.TTL = ttl
+	case op.Complete:
+		op.TTL = NoTTL
+	default:
+		op.TTL = UnknownTTL
+	}
+}
+
+// glideExpiry reads an *options.Expiry: NewExpiryIn/NewExpiryAt (a TTL),
+// NewExpiryKeepExisting (KEEPTTL), &options.Expiry{Type: ...}, .SetType(t).
+func (r *resolver) glideExpiry(op *Op, e ast.Expr) (TTL, bool) {
+	e, ok := r.follow(e)
+	if !ok {
+		return UnknownTTL, false
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "nil" {
+		return -1, true
+	}
+	typ := ""
+	for range 8 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.UnaryExpr:
+			e = x.X
+			continue
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Type" && typ == "" {
+						s, ok := r.str(kv.Value)
+						if !ok {
+							return UnknownTTL, false
+						}
+						typ = strings.ToUpper(s)
+					}
+					if id, ok := kv.Key.(*ast.Ident); ok && (id.Name == "Duration" || id.Name == "Timestamp") {
+						op.TTLExpr = kv.Value
+					}
+				}
+			}
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return UnknownTTL, false
+			}
+			switch sel.Sel.Name {
+			case "SetType":
+				if typ == "" && len(x.Args) == 1 {
+					s, ok := r.str(x.Args[0])
+					if !ok {
+						return UnknownTTL, false
+					}
+					typ = strings.ToUpper(s)
+				}
+				e = sel.X
+				continue
+			case "NewExpiryIn", "NewExpiryAt":
+				if typ == "" {
+					typ = "PX"
+				}
+				if len(x.Args) == 1 {
+					op.TTLExpr = x.Args[0]
+				}
+			case "NewExpiryKeepExisting":
+				if typ == "" {
+					typ = "KEEPTTL"
+				}
+			default:
+				return UnknownTTL, false
+			}
+		default:
+			return UnknownTTL, false
+		}
+		break
+	}
+	switch typ {
+	case "KEEPTTL":
+		return KeepTTL, true
+	case "EX", "PX", "EXAT", "PXAT":
+		return Expire, true
+	}
+	return UnknownTTL, false
+}

@@ -1,0 +1,389 @@
+package resolve
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// goRedis resolves go-redis (v6-v9) helpers and the go-redis shaped compat
+// adapters of valkey-go and rueidis.
+func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
+	a := args(fn, call)
+	spread := call.Ellipsis.IsValid()
+	switch s.h {
+	case hScriptNew:
+		r.scriptDef(info, s, call, a, stack)
+		return
+	case hTxFunc:
+		// TxPipelined(ctx, func(pipe Pipeliner) error {...}): commands sent
+		// on pipe inside the callback are queued in the group.
+		if len(a) == 1 {
+			if lit, ok := ast.Unparen(a[0]).(*ast.FuncLit); ok {
+				if ps := lit.Type.Params.List; len(ps) > 0 && len(ps[0].Names) > 0 {
+					if o := r.info.Defs[ps[0].Names[0]]; o != nil {
+						r.txByObj[o] = &Tx{Kind: s.tx, Pos: call.Pos()}
+					}
+				}
+			}
+		}
+		return
+	case hTxNew:
+		r.txVar(call, stack, &Tx{Kind: s.tx, Pos: call.Pos()})
+		return
+	case hTxExec:
+		if o := r.rootObj(receiver(call)); o != nil {
+			if tx := r.txByObj[o]; tx != nil {
+				tx.Pos = call.Pos()
+			}
+		}
+		return
+	}
+
+	op := r.newOp(Command, info, call, stack)
+	op.conn = r.rootObj(receiver(call))
+	arg := func(i int) ast.Expr {
+		if i < len(a) {
+			return a[i]
+		}
+		return nil
+	}
+	op.Args = a
+	if r.typed(op, info, s, a, spread) {
+		return
+	}
+	switch s.h {
+	case hEval:
+		op.Name = s.cmd
+		if op.Name == "EVAL" || op.Name == "EVAL_RO" {
+			if src, ok := r.str(arg(0)); ok {
+				op.Script = &Script{Text: src, Def: call, Pos: call.Pos(), Inline: true, numKeys: -1}
+			}
+		}
+		if keys, ok := r.sliceElems(arg(1)); ok {
+			op.Keys = keys
+		} else {
+			op.Complete = false
+		}
+	case hDo:
+		r.rawCall(op, a, spread)
+	case hProcess:
+		r.process(op, arg(0))
+	case hScriptRun:
+		// (*Script).Run(ctx, c Scripter, keys []string, args...)
+		op.Name = s.cmd
+		op.conn = r.rootObj(arg(0))
+		if keys, ok := r.sliceElems(arg(1)); ok {
+			op.Keys = keys
+		} else {
+			op.Complete = false
+		}
+		r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
+	default:
+		r.drop(op)
+	}
+}
+
+// typed fills an Op from a typed helper whose arguments (after ctx) are
+// key, value, expiration ... in go-redis order; glide's helpers share the
+// shapes. It reports whether s.h was one of these forms.
+func (r *resolver) typed(op *Op, info *pkgInfo, s spec, a []ast.Expr, spread bool) bool {
+	arg := func(i int) ast.Expr {
+		if i < len(a) {
+			return a[i]
+		}
+		return nil
+	}
+	switch s.h {
+	case hSet, hSetEx:
+		op.Name = s.cmd
+		op.Keys = nonNil(arg(0))
+		op.Value = arg(1)
+		op.NX, op.XX = s.nx, s.xx
+		if s.h == hSetEx {
+			op.TTL, op.TTLExpr = Expire, arg(2)
+			return true
+		}
+		r.durationTTL(op, info, arg(2))
+		if s.nx && info.legacySetNX && op.TTL == NoTTL {
+			op.Name, op.NX = "SETNX", false
+		}
+	case hSetMatch:
+		op.Name, op.Cond, op.GET = "SET", s.cond, s.get
+		op.IFEQ = s.cond == "IFEQ"
+		op.Keys = nonNil(arg(0))
+		op.Value, op.Match = arg(1), arg(2)
+		r.durationTTL(op, info, arg(3))
+	case hSetArgs:
+		op.Name = "SET"
+		op.Keys = nonNil(arg(0))
+		op.Value = arg(1)
+		r.setArgs(op, arg(2))
+	case hDelExArgs:
+		op.Name = "DELEX"
+		op.Keys = nonNil(arg(0))
+		r.delExArgs(op, arg(1))
+	case hKeys:
+		op.Name = s.cmd
+		op.Keys, op.Complete = r.variadic(a, spread)
+	case hKey:
+		op.Name = s.cmd
+		op.Keys = nonNil(arg(0))
+	case hKeyAmount:
+		op.Name = s.cmd
+		op.Keys = nonNil(arg(0))
+		op.TTLExpr = arg(1)
+	case hNoKey:
+		op.Name = s.cmd
+	default:
+		return false
+	}
+	return true
+}
+
+// rawCall fills an Op from raw arguments whose first is the command name;
+// an Op whose command is not visible is dropped.
+func (r *resolver) rawCall(op *Op, a []ast.Expr, spread bool) {
+	toks := r.tokens(a, spread)
+	if len(toks) == 0 || !toks[0].known {
+		r.drop(op)
+		return
+	}
+	r.fillRaw(op, toks[0].word, toks[1:])
+}
+
+// process reads Process(ctx, cmd) where cmd is built by New*Cmd(ctx, args...).
+func (r *resolver) process(op *Op, e ast.Expr) {
+	e, _ = r.follow(e)
+	c, ok := e.(*ast.CallExpr)
+	if !ok {
+		r.drop(op)
+		return
+	}
+	fn, _ := r.calleeFunc(c)
+	if fn == nil || r.pkgInfoOf(fn.Pkg()) == nil || !strings.HasPrefix(fn.Name(), "New") || !strings.HasSuffix(fn.Name(), "Cmd") || fn.Signature().Recv() != nil {
+		r.drop(op)
+		return
+	}
+	op.Expr = c
+	r.rawCall(op, args(fn, c), c.Ellipsis.IsValid())
+}
+
+func (r *resolver) calleeFunc(c *ast.CallExpr) (*types.Func, bool) {
+	fn, _ := typeutil.Callee(r.info, c).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return nil, false
+	}
+	return fn.Origin(), true
+}
+
+// drop removes an Op that turned out not to be a command.
+func (r *resolver) drop(op *Op) {
+	for i := len(r.ops) - 1; i >= 0; i-- {
+		if r.ops[i] == op {
+			r.ops = append(r.ops[:i], r.ops[i+1:]...)
+			return
+		}
+	}
+}
+
+func nonNil(es ...ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for _, e := range es {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// variadic returns the keys of a keys ...string parameter; complete is false
+// when a spread slice is not visible.
+func (r *resolver) variadic(a []ast.Expr, spread bool) ([]ast.Expr, bool) {
+	if !spread {
+		return a, true
+	}
+	keys := append([]ast.Expr(nil), a[:len(a)-1]...)
+	elems, ok := r.sliceElems(a[len(a)-1])
+	return append(keys, elems...), ok
+}
+
+// durationTTL reads a go-redis expiration argument. A constant (or a
+// variable assigned once from a constant) decides: 0 or negative is no TTL,
+// KeepTTL (-1, where the client has it) is KEEPTTL, positive is a TTL. Any
+// other expression is taken as a TTL (Expire): it is usually a configured
+// lease, and treating it as unknown would hide nothing a rule could prove.
+func (r *resolver) durationTTL(op *Op, info *pkgInfo, e ast.Expr) {
+	if e == nil {
+		op.TTL = NoTTL
+		return
+	}
+	op.TTLExpr = e
+	v := r.constValue(e)
+	if v == nil {
+		op.TTL = Expire
+		return
+	}
+	n, exact := constant.Int64Val(constant.ToInt(v))
+	switch {
+	case !exact:
+		op.TTL = Expire
+	case n == -1 && info.keepTTL:
+		op.TTL = KeepTTL
+	case n <= 0:
+		op.TTL = NoTTL
+	default:
+		op.TTL = Expire
+	}
+}
+
+// setArgs reads a redis.SetArgs composite literal; anything else leaves the
+// options unknown.
+func (r *resolver) setArgs(op *Op, e ast.Expr) {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		op.Complete, op.TTL = false, UnknownTTL
+		return
+	}
+	ttl := NoTTL
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			op.Complete = false
+			continue
+		}
+		id, _ := kv.Key.(*ast.Ident)
+		if id == nil {
+			continue
+		}
+		switch id.Name {
+		case "Mode":
+			m, ok := r.str(kv.Value)
+			if !ok {
+				op.Complete = false
+				continue
+			}
+			switch m = strings.ToUpper(m); m {
+			case "NX":
+				op.NX = true
+			case "XX":
+				op.XX = true
+			case "IFEQ", "IFNE", "IFDEQ", "IFDNE":
+				op.Cond = m
+			case "":
+			default:
+				op.Complete = false
+			}
+		case "MatchValue":
+			op.Match = kv.Value
+		case "MatchDigest":
+			if op.Match == nil {
+				op.Match = kv.Value
+			}
+		case "TTL":
+			tmp := &Op{}
+			r.durationTTL(tmp, &pkgInfo{}, kv.Value)
+			if tmp.TTL == Expire && ttl != KeepTTL {
+				ttl, op.TTLExpr = Expire, kv.Value
+			}
+		case "ExpireAt":
+			if !isZeroTime(kv.Value) {
+				ttl, op.TTLExpr = Expire, kv.Value
+			}
+		case "KeepTTL":
+			b, ok := r.boolVal(kv.Value)
+			switch {
+			case !ok:
+				op.Complete = false
+			case b:
+				ttl = KeepTTL
+			}
+		case "Get":
+			b, ok := r.boolVal(kv.Value)
+			if !ok {
+				op.Complete = false
+			}
+			op.GET = b
+		}
+	}
+	op.IFEQ = op.Cond == "IFEQ"
+	if ttl == NoTTL && !op.Complete {
+		ttl = UnknownTTL
+	}
+	op.TTL = ttl
+}
+
+func isZeroTime(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok && len(lit.Elts) == 0
+}
+
+// delExArgs reads a redis.DelExArgs composite literal.
+func (r *resolver) delExArgs(op *Op, e ast.Expr) {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		op.Complete = false
+		return
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			op.Complete = false
+			continue
+		}
+		id, _ := kv.Key.(*ast.Ident)
+		if id == nil {
+			continue
+		}
+		switch id.Name {
+		case "Mode":
+			m, ok := r.str(kv.Value)
+			if !ok {
+				op.Complete = false
+				continue
+			}
+			op.Cond = strings.ToUpper(m)
+		case "MatchValue":
+			op.Match = kv.Value
+		case "MatchDigest":
+			if op.Match == nil {
+				op.Match = kv.Value
+			}
+		}
+	}
+}
+
+// txVar records a pipeline/batch assigned to a variable (pipe :=
+// rdb.TxPipeline()); commands sent on the variable join the group.
+func (r *resolver) txVar(call *ast.CallExpr, stack []ast.Node, tx *Tx) {
+	if len(stack) < 2 {
+		return
+	}
+	switch p := stack[len(stack)-2].(type) {
+	case *ast.AssignStmt:
+		for i, rhs := range p.Rhs {
+			if ast.Unparen(rhs) == call && i < len(p.Lhs) {
+				if id, ok := p.Lhs[i].(*ast.Ident); ok {
+					o := r.info.Defs[id]
+					if o == nil {
+						o = r.info.Uses[id]
+					}
+					if o != nil {
+						r.txByObj[o] = tx
+					}
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for i, v := range p.Values {
+			if ast.Unparen(v) == call && i < len(p.Names) {
+				if o := r.info.Defs[p.Names[i]]; o != nil {
+					r.txByObj[o] = tx
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,456 @@
+package resolve
+
+// This file is the client knowledge, as data: for every client package, the
+// functions and methods that send (or build, or group) commands, keyed by
+// name. Everything else in the package is generic code that interprets these
+// specs. To support a new helper, add a row here; see CLIENT-APIS.md for the
+// facts behind each row.
+//
+// A spec key is looked up in this order:
+//
+//	"Recv.Name"   a method on the named receiver type (disambiguates collisions)
+//	"Name"        a method on any receiver type in the package (concrete
+//	              clients, the embedded cmdable, interfaces ...)
+//	"func Name"   a package-level function
+
+// handler says how a call's arguments become Ops.
+type handler int
+
+const (
+	hSkip handler = iota // not a command (a name collision to ignore)
+
+	// go-redis shaped helpers (go-redis v6-v9, valkeycompat, rueidiscompat).
+	hSet       // key, value, expiration: SET with the spec's flags
+	hSetArgs   // key, value, SetArgs{...}
+	hSetMatch  // key, value, match, expiration: SET IF*
+	hSetEx     // key, value, expiration: SETEX
+	hDelExArgs // key, DelExArgs{...}
+	hKeys      // keys ...string
+	hKey       // key
+	hKeyAmount // key, amount (EXPIRE family, INCRBY): TTLExpr = amount
+	hNoKey     // no key (WAIT, WAITAOF)
+	hEval      // script|sha, keys []string, args ...interface{}
+	hDo        // args ...interface{}: args[0] is the command
+	hProcess   // cmd Cmder, built by a New*Cmd(ctx, args...)
+	hScriptNew // script constructor; spec.arg is the source's index
+	hScriptRun // (*Script).Run/Eval...: c Scripter, keys []string, args...
+	hTxFunc    // TxPipelined/Pipelined(fn func(Pipeliner) error)
+	hTxNew     // TxPipeline()/Pipeline(): returns a pipeline
+	hTxExec    // Pipeliner.Exec: sends the pipeline
+
+	// valkey-go and rueidis.
+	hVkDo        // Do/DoCache/DoStream(ctx, cmd): one builder chain
+	hVkDoMulti   // DoMulti/DoMultiStream(ctx, cmds...)
+	hLuaExec     // (*Lua).Exec(ctx, c, keys, args []string)
+	hLuaExecMult // (*Lua).ExecMulti(ctx, c, ...LuaExec)
+
+	// redigo.
+	hRgDo        // Conn.Do/Send/DoContext/DoWithTimeout(name, args...)
+	hRgDoFunc    // package DoContext/DoWithTimeout(c, ctx|timeout, name, args...)
+	hRgScriptRun // (*Script).Do/DoContext/Send/SendHash(c, keysAndArgs...)
+
+	// valkey-glide.
+	hGlSetOptions // SetWithOptions(key, value, options.SetOptions)
+	hGlKeySlice   // keys []string (Del, Unlink)
+	hGlCustom     // CustomCommand(args []string)
+	hGlInvoke     // InvokeScript(script) / InvokeScriptWithOptions(script, ScriptOptions)
+	hGlBatchNew   // pipeline.NewStandaloneBatch/NewClusterBatch(isAtomic)
+	hGlExec       // (*Client).Exec(ctx, batch, raiseOnError)
+
+	// radix.
+	hRxDo     // Client.Do([ctx,] action)
+	hRxAction // Cmd/FlatCmd/EvalScript.Cmd/Pipeline: an action, sent by a Do
+
+	// Lock libraries.
+	hLib
+)
+
+type spec struct {
+	h    handler
+	cmd  string // the command name (SET, DEL, EVALSHA ...)
+	nx   bool
+	xx   bool
+	get  bool
+	cond string // SET condition (IFEQ ...)
+	// arg is the index (after a leading context.Context) of the argument
+	// the handler reads first when it is not the obvious one: the script
+	// source of a constructor, the key count of redigo/radix v3 scripts is
+	// arg-1.
+	arg  int
+	tx   TxKind
+	step string // library step: acquire, extend, release, ttl, locker
+	// keyArg/ttlArg: library calls, 1-based index (after ctx) of the lock
+	// name and of the TTL; 0 when the call has none.
+	keyArg, ttlArg int
+	// noSha/ro: Lua constructors whose runs send EVAL (no SHA) or the
+	// read-only variants.
+	noSha, ro bool
+}
+
+type family int
+
+const (
+	goRedis family = iota + 1
+	valkeyGo
+	valkeyCmds // the internal/cmds builder package of valkey-go/rueidis
+	redigo
+	glide
+	radix3
+	radix4
+	library
+)
+
+// pkgInfo is what lockaudit knows about one client package.
+type pkgInfo struct {
+	client string // Op.Client
+	family family
+	// go-redis: the KeepTTL (-1) sentinel exists (v7+... v8+, see rows), and
+	// SetNX(..., 0) sends the legacy SETNX (v6-v8, the compat adapters).
+	keepTTL, legacySetNX bool
+	lib                  string // library packages: Op.Lib
+	specs                map[string]spec
+}
+
+func (p *pkgInfo) lookup(recv, name string) (spec, bool) {
+	if recv != "" {
+		if s, ok := p.specs[recv+"."+name]; ok {
+			return s, true
+		}
+		s, ok := p.specs[name]
+		return s, ok
+	}
+	s, ok := p.specs["func "+name]
+	return s, ok
+}
+
+// goRedisSpecs are the go-redis helpers (and their compat-adapter twins).
+// The same names exist in v6-v9; helpers a version lacks are simply never
+// called.
+func goRedisSpecs() map[string]spec {
+	m := map[string]spec{
+		"Set":         {h: hSet, cmd: "SET"},
+		"SetNX":       {h: hSet, cmd: "SET", nx: true},
+		"SetXX":       {h: hSet, cmd: "SET", xx: true},
+		"SetEx":       {h: hSetEx, cmd: "SETEX"},
+		"SetEX":       {h: hSetEx, cmd: "SETEX"},
+		"SetArgs":     {h: hSetArgs, cmd: "SET"},
+		"SetIFEQ":     {h: hSetMatch, cmd: "SET", cond: "IFEQ"},
+		"SetIFEQGet":  {h: hSetMatch, cmd: "SET", cond: "IFEQ", get: true},
+		"SetIFNE":     {h: hSetMatch, cmd: "SET", cond: "IFNE"},
+		"SetIFNEGet":  {h: hSetMatch, cmd: "SET", cond: "IFNE", get: true},
+		"SetIFDEQ":    {h: hSetMatch, cmd: "SET", cond: "IFDEQ"},
+		"SetIFDEQGet": {h: hSetMatch, cmd: "SET", cond: "IFDEQ", get: true},
+		"SetIFDNE":    {h: hSetMatch, cmd: "SET", cond: "IFDNE"},
+		"SetIFDNEGet": {h: hSetMatch, cmd: "SET", cond: "IFDNE", get: true},
+		"DelExArgs":   {h: hDelExArgs, cmd: "DELEX"},
+		"Del":         {h: hKeys, cmd: "DEL"},
+		"Unlink":      {h: hKeys, cmd: "UNLINK"},
+		"Exists":      {h: hKeys, cmd: "EXISTS"},
+		"Get":         {h: hKey, cmd: "GET"},
+		"GetDel":      {h: hKey, cmd: "GETDEL"},
+		"Digest":      {h: hKey, cmd: "DIGEST"},
+		"PTTL":        {h: hKey, cmd: "PTTL"},
+		"TTL":         {h: hKey, cmd: "TTL"},
+		"Persist":     {h: hKey, cmd: "PERSIST"},
+		"Incr":        {h: hKey, cmd: "INCR"},
+		"IncrBy":      {h: hKeyAmount, cmd: "INCRBY"},
+		"Expire":      {h: hKeyAmount, cmd: "EXPIRE"},
+		"ExpireNX":    {h: hKeyAmount, cmd: "EXPIRE"},
+		"ExpireXX":    {h: hKeyAmount, cmd: "EXPIRE"},
+		"ExpireGT":    {h: hKeyAmount, cmd: "EXPIRE"},
+		"ExpireLT":    {h: hKeyAmount, cmd: "EXPIRE"},
+		"ExpireAt":    {h: hKeyAmount, cmd: "EXPIREAT"},
+		"PExpire":     {h: hKeyAmount, cmd: "PEXPIRE"},
+		"PExpireAt":   {h: hKeyAmount, cmd: "PEXPIREAT"},
+		"Wait":        {h: hNoKey, cmd: "WAIT"},
+		"WaitAOF":     {h: hNoKey, cmd: "WAITAOF"},
+		"Eval":        {h: hEval, cmd: "EVAL"},
+		"EvalRO":      {h: hEval, cmd: "EVAL_RO"},
+		"EvalSha":     {h: hEval, cmd: "EVALSHA"},
+		"EvalShaRO":   {h: hEval, cmd: "EVALSHA_RO"},
+		"FCall":       {h: hEval, cmd: "FCALL"},
+		"FCallRO":     {h: hEval, cmd: "FCALL_RO"},
+		"FCallRo":     {h: hEval, cmd: "FCALL_RO"},
+		"Do":          {h: hDo},
+		"Process":     {h: hProcess},
+
+		"TxPipelined": {h: hTxFunc, tx: Multi},
+		"Pipelined":   {h: hTxFunc, tx: Pipeline},
+		"TxPipeline":  {h: hTxNew, tx: Multi},
+		"Pipeline":    {h: hTxNew, tx: Pipeline},
+		"Exec":        {h: hTxExec},
+
+		// The client Watch(ctx, fn, keys...) runs fn in a WATCH scope; the
+		// commands are the ones fn sends on its *Tx. (*Tx).Watch sends WATCH.
+		"Watch":    {h: hSkip},
+		"Tx.Watch": {h: hKeys, cmd: "WATCH"},
+
+		// SENTINEL SET, not SET.
+		"SentinelClient.Set": {h: hSkip},
+
+		"func NewScript":          {h: hScriptNew, arg: 0},
+		"func NewScriptServerSHA": {h: hScriptNew, arg: 0},
+		"Script.Run":              {h: hScriptRun, cmd: "EVALSHA"},
+		"Script.RunRO":            {h: hScriptRun, cmd: "EVALSHA_RO"},
+		"Script.Eval":             {h: hScriptRun, cmd: "EVAL"},
+		"Script.EvalRO":           {h: hScriptRun, cmd: "EVAL_RO"},
+		"Script.EvalSha":          {h: hScriptRun, cmd: "EVALSHA"},
+		"Script.EvalShaRO":        {h: hScriptRun, cmd: "EVALSHA_RO"},
+		"Script.Load":             {h: hSkip},
+		"Script.Exists":           {h: hSkip},
+	}
+	return m
+}
+
+// valkeySpecs are the valkey-go / rueidis client entry points; the commands
+// themselves come from the builder (builderSteps).
+func valkeySpecs() map[string]spec {
+	m := map[string]spec{
+		"Do":            {h: hVkDo},
+		"DoCache":       {h: hVkDo},
+		"DoStream":      {h: hVkDo},
+		"DoMulti":       {h: hVkDoMulti},
+		"DoMultiStream": {h: hVkDoMulti},
+		"Lua.Exec":      {h: hLuaExec},
+		"Lua.ExecMulti": {h: hLuaExecMult},
+	}
+	for _, c := range []struct {
+		name      string
+		noSha, ro bool
+	}{
+		{"NewLuaScript", false, false},
+		{"NewLuaScriptReadOnly", false, true},
+		{"NewLuaScriptNoSha", true, false},
+		{"NewLuaScriptReadOnlyNoSha", true, true},
+		{"NewLuaScriptRetryable", false, false},
+		{"NewLuaScriptNoShaRetryable", true, false},
+	} {
+		m["func "+c.name] = spec{h: hScriptNew, arg: 0, noSha: c.noSha, ro: c.ro}
+	}
+	return m
+}
+
+func redigoSpecs() map[string]spec {
+	return map[string]spec{
+		"Do":                 {h: hRgDo},
+		"Send":               {h: hRgDo},
+		"DoContext":          {h: hRgDo},
+		"DoWithTimeout":      {h: hRgDo},
+		"func DoContext":     {h: hRgDoFunc},
+		"func DoWithTimeout": {h: hRgDoFunc},
+		"func NewScript":     {h: hScriptNew, arg: 1},
+		"Script.Do":          {h: hRgScriptRun, cmd: "EVALSHA"},
+		"Script.DoContext":   {h: hRgScriptRun, cmd: "EVALSHA"},
+		"Script.SendHash":    {h: hRgScriptRun, cmd: "EVALSHA"},
+		"Script.Send":        {h: hRgScriptRun, cmd: "EVAL"},
+		"Script.Load":        {h: hSkip},
+	}
+}
+
+// glideSpecs cover the glide package, its interfaces package, and (without
+// a context) pipeline.BaseBatch[T].
+func glideSpecs() map[string]spec {
+	return map[string]spec{
+		"Set":                            {h: hSet, cmd: "SET"},
+		"SetWithOptions":                 {h: hGlSetOptions, cmd: "SET"},
+		"Get":                            {h: hKey, cmd: "GET"},
+		"GetDel":                         {h: hKey, cmd: "GETDEL"},
+		"Del":                            {h: hGlKeySlice, cmd: "DEL"},
+		"Unlink":                         {h: hGlKeySlice, cmd: "UNLINK"},
+		"Exists":                         {h: hGlKeySlice, cmd: "EXISTS"},
+		"Watch":                          {h: hGlKeySlice, cmd: "WATCH"},
+		"Incr":                           {h: hKey, cmd: "INCR"},
+		"IncrBy":                         {h: hKeyAmount, cmd: "INCRBY"},
+		"PTTL":                           {h: hKey, cmd: "PTTL"},
+		"Expire":                         {h: hKeyAmount, cmd: "EXPIRE"},
+		"ExpireWithOptions":              {h: hKeyAmount, cmd: "EXPIRE"},
+		"ExpireAt":                       {h: hKeyAmount, cmd: "EXPIREAT"},
+		"PExpire":                        {h: hKeyAmount, cmd: "PEXPIRE"},
+		"PExpireWithOptions":             {h: hKeyAmount, cmd: "PEXPIRE"},
+		"PExpireAt":                      {h: hKeyAmount, cmd: "PEXPIREAT"},
+		"Wait":                           {h: hNoKey, cmd: "WAIT"},
+		"CustomCommand":                  {h: hGlCustom},
+		"CustomCommandWithRoute":         {h: hGlCustom},
+		"InvokeScript":                   {h: hGlInvoke, cmd: "EVALSHA"},
+		"InvokeScriptWithOptions":        {h: hGlInvoke, cmd: "EVALSHA"},
+		"InvokeScriptWithClusterOptions": {h: hGlInvoke, cmd: "EVALSHA"},
+		"InvokeScriptWithRoute":          {h: hGlInvoke, cmd: "EVALSHA"},
+		"Client.Exec":                    {h: hGlExec},
+		"Client.ExecWithOptions":         {h: hGlExec},
+		"ClusterClient.Exec":             {h: hGlExec},
+		"ClusterClient.ExecWithOptions":  {h: hGlExec},
+	}
+}
+
+func glideOptionsSpecs() map[string]spec {
+	return map[string]spec{"func NewScript": {h: hScriptNew, arg: 0}}
+}
+
+func glidePipelineSpecs() map[string]spec {
+	m := glideSpecs()
+	for k, s := range m {
+		if s.h == hGlExec {
+			delete(m, k)
+		}
+	}
+	m["func NewStandaloneBatch"] = spec{h: hGlBatchNew}
+	m["func NewClusterBatch"] = spec{h: hGlBatchNew}
+	return m
+}
+
+func radixSpecs(v4 bool) map[string]spec {
+	m := map[string]spec{
+		"Do":                 {h: hRxDo},
+		"func Cmd":           {h: hRxAction},
+		"func FlatCmd":       {h: hRxAction},
+		"EvalScript.Cmd":     {h: hRxAction},
+		"EvalScript.FlatCmd": {h: hRxAction},
+	}
+	if v4 {
+		m["func NewEvalScript"] = spec{h: hScriptNew, arg: 0}
+	} else {
+		m["func NewEvalScript"] = spec{h: hScriptNew, arg: 1}
+	}
+	return m
+}
+
+// knowledge maps a package path (vendor prefix stripped) to what lockaudit
+// knows about it.
+var knowledge = map[string]*pkgInfo{}
+
+func register(paths []string, p *pkgInfo) {
+	for _, path := range paths {
+		knowledge[path] = p
+	}
+}
+
+// Paths of the valkey-go/rueidis builder packages.
+const (
+	valkeyCmdsPath  = "github.com/valkey-io/valkey-go/internal/cmds"
+	rueidisCmdsPath = "github.com/redis/rueidis/internal/cmds"
+)
+
+func init() {
+	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: "go-redis/v9", family: goRedis, keepTTL: true, specs: goRedisSpecs()})
+	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: "go-redis/v8", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisSpecs()})
+	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: "go-redis/v7", family: goRedis, legacySetNX: true, specs: goRedisSpecs()})
+	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: "go-redis", family: goRedis, legacySetNX: true, specs: goRedisSpecs()})
+	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: "valkeycompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisSpecs()})
+	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: "rueidiscompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisSpecs()})
+
+	register([]string{"github.com/valkey-io/valkey-go"}, &pkgInfo{client: "valkey-go", family: valkeyGo, specs: valkeySpecs()})
+	register([]string{valkeyCmdsPath}, &pkgInfo{client: "valkey-go", family: valkeyCmds})
+	register([]string{"github.com/redis/rueidis"}, &pkgInfo{client: "rueidis", family: valkeyGo, specs: valkeySpecs()})
+	register([]string{rueidisCmdsPath}, &pkgInfo{client: "rueidis", family: valkeyCmds})
+
+	register([]string{"github.com/gomodule/redigo/redis", "github.com/garyburd/redigo/redis"}, &pkgInfo{client: "redigo", family: redigo, specs: redigoSpecs()})
+
+	register([]string{"github.com/valkey-io/valkey-glide/go/v2", "github.com/valkey-io/valkey-glide/go/v2/interfaces"}, &pkgInfo{client: "glide", family: glide, specs: glideSpecs()})
+	register([]string{"github.com/valkey-io/valkey-glide/go/v2/options"}, &pkgInfo{client: "glide", family: glide, specs: glideOptionsSpecs()})
+	register([]string{"github.com/valkey-io/valkey-glide/go/v2/pipeline"}, &pkgInfo{client: "glide", family: glide, specs: glidePipelineSpecs()})
+
+	register([]string{"github.com/mediocregopher/radix/v3"}, &pkgInfo{client: "radix/v3", family: radix3, specs: radixSpecs(false)})
+	register([]string{"github.com/mediocregopher/radix/v4"}, &pkgInfo{client: "radix/v4", family: radix4, specs: radixSpecs(true)})
+
+	// redsync's scripts are built with its internal redis.NewScript(n, src, hash).
+	register([]string{"github.com/go-redsync/redsync/v4/redis"}, &pkgInfo{client: "redsync", family: redigo, specs: map[string]spec{
+		"func NewScript": {h: hScriptNew, arg: 1},
+	}})
+
+	// Lock libraries. redsync acquires natively (SET NX PX); its extend and
+	// release are Lua. redislock and valkeylock/rueidislock do every step in Lua.
+	register([]string{"github.com/go-redsync/redsync/v4"}, &pkgInfo{client: "redsync", family: library, lib: "redsync", specs: map[string]spec{
+		"Mutex.Lock":           {h: hLib, step: "acquire"},
+		"Mutex.LockContext":    {h: hLib, step: "acquire"},
+		"Mutex.TryLock":        {h: hLib, step: "acquire"},
+		"Mutex.TryLockContext": {h: hLib, step: "acquire"},
+		"Mutex.Unlock":         {h: hLib, step: "release"},
+		"Mutex.UnlockContext":  {h: hLib, step: "release"},
+		"Mutex.Extend":         {h: hLib, step: "extend"},
+		"Mutex.ExtendContext":  {h: hLib, step: "extend"},
+		"Redsync.NewMutex":     {h: hLib, step: "locker", keyArg: 1},
+	}})
+	register([]string{"github.com/bsm/redislock"}, &pkgInfo{client: "redislock", family: library, lib: "redislock", specs: map[string]spec{
+		"func Obtain":   {h: hLib, step: "acquire", keyArg: 2, ttlArg: 3},
+		"Client.Obtain": {h: hLib, step: "acquire", keyArg: 1, ttlArg: 2},
+		"Lock.Refresh":  {h: hLib, step: "extend", ttlArg: 1},
+		"Lock.Release":  {h: hLib, step: "release"},
+		"Lock.TTL":      {h: hLib, step: "ttl"},
+	}})
+	lockerSpecs := func() map[string]spec {
+		return map[string]spec{
+			"func NewLocker":   {h: hLib, step: "locker"},
+			"WithContext":      {h: hLib, step: "acquire", keyArg: 1},
+			"TryWithContext":   {h: hLib, step: "acquire", keyArg: 1},
+			"ForceWithContext": {h: hLib, step: "acquire", keyArg: 1},
+		}
+	}
+	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: "valkeylock", family: library, lib: "valkeylock", specs: lockerSpecs()})
+	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: "rueidislock", family: library, lib: "rueidislock", specs: lockerSpecs()})
+}
+
+// builderCommands names the builder's first step when the command is not
+// the upper-cased method name (multi-word commands, the _RO variants).
+var builderCommands = map[string]string{
+	"EvalRo":     "EVAL_RO",
+	"EvalshaRo":  "EVALSHA_RO",
+	"FcallRo":    "FCALL_RO",
+	"ScriptLoad": "SCRIPT LOAD",
+}
+
+// stepKind says what a builder step adds to the command.
+type stepKind int
+
+const (
+	stepArg     stepKind = iota + 1 // its arguments, in order
+	stepKey                         // its arguments, which are keys
+	stepWord                        // a keyword
+	stepWordArg                     // a keyword followed by its argument
+	stepFinish                      // Build(), Cache(), Pin() ...: nothing
+)
+
+type stepSpec struct {
+	kind stepKind
+	word string
+}
+
+// builderSteps describes the builder methods after the command step. A step
+// not listed here makes the Op incomplete (its effect is unknown).
+var builderSteps = map[string]stepSpec{
+	"Key":  {kind: stepKey},
+	"Keys": {kind: stepKey},
+
+	"Value": {kind: stepArg}, "Seconds": {kind: stepArg}, "Milliseconds": {kind: stepArg},
+	"Timestamp": {kind: stepArg}, "MillisecondsTimestamp": {kind: stepArg},
+	"Numreplicas": {kind: stepArg}, "Numlocal": {kind: stepArg}, "Timeout": {kind: stepArg},
+	"Script": {kind: stepArg}, "Sha1": {kind: stepArg}, "Function": {kind: stepArg},
+	"Numkeys": {kind: stepArg}, "Arg": {kind: stepArg}, "Args": {kind: stepArg},
+	"Increment": {kind: stepArg}, "Decrement": {kind: stepArg},
+
+	"Nx": {kind: stepWord, word: "NX"}, "Xx": {kind: stepWord, word: "XX"},
+	"Gt": {kind: stepWord, word: "GT"}, "Lt": {kind: stepWord, word: "LT"},
+	"Get": {kind: stepWord, word: "GET"}, "Keepttl": {kind: stepWord, word: "KEEPTTL"},
+
+	"Ifeq": {kind: stepWordArg, word: "IFEQ"}, "Ifne": {kind: stepWordArg, word: "IFNE"},
+	"Ifdeq": {kind: stepWordArg, word: "IFDEQ"}, "Ifdne": {kind: stepWordArg, word: "IFDNE"},
+	"Ex": {kind: stepWordArg, word: "EX"}, "ExSeconds": {kind: stepWordArg, word: "EX"},
+	"Px": {kind: stepWordArg, word: "PX"}, "PxMilliseconds": {kind: stepWordArg, word: "PX"},
+	"Exat": {kind: stepWordArg, word: "EXAT"}, "ExatTimestamp": {kind: stepWordArg, word: "EXAT"},
+	"Pxat": {kind: stepWordArg, word: "PXAT"}, "PxatMillisecondsTimestamp": {kind: stepWordArg, word: "PXAT"},
+
+	"Build": {kind: stepFinish}, "Cache": {kind: stepFinish}, "Blocking": {kind: stepFinish},
+	"ReadOnly": {kind: stepFinish}, "MultiGet": {kind: stepFinish}, "Pin": {kind: stepFinish},
+	"ToRetryable": {kind: stepFinish}, "ToPipe": {kind: stepFinish}, "UnblockOnCancel": {kind: stepFinish},
+}
+
+// rawKeys says where the keys of a raw command are: the index of the first
+// key among the arguments after the command name, and how many (-1: all
+// remaining arguments; 0 with numkeys: the EVAL family).
+var rawKeys = map[string]struct{ first, n int }{
+	"SET": {0, 1}, "SETNX": {0, 1}, "SETEX": {0, 1}, "PSETEX": {0, 1},
+	"GET": {0, 1}, "GETDEL": {0, 1}, "DELIFEQ": {0, 1}, "DELEX": {0, 1}, "DIGEST": {0, 1},
+	"EXPIRE": {0, 1}, "PEXPIRE": {0, 1}, "EXPIREAT": {0, 1}, "PEXPIREAT": {0, 1},
+	"PTTL": {0, 1}, "TTL": {0, 1}, "PERSIST": {0, 1},
+	"INCR": {0, 1}, "INCRBY": {0, 1}, "DECR": {0, 1}, "DECRBY": {0, 1},
+	"DEL": {0, -1}, "UNLINK": {0, -1}, "EXISTS": {0, -1}, "WATCH": {0, -1},
+}

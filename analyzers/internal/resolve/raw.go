@@ -1,0 +1,237 @@
+package resolve
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// tok is one argument of a raw command (after the command name): an
+// expression as written, or a keyword a builder step implies.
+type tok struct {
+	expr   ast.Expr // nil for a keyword implied by a builder step
+	word   string   // the upper-cased constant text, when constant
+	known  bool     // word is the argument's value
+	key    bool     // a builder Key()/Keys() argument
+	spread bool     // an unknown number of arguments (args..., AddFlat(x))
+}
+
+func wordTok(w string) tok { return tok{word: w, known: true} }
+
+// exprTok makes a token from an argument expression.
+func (r *resolver) exprTok(e ast.Expr) tok {
+	t := tok{expr: e}
+	if s, ok := r.str(e); ok {
+		t.word, t.known = strings.ToUpper(s), true
+	}
+	return t
+}
+
+// tokens makes tokens from call arguments; a spread last argument is
+// expanded when it is a visible slice literal (or redis.Args{}.Add(...)
+// chain), otherwise it is an unknown run of arguments.
+func (r *resolver) tokens(args []ast.Expr, spread bool) []tok {
+	var out []tok
+	for i, a := range args {
+		if spread && i == len(args)-1 {
+			out = append(out, r.spreadTokens(a)...)
+			break
+		}
+		out = append(out, r.exprTok(a))
+	}
+	return out
+}
+
+func (r *resolver) spreadTokens(e ast.Expr) []tok {
+	if elems, ok := r.sliceElems(e); ok {
+		var out []tok
+		for _, el := range elems {
+			out = append(out, r.exprTok(el))
+		}
+		return out
+	}
+	// redigo: redis.Args{}.Add(k).Add(v).AddFlat(m)
+	if toks, ok := r.redigoArgs(e); ok {
+		return toks
+	}
+	return []tok{{expr: e, spread: true}}
+}
+
+// redigoArgs reads a redis.Args{...}.Add(...).AddFlat(...) chain: the
+// arguments before the first AddFlat (whose length is unknown) are visible.
+func (r *resolver) redigoArgs(e ast.Expr) ([]tok, bool) {
+	var chain []*ast.CallExpr
+	for {
+		e = ast.Unparen(e)
+		c, ok := e.(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		chain = append(chain, c)
+		e = sel.X
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok || len(chain) == 0 {
+		return nil, false
+	}
+	if n, ok := types.Unalias(r.info.TypeOf(lit)).(*types.Named); !ok || n.Obj().Name() != "Args" || r.pkgInfoOf(n.Obj().Pkg()) == nil || r.pkgInfoOf(n.Obj().Pkg()).family != redigo {
+		return nil, false
+	}
+	var out []tok
+	for _, el := range lit.Elts {
+		out = append(out, r.exprTok(el))
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		c := chain[i]
+		switch c.Fun.(*ast.SelectorExpr).Sel.Name {
+		case "Add":
+			out = append(out, r.tokens(c.Args, c.Ellipsis.IsValid())...)
+		default: // AddFlat and anything else: unknown length
+			return append(out, tok{expr: c, spread: true}), true
+		}
+	}
+	return out, true
+}
+
+// fillRaw sets the Op's fields from a command name and its argument tokens,
+// as the server would read them.
+func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
+	op.Name = strings.ToUpper(name)
+	for _, t := range toks {
+		if t.expr != nil {
+			op.Args = append(op.Args, t.expr)
+		}
+	}
+	// Arguments up to the first spread are positional facts; after it
+	// positions are unknown.
+	vis := toks
+	for i, t := range toks {
+		if t.spread {
+			vis = toks[:i]
+			op.Complete = false
+			break
+		}
+	}
+	arg := func(i int) ast.Expr {
+		if i < len(vis) {
+			return vis[i].expr
+		}
+		return nil
+	}
+
+	// Builders mark their keys.
+	var marked []ast.Expr
+	for _, t := range vis {
+		if t.key && t.expr != nil {
+			marked = append(marked, t.expr)
+		}
+	}
+
+	switch op.Name {
+	case "EVAL", "EVAL_RO", "EVALSHA", "EVALSHA_RO", "FCALL", "FCALL_RO":
+		if len(vis) > 0 && (op.Name == "EVAL" || op.Name == "EVAL_RO") && vis[0].expr != nil {
+			if src, ok := r.str(vis[0].expr); ok {
+				op.Script = &Script{Text: src, Def: op.Call, Pos: op.Pos, Inline: true, numKeys: -1}
+			}
+		}
+		if marked != nil {
+			op.Keys = marked
+		} else if len(vis) > 1 {
+			if n, ok := r.intVal(vis[1].expr); ok && n >= 0 {
+				for i := 2; i < 2+int(n); i++ {
+					if e := arg(i); e != nil {
+						op.Keys = append(op.Keys, e)
+					} else {
+						op.Complete = false
+					}
+				}
+			} else {
+				op.Complete = false
+			}
+		}
+		return
+	}
+
+	if marked != nil {
+		op.Keys = marked
+	} else if ks, ok := rawKeys[op.Name]; ok {
+		for i := ks.first; i < len(vis) && (ks.n < 0 || i < ks.first+ks.n); i++ {
+			if vis[i].expr != nil {
+				op.Keys = append(op.Keys, vis[i].expr)
+			}
+		}
+	}
+
+	switch op.Name {
+	case "SET":
+		op.Value = arg(1)
+		r.setOptions(op, vis, 2)
+	case "SETNX":
+		op.Value = arg(1)
+		op.TTL = NoTTL
+	case "SETEX", "PSETEX":
+		op.TTLExpr, op.Value, op.TTL = arg(1), arg(2), Expire
+	case "DELIFEQ":
+		op.Match = arg(1)
+	case "DELEX":
+		if len(vis) > 1 {
+			if vis[1].known {
+				op.Cond = vis[1].word
+				op.Match = arg(2)
+			} else {
+				op.Complete = false
+			}
+		}
+	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "INCRBY", "DECRBY":
+		op.TTLExpr = arg(1)
+	}
+}
+
+// setOptions reads SET options from toks[from:].
+func (r *resolver) setOptions(op *Op, toks []tok, from int) {
+	ttlSeen := false
+	for i := from; i < len(toks); i++ {
+		t := toks[i]
+		if !t.known {
+			op.Complete = false
+			continue
+		}
+		switch t.word {
+		case "NX":
+			op.NX = true
+		case "XX":
+			op.XX = true
+		case "GET":
+			op.GET = true
+		case "KEEPTTL":
+			op.TTL, ttlSeen = KeepTTL, true
+		case "IFEQ", "IFNE", "IFDEQ", "IFDNE":
+			op.Cond = t.word
+			if i+1 < len(toks) {
+				op.Match = toks[i+1].expr
+				i++
+			}
+		case "EX", "PX", "EXAT", "PXAT":
+			op.TTL, ttlSeen = Expire, true
+			if i+1 < len(toks) {
+				op.TTLExpr = toks[i+1].expr
+				i++
+			}
+		default:
+			// an unknown option: the server will say; we cannot
+			op.Complete = false
+		}
+	}
+	op.IFEQ = op.Cond == "IFEQ"
+	if !ttlSeen {
+		if op.Complete {
+			op.TTL = NoTTL
+		} else {
+			op.TTL = UnknownTTL
+		}
+	}
+}

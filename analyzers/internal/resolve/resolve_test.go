@@ -1,0 +1,113 @@
+package resolve_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+)
+
+// summary is a test-only analyzer: it reports a one-line summary of every
+// Op the layer resolved, at the Op's Pos, so fixtures state with
+// // want lines exactly what the layer sees. Lines use \Q...\E to match
+// literally.
+var summary = &analysis.Analyzer{
+	Name:     "opsummary",
+	Doc:      "report every resolved Op (test only)",
+	Requires: []*analysis.Analyzer{resolve.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, op := range pass.ResultOf[resolve.Analyzer].(*resolve.Result).Ops {
+			pass.Reportf(op.Pos, "%s", Summary(pass.Fset, op))
+		}
+		return nil, nil
+	},
+}
+
+// Summary renders an Op on one line:
+//
+//	SET key=k value=v NX ttl=expire(ttl) tx=multi@12 client=go-redis/v9
+func Summary(fset *token.FileSet, op *resolve.Op) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	ex := func(es ...ast.Expr) string {
+		var s []string
+		for _, e := range es {
+			s = append(s, types.ExprString(e))
+		}
+		return strings.Join(s, ",")
+	}
+	switch op.Kind {
+	case resolve.ScriptDef:
+		w("SCRIPTDEF")
+	case resolve.Library:
+		w("LIB %s.%s step=%s", op.Lib, op.Method, op.Step)
+	default:
+		w("%s", op.Name)
+	}
+	if len(op.Keys) > 0 {
+		w(" key=%s", ex(op.Keys...))
+	}
+	if op.Value != nil {
+		w(" value=%s", ex(op.Value))
+	}
+	if op.Match != nil {
+		w(" match=%s", ex(op.Match))
+	}
+	if op.Cond != "" {
+		w(" cond=%s", op.Cond)
+	}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{op.NX, "NX"}, {op.XX, "XX"}, {op.IFEQ, "IFEQ"}, {op.GET, "GET"}} {
+		if f.on {
+			w(" %s", f.name)
+		}
+	}
+	if op.Kind == resolve.Command && op.Name == "SET" {
+		w(" ttl=%s", [...]string{"none", "expire", "keepttl", "unknown"}[op.TTL])
+	}
+	if op.TTLExpr != nil {
+		w(" ttlexpr=%s", ex(op.TTLExpr))
+	}
+	if !op.Complete {
+		w(" incomplete")
+	}
+	if op.Script != nil {
+		w(" script=%s", lua.Classify(op.Script.Text))
+		if op.Script.Inline {
+			w("(inline)")
+		} else if op.Kind == resolve.Command {
+			w("@%d", fset.Position(op.Script.Pos).Line)
+		}
+	}
+	if op.Tx != nil {
+		w(" tx=%s@%d", map[resolve.TxKind]string{resolve.Multi: "multi", resolve.Pipeline: "pipeline"}[op.Tx.Kind], fset.Position(op.Tx.Pos).Line)
+		if op.Tx.MaybeMulti {
+			w("?")
+		}
+	}
+	w(" client=%s", op.Client)
+	return b.String()
+}
+
+func testdata() string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}
+
+func TestGoRedis(t *testing.T) {
+	analysistest.Run(t, testdata(), summary, "resolvetest/goredis")
+}

@@ -1,0 +1,338 @@
+package resolve
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// resolver holds one package's resolution state.
+type resolver struct {
+	pass *analysis.Pass
+	info *types.Info
+	idx  *assigns
+
+	ops []*Op
+
+	// txByObj maps a pipeline/batch variable (or a TxPipelined callback's
+	// parameter) to its group.
+	txByObj map[types.Object]*Tx
+	// consumed marks builder chains and radix actions that a sender call
+	// already turned into Ops.
+	consumed map[ast.Expr]bool
+	// chains lists the outermost builder chains and radix actions seen,
+	// with their stacks, for the ones no sender consumed.
+	chains []pending
+	// scriptByCall maps a constructor call to its Script.
+	scriptByCall map[*ast.CallExpr]*Script
+	// runs are script-run Ops whose script is found after the walk.
+	runs []scriptRun
+}
+
+type pending struct {
+	expr  ast.Expr
+	info  *pkgInfo
+	stack []ast.Node
+}
+
+type scriptRun struct {
+	op   *Op
+	recv ast.Expr // the script object expression
+	// split: redigo/radix v3 pass keysAndArgs (rest), whose first numKeys
+	// are keys; spread when the last is args...
+	split  bool
+	rest   []ast.Expr
+	spread bool
+}
+
+func newResolver(pass *analysis.Pass) *resolver {
+	return &resolver{
+		pass:         pass,
+		info:         pass.TypesInfo,
+		txByObj:      map[types.Object]*Tx{},
+		consumed:     map[ast.Expr]bool{},
+		scriptByCall: map[*ast.CallExpr]*Script{},
+	}
+}
+
+func stripVendor(path string) string {
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		return path[i+len("/vendor/"):]
+	}
+	return strings.TrimPrefix(path, "vendor/")
+}
+
+func (r *resolver) pkgInfoOf(p *types.Package) *pkgInfo {
+	if p == nil {
+		return nil
+	}
+	return knowledge[stripVendor(p.Path())]
+}
+
+// callee resolves a call to a known function: the function (generic
+// methods normalised to their origin), the package's knowledge and the spec.
+func (r *resolver) callee(call *ast.CallExpr) (*types.Func, *pkgInfo, spec, bool) {
+	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return nil, nil, spec{}, false
+	}
+	fn = fn.Origin()
+	// A package's calls to itself are its implementation, not client use.
+	if fn.Pkg() == r.pass.Pkg {
+		return nil, nil, spec{}, false
+	}
+	info := r.pkgInfoOf(fn.Pkg())
+	if info == nil {
+		return nil, nil, spec{}, false
+	}
+	if info.family == valkeyCmds {
+		return fn, info, spec{}, true
+	}
+	s, ok := info.lookup(recvName(fn), fn.Name())
+	if !ok || s.h == hSkip {
+		return nil, nil, spec{}, false
+	}
+	return fn, info, s, true
+}
+
+// recvName is the name of a method's receiver type ("" for a function):
+// the named type behind pointers and aliases, or the declaring interface.
+func recvName(fn *types.Func) string {
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		return ""
+	}
+	t := types.Unalias(sig.Recv().Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Origin().Obj().Name()
+	}
+	return "?" // a method of an unnamed interface: never a spec receiver
+}
+
+// args returns the call's arguments without a leading context.Context.
+func args(fn *types.Func, call *ast.CallExpr) []ast.Expr {
+	sig := fn.Signature()
+	if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
+		return call.Args[1:]
+	}
+	return call.Args
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// newOp starts an Op for a call.
+func (r *resolver) newOp(kind Kind, info *pkgInfo, call *ast.CallExpr, stack []ast.Node) *Op {
+	op := &Op{Kind: kind, Client: info.client, Call: call, Pos: call.Pos(), Complete: true}
+	op.Stack = append([]ast.Node(nil), stack...)
+	for i := len(op.Stack) - 1; i >= 0; i-- {
+		switch n := op.Stack[i].(type) {
+		case *ast.FuncLit:
+			if op.Lit == nil {
+				op.Lit = n
+			}
+			if op.scope == nil {
+				op.scope = n
+			}
+		case *ast.FuncDecl:
+			op.Func = n
+			if op.scope == nil {
+				op.scope = n
+			}
+		}
+	}
+	if info.family == library {
+		op.Lib = info.lib
+	}
+	r.ops = append(r.ops, op)
+	return op
+}
+
+// receiver returns the receiver expression of a method call (nil for a
+// function call).
+func receiver(call *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return sel.X
+	}
+	return nil
+}
+
+// rootObj finds the variable a connection/pipeline expression stands for:
+// x, *x, &x, s.field, and chained calls that return their receiver (glide's
+// b.Set(...).Incr(...)).
+func (r *resolver) rootObj(e ast.Expr) types.Object {
+	for range 16 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if o := r.info.Uses[x]; o != nil {
+				if _, ok := o.(*types.Var); ok {
+					return o
+				}
+			}
+			return nil
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			if sel := r.info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+				return sel.Obj()
+			}
+			return nil
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return nil
+			}
+			rt, at := r.info.TypeOf(x), r.info.TypeOf(sel.X)
+			if rt == nil || at == nil || !types.Identical(rt, at) {
+				return nil
+			}
+			e = sel.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// outermostCall is the position of the outermost call of the expression
+// statement holding the call at the end of stack (the rule contract's
+// position for builder chains).
+func outermostCall(stack []ast.Node) ast.Node {
+	var out ast.Node = stack[len(stack)-1]
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.CallExpr:
+			out = n
+		case *ast.SelectorExpr, *ast.ParenExpr, *ast.StarExpr, *ast.UnaryExpr, *ast.IndexExpr, *ast.TypeAssertExpr:
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+// call resolves one call expression.
+func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
+	fn, info, s, ok := r.callee(call)
+	if !ok {
+		return
+	}
+	switch info.family {
+	case goRedis:
+		r.goRedis(fn, info, s, call, stack)
+	case valkeyGo:
+		r.valkey(fn, info, s, call, stack)
+	case valkeyCmds:
+		r.noteChain(fn, info, call, stack)
+	case redigo:
+		r.redigo(fn, info, s, call, stack)
+	case glide:
+		r.glide(fn, info, s, call, stack)
+	case radix3, radix4:
+		r.radix(fn, info, s, call, stack)
+	case library:
+		r.library(fn, info, s, call, stack)
+	}
+}
+
+// scriptDef records a script constructor: a ScriptDef Op, and the Script
+// later runs resolve to.
+func (r *resolver) scriptDef(info *pkgInfo, s spec, call *ast.CallExpr, a []ast.Expr, stack []ast.Node) *Op {
+	op := r.newOp(ScriptDef, info, call, stack)
+	sc := &Script{Def: call, Pos: call.Pos(), numKeys: -1, evalCmd: "EVALSHA"}
+	if s.noSha {
+		sc.evalCmd = "EVAL"
+	}
+	if s.ro {
+		sc.evalCmd += "_RO"
+	}
+	if s.arg > 0 && s.arg-1 < len(a) {
+		if n, ok := r.intVal(a[s.arg-1]); ok {
+			sc.numKeys = int(n)
+		}
+	}
+	if s.arg < len(a) {
+		if text, ok := r.str(a[s.arg]); ok {
+			sc.Text = text
+			op.Script = sc
+		}
+	}
+	r.scriptByCall[call] = sc
+	return op
+}
+
+// scriptOf finds the Script a script object expression holds: the
+// constructor called inline or assigned once to the variable.
+func (r *resolver) scriptOf(e ast.Expr) *Script {
+	for range 8 {
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.UnaryExpr:
+			e = x.X
+			continue
+		case *ast.CallExpr:
+			return r.scriptByCall[x]
+		case *ast.Ident:
+			f, ok := r.follow(x)
+			if !ok || f == x {
+				return nil
+			}
+			e = f
+			continue
+		}
+		return nil
+	}
+	return nil
+}
+
+// resolveScripts attaches script runs to their definitions.
+func (r *resolver) resolveScripts() {
+	for _, run := range r.runs {
+		sc := r.scriptOf(run.recv)
+		op := run.op
+		if sc != nil {
+			if sc.Text != "" {
+				op.Script = sc
+			}
+			if op.Name == "" {
+				op.Name = sc.evalCmd
+			}
+		}
+		if op.Name == "" {
+			op.Name = "EVALSHA"
+		}
+		if !run.split {
+			continue
+		}
+		// redigo (*Script).Do(c, keysAndArgs...), radix v3 EvalScript.Cmd:
+		// the first numKeys arguments are keys.
+		n := -1
+		if sc != nil {
+			n = sc.numKeys
+		}
+		if n < 0 {
+			op.Complete = false
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if i < len(run.rest) && !(run.spread && i == len(run.rest)-1) {
+				op.Keys = append(op.Keys, run.rest[i])
+			} else {
+				op.Complete = false
+			}
+		}
+	}
+}
