@@ -87,17 +87,26 @@ func Summary(fset *token.FileSet, op *resolve.Op) string {
 		if op.Script.Inline {
 			w("(inline)")
 		} else if op.Kind == resolve.Command {
-			w("@%d", fset.Position(op.Script.Pos).Line)
+			w("@%s", rel(fset, op.Pos, op.Script.Pos))
 		}
 	}
 	if op.Tx != nil {
-		w(" tx=%s@%d", map[resolve.TxKind]string{resolve.Multi: "multi", resolve.Pipeline: "pipeline"}[op.Tx.Kind], fset.Position(op.Tx.Pos).Line)
+		w(" tx=%s@%s", map[resolve.TxKind]string{resolve.Multi: "multi", resolve.Pipeline: "pipeline"}[op.Tx.Kind], rel(fset, op.Pos, op.Tx.Pos))
 		if op.Tx.MaybeMulti {
 			w("?")
 		}
 	}
 	w(" client=%s", op.Client)
 	return b.String()
+}
+
+// rel prints the line of to relative to the line of from: "+2", "-70", "0".
+func rel(fset *token.FileSet, from, to token.Pos) string {
+	d := fset.Position(to).Line - fset.Position(from).Line
+	if d > 0 {
+		return fmt.Sprintf("+%d", d)
+	}
+	return fmt.Sprint(d)
 }
 
 func testdata() string {
@@ -110,4 +119,8 @@ func testdata() string {
 
 func TestGoRedis(t *testing.T) {
 	analysistest.Run(t, testdata(), summary, "resolvetest/goredis")
+}
+
+func TestRedigo(t *testing.T) {
+	analysistest.Run(t, testdata(), summary, "resolvetest/redigo")
 }

@@ -85,9 +85,9 @@ var extend = redis.NewScriptServerSHA(extendSrc) // want `^\QSCRIPTDEF script=ex
 var counter = redis.NewScript(`local n = redis.call("INCR", KEYS[1]) if n == 1 then redis.call("EXPIRE", KEYS[1], ARGV[1]) end return n`) // want `^\QSCRIPTDEF script=none client=go-redis/v9\E$`
 
 func scripts(ctx context.Context, rdb *redis.Client, token string, src string) {
-	unlock.Run(ctx, rdb, []string{lockKey}, token)                                                                                          // want `^\QEVALSHA key=lockKey script=release@79 client=go-redis/v9\E$`
-	extend.EvalSha(ctx, rdb, []string{lockKey}, token, 30000)                                                                               // want `^\QEVALSHA key=lockKey script=extend@83 client=go-redis/v9\E$`
-	counter.Run(ctx, rdb, []string{"hits"}, 60)                                                                                             // want `^\QEVALSHA key="hits" script=none@85 client=go-redis/v9\E$`
+	unlock.Run(ctx, rdb, []string{lockKey}, token)                                                                                          // want `^\QEVALSHA key=lockKey script=release@-9 client=go-redis/v9\E$`
+	extend.EvalSha(ctx, rdb, []string{lockKey}, token, 30000)                                                                               // want `^\QEVALSHA key=lockKey script=extend@-6 client=go-redis/v9\E$`
+	counter.Run(ctx, rdb, []string{"hits"}, 60)                                                                                             // want `^\QEVALSHA key="hits" script=none@-5 client=go-redis/v9\E$`
 	rdb.Eval(ctx, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`, []string{lockKey}, token) // want `^\QEVAL key=lockKey script=release(inline) client=go-redis/v9\E$`
 	rdb.EvalSha(ctx, "abc", []string{lockKey}, token)                                                                                       // want `^\QEVALSHA key=lockKey client=go-redis/v9\E$`
 	rdb.Eval(ctx, src, []string{lockKey}, token)                                                                                            // want `^\QEVAL key=lockKey client=go-redis/v9\E$`
@@ -98,22 +98,22 @@ func scripts(ctx context.Context, rdb *redis.Client, token string, src string) {
 
 func transactions(ctx context.Context, rdb *redis.Client, token string) {
 	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-		pipe.SetNX(ctx, "lock:{job}", token, ttl)            // want `^\QSET key="lock:{job}" value=token NX ttl=expire ttlexpr=ttl tx=multi@100 client=go-redis/v9\E$`
-		pipe.Incr(ctx, "fence:{job}")                        // want `^\QINCR key="fence:{job}" tx=multi@100 client=go-redis/v9\E$`
-		unlock.Run(ctx, pipe, []string{"lock:{job}"}, token) // want `^\QEVALSHA key="lock:{job}" script=release@79 tx=multi@100 client=go-redis/v9\E$`
+		pipe.SetNX(ctx, "lock:{job}", token, ttl)            // want `^\QSET key="lock:{job}" value=token NX ttl=expire ttlexpr=ttl tx=multi@-1 client=go-redis/v9\E$`
+		pipe.Incr(ctx, "fence:{job}")                        // want `^\QINCR key="fence:{job}" tx=multi@-2 client=go-redis/v9\E$`
+		unlock.Run(ctx, pipe, []string{"lock:{job}"}, token) // want `^\QEVALSHA key="lock:{job}" script=release@-24 tx=multi@-3 client=go-redis/v9\E$`
 		return nil
 	})
 	pipe := rdb.TxPipeline()
-	pipe.SetNX(ctx, "lock:{a}", token, ttl) // want `^\QSET key="lock:{a}" value=token NX ttl=expire ttlexpr=ttl tx=multi@109 client=go-redis/v9\E$`
-	pipe.Incr(ctx, "fence:{a}")             // want `^\QINCR key="fence:{a}" tx=multi@109 client=go-redis/v9\E$`
+	pipe.SetNX(ctx, "lock:{a}", token, ttl) // want `^\QSET key="lock:{a}" value=token NX ttl=expire ttlexpr=ttl tx=multi@+2 client=go-redis/v9\E$`
+	pipe.Incr(ctx, "fence:{a}")             // want `^\QINCR key="fence:{a}" tx=multi@+1 client=go-redis/v9\E$`
 	pipe.Exec(ctx)
 
 	p := rdb.Pipeline()
-	p.Get(ctx, "x") // want `^\QGET key="x" tx=pipeline@113 client=go-redis/v9\E$`
+	p.Get(ctx, "x") // want `^\QGET key="x" tx=pipeline@+1 client=go-redis/v9\E$`
 	p.Exec(ctx)
 
 	rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		p.Del(ctx, "y") // want `^\QDEL key="y" tx=pipeline@115 client=go-redis/v9\E$`
+		p.Del(ctx, "y") // want `^\QDEL key="y" tx=pipeline@-1 client=go-redis/v9\E$`
 		return nil
 	})
 
@@ -121,7 +121,7 @@ func transactions(ctx context.Context, rdb *redis.Client, token string) {
 		tx.Watch(ctx, "balance") // want `^\QWATCH key="balance" client=go-redis/v9\E$`
 		tx.Get(ctx, "balance")   // want `^\QGET key="balance" client=go-redis/v9\E$`
 		_, err := tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-			pipe.Set(ctx, "balance", 1, 0) // want `^\QSET key="balance" value=1 ttl=none ttlexpr=0 tx=multi@123 client=go-redis/v9\E$`
+			pipe.Set(ctx, "balance", 1, 0) // want `^\QSET key="balance" value=1 ttl=none ttlexpr=0 tx=multi@-1 client=go-redis/v9\E$`
 			return nil
 		})
 		return err
