@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+func init() {
+	register(&command{
+		Name:  "render",
+		Usage: "render [-format html|markdown|text|sarif|json] [-o FILE]... [RUN.json | -]",
+		Summary: `Re-render a saved JSON run (from -format json) in another format.
+
+Probe inside a client's network with -format json, write the report
+elsewhere: lockaudit render -o report.html run.json. The run is read from
+the file argument, or from stdin when there is none or it is "-". Each -o
+FILE gets the format of its extension (.html, .md, .sarif, .json, .txt)
+unless -format is given; without -o the report goes to stdout (default
+format text). Reports are written only when every one rendered.
+
+The input must be a JSON run of this lockaudit's schema_version; unknown
+fields are errors, so a report never silently drops what it cannot show.
+
+Exit status: the saved run's own (0 clean, 1 the run was incomplete, 3
+findings or an unsafe verdict, 4 unknown), computed from the run exactly
+as the original command did, so every format and every re-render exits
+alike. 2 for a usage error; 1 when the input cannot be read or is not a
+lockaudit JSON run of this schema version, or a report cannot be written
+(the message says which).`,
+		Run: runRender,
+	})
+}
+
+// outputs collects repeated -o flags.
+type outputs []string
+
+func (o *outputs) String() string     { return strings.Join(*o, ",") }
+func (o *outputs) Set(s string) error { *o = append(*o, s); return nil }
+
+// maxRunSize bounds what render reads, so a wrong file cannot exhaust memory.
+const maxRunSize = 512 << 20
+
+func runRender(ctx context.Context, e *env, args []string) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	format := fs.String("format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
+	var outs outputs
+	fs.Var(&outs, "o", "write the report to `FILE` (repeatable; \"-\" is stdout)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["render"].Usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitWith(report.ExitUsage)
+	}
+	if fs.NArg() > 1 {
+		return usageError("one input at a time, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " "))
+	}
+	if *format != "" && !contains(report.Formats(), *format) {
+		return usageError("unknown -format %q (want %s)", *format, strings.Join(report.Formats(), ", "))
+	}
+	type target struct{ path, format string }
+	var targets []target
+	for _, o := range outs {
+		f := *format
+		if f == "" && o != "-" {
+			var err error
+			if f, err = report.FormatFromPath(o); err != nil {
+				return usageError("-o: %v", err)
+			}
+		}
+		if f == "" {
+			f = "text"
+		}
+		targets = append(targets, target{o, f})
+	}
+	if len(targets) == 0 {
+		f := *format
+		if f == "" {
+			f = "text"
+		}
+		targets = append(targets, target{"-", f})
+	}
+
+	name, data, err := readInput(e, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	run, err := decodeRun(data)
+	if err != nil {
+		return failure("%s: %v", name, err)
+	}
+	for _, id := range unknownRules(run) {
+		fmt.Fprintf(e.Stderr, "lockaudit render: warning: %s: rule %s is not in this lockaudit's catalog (the run was written by %s %s); it is shown without its documentation\n",
+			name, id, run.Tool.Name, run.Tool.Version)
+	}
+
+	// Render everything before writing anything, so a failure leaves no
+	// half-written set of reports behind.
+	rendered := make([][]byte, len(targets))
+	for i, t := range targets {
+		var buf bytes.Buffer
+		if err := report.Render(&buf, run, t.format); err != nil {
+			return failure("rendering %s: %v", t.format, err)
+		}
+		rendered[i] = buf.Bytes()
+	}
+	var written []string
+	for i, t := range targets {
+		if t.path == "-" {
+			if _, err := e.Stdout.Write(rendered[i]); err != nil {
+				return failure("writing the report: %v", err)
+			}
+			continue
+		}
+		path := t.path
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(e.Dir, path)
+		}
+		if err := writeFileAtomic(path, rendered[i]); err != nil {
+			return failure("%v", err)
+		}
+		written = append(written, t.path)
+	}
+	summary := report.Summary(run)
+	if len(written) > 0 {
+		summary += "; report written to " + strings.Join(written, ", ")
+	}
+	fmt.Fprintf(e.Stderr, "lockaudit render: %s\n", summary)
+	return exitWith(report.ExitCode(run))
+}
+
+// readInput reads the run from a file or stdin. It refuses to wait on a
+// terminal: someone who typed `lockaudit render` alone gets a usage error,
+// not a hang.
+func readInput(e *env, arg string) (name string, data []byte, err error) {
+	var r io.Reader
+	switch arg {
+	case "", "-":
+		name = "stdin"
+		if f, ok := e.Stdin.(*os.File); ok {
+			if isTerminal(f) {
+				return "", nil, usageError("no input: give a JSON run file, or pipe one in (lockaudit audit -format json > run.json)")
+			}
+		}
+		r = e.Stdin
+	default:
+		name = arg
+		path := arg
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(e.Dir, path)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return "", nil, failure("%v", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err = io.ReadAll(io.LimitReader(r, maxRunSize+1))
+	if err != nil {
+		return "", nil, failure("reading %s: %v", name, err)
+	}
+	if len(data) > maxRunSize {
+		return "", nil, failure("%s: larger than %d MiB: not a lockaudit JSON run", name, maxRunSize>>20)
+	}
+	return name, data, nil
+}
+
+// decodeRun parses a saved run strictly: the schema version must be this
+// lockaudit's, every field must be known, and the findings must be
+// complete, because a renderer that met nonsense would print a wrong report
+// rather than fail. Errors name the line and column.
+func decodeRun(data []byte) (*report.Run, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("empty input: expected a JSON run written by lockaudit -format json")
+	}
+	// Read the version first: a run from another schema version is best
+	// explained by its version, not by the first field this one lacks.
+	var head struct {
+		SchemaVersion *int        `json:"schema_version"`
+		Tool          report.Tool `json:"tool"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field == "" {
+			return nil, fmt.Errorf("not a lockaudit JSON run: the input is a JSON %s, not an object", typeErr.Value)
+		}
+		return nil, jsonError(data, err)
+	}
+	if head.SchemaVersion == nil {
+		return nil, errors.New("no schema_version field: not a lockaudit JSON run (write one with -format json)")
+	}
+	if *head.SchemaVersion != report.SchemaVersion {
+		by := ""
+		if head.Tool.Version != "" {
+			by = fmt.Sprintf(" (it was written by %s %s)", head.Tool.Name, head.Tool.Version)
+		}
+		return nil, fmt.Errorf("schema_version %d, but lockaudit %s reads schema_version %d: render it with the lockaudit that wrote it%s",
+			*head.SchemaVersion, version(), report.SchemaVersion, by)
+	}
+
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var run report.Run
+	if err := dec.Decode(&run); err != nil {
+		return nil, jsonError(data, err)
+	}
+	if dec.More() {
+		line, col := lineCol(data, int(dec.InputOffset()))
+		return nil, fmt.Errorf("line %d, column %d: more data after the run (one JSON run per input)", line, col)
+	}
+	if err := checkRun(&run); err != nil {
+		return nil, err
+	}
+	return &run, nil
+}
+
+// checkRun rejects what the JSON form allows but the model does not.
+func checkRun(r *report.Run) error {
+	for i, f := range r.Findings {
+		where := fmt.Sprintf("findings[%d]", i)
+		if f.Rule == "" {
+			return fmt.Errorf("%s: no rule", where)
+		}
+		where += " (" + f.Rule + ")"
+		if f.Severity < rules.Info || f.Severity > rules.Error {
+			return fmt.Errorf("%s: no severity (want error, warning or info)", where)
+		}
+		if (f.Pos == nil) == (f.Node == "") {
+			return fmt.Errorf("%s: a finding has either pos (code) or node (server), not both or neither", where)
+		}
+		if f.Suppressed != nil && strings.TrimSpace(f.Suppressed.Justification) == "" {
+			return fmt.Errorf("%s: suppressed without a justification", where)
+		}
+	}
+	for i, n := range r.Nodes {
+		if n.Addr == "" {
+			return fmt.Errorf("nodes[%d]: no addr", i)
+		}
+	}
+	return nil
+}
+
+// unknownRules lists the finding rules this lockaudit's catalog lacks.
+func unknownRules(r *report.Run) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range r.Findings {
+		if _, ok := rules.Lookup(f.Rule); !ok && !seen[f.Rule] {
+			seen[f.Rule] = true
+			out = append(out, f.Rule)
+		}
+	}
+	return out
+}
+
+var unknownFieldRE = regexp.MustCompile(`^json: unknown field "(.*)"$`)
+
+// jsonError turns encoding/json's errors into messages with a line and
+// column, which encoding/json gives only as a byte offset (and, for
+// unknown fields, not at all).
+func jsonError(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		line, col := lineCol(data, int(syn.Offset))
+		return fmt.Errorf("line %d, column %d: malformed JSON: %s", line, col, strings.TrimPrefix(syn.Error(), "json: "))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		line, col := lineCol(data, len(data))
+		return fmt.Errorf("line %d, column %d: malformed JSON: the input ends in the middle of the run", line, col)
+	case errors.As(err, &typ):
+		line, col := lineCol(data, int(typ.Offset))
+		field := typ.Field
+		if field == "" {
+			field = "the run"
+		}
+		return fmt.Errorf("line %d, column %d: %s: want %s, got JSON %s", line, col, field, typ.Type, typ.Value)
+	}
+	if m := unknownFieldRE.FindStringSubmatch(err.Error()); m != nil {
+		msg := fmt.Sprintf("unknown field %q (not in schema_version %d: was the run written by another lockaudit, or edited?)", m[1], report.SchemaVersion)
+		// encoding/json does not say where; the first use of the name as a
+		// key is almost always it.
+		key := regexp.MustCompile(`"` + regexp.QuoteMeta(m[1]) + `"\s*:`)
+		if loc := key.FindIndex(data); loc != nil {
+			line, col := lineCol(data, loc[0])
+			return fmt.Errorf("line %d, column %d: %s", line, col, msg)
+		}
+		return errors.New(msg)
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	// Errors from a field's own decoder (an unknown severity) carry no
+	// offset; find the quoted value they name.
+	if m := quotedRE.FindStringSubmatch(msg); m != nil {
+		val := regexp.MustCompile(`:\s*"` + regexp.QuoteMeta(m[1]) + `"`)
+		if loc := val.FindIndex(data); loc != nil {
+			line, col := lineCol(data, loc[0]+bytes.IndexByte(data[loc[0]:], '"'))
+			return fmt.Errorf("line %d, column %d: %s", line, col, msg)
+		}
+	}
+	return fmt.Errorf("invalid run: %s", msg)
+}
+
+var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+// isTerminal reports whether f is a terminal: a character device other
+// than /dev/null (which reads as empty input).
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(fi, null) {
+		return false
+	}
+	return true
+}
+
+// lineCol converts a byte offset into a 1-based line and column.
+func lineCol(data []byte, off int) (line, col int) {
+	off = max(0, min(off, len(data)))
+	before := data[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = off - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+// writeFileAtomic writes through a temporary file in the same directory, so
+// a reader never sees half a report and a failed write keeps the old one.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

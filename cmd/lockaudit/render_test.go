@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// savedRuns are the report package's hand-built runs (an unsafe Sentinel
+// audit, a safe audit, a cluster probe with an unreachable node, a vet run).
+var savedRuns = []string{"audit-unsafe", "audit-safe", "probe-cluster", "vet-only"}
+
+func savedRun(t *testing.T, name string) *report.Run {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "report", "testdata", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := decodeRun(data)
+	if err != nil {
+		t.Fatalf("%s.json: %v", name, err)
+	}
+	return r
+}
+
+// builtRun is made in Go, not decoded, so it has what JSON cannot carry:
+// nil maps and slices where a decoded run has empty ones, and findings in
+// producer order. Re-rendering must not depend on either.
+func builtRun() *report.Run {
+	r := report.New("audit", "v1.2.3")
+	r.Packages = []string{"./..."}
+	r.Findings = []report.Finding{
+		{Rule: "LA201", Severity: rules.Error, Message: "replica 10.0.0.7:6379 (Valkey 8.1.1) can become primary and has no DELIFEQ", Node: "10.0.0.7:6379"},
+		{Rule: "LA103", Severity: rules.Error, Message: `plain DEL of "lock:x" <script>alert(1)</script> | pipe`, Pos: &report.Position{File: "a/b.go", Line: 9, Col: 3}, Source: "\trdb.Del(ctx, \"lock:x\") // `tick`"},
+	}
+	r.Uses = []report.Use{{Command: "delifeq"}}
+	r.Topology = "replication"
+	r.Nodes = []report.Node{
+		{Addr: "10.0.0.7:6379", Role: "replica", Promotable: report.Yes, Server: "valkey", Version: "8.1.1", Lua: report.Yes, DELIFEQ: report.No, DELEX: report.No, SetIFEQ: report.Yes, Primary: "10.0.0.5:6379"},
+		{Addr: "10.0.0.5:6379", Role: "primary", Promotable: report.Yes, Server: "valkey", Version: "9.0.0", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes,
+			Config: map[string]string{}, Errors: []string{}, Notes: []string{}, Evidence: []report.Evidence{}},
+	}
+	r.Verdict = &report.Verdict{NativeRelease: report.Unsafe, NativeExtend: report.Safe, Lua: report.Available}
+	return r
+}
+
+// renderCLI runs `lockaudit render` in-process with stdin and a work dir.
+func renderCLI(t *testing.T, dir string, stdin []byte, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), append([]string{"render"}, args...), &env{Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: dir})
+	return out.String(), errb.String(), code
+}
+
+func renderTo(t *testing.T, r *report.Run, format string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := report.Render(&buf, r, format); err != nil {
+		t.Fatalf("render %s: %v", format, err)
+	}
+	return buf.Bytes()
+}
+
+// TestRenderReproducesEveryFormat: rendering a run directly to a format and
+// rendering its saved JSON with `lockaudit render` give the same bytes, for
+// every registered format, and the same exit status as the run itself.
+func TestRenderReproducesEveryFormat(t *testing.T) {
+	empty := report.New("vet", "v1.2.3")
+	empty.Findings = nil
+	runs := map[string]*report.Run{"built": builtRun(), "empty": empty}
+	for _, name := range savedRuns {
+		runs[name] = savedRun(t, name)
+	}
+	if len(report.Formats()) < 2 {
+		t.Fatalf("only %v registered", report.Formats())
+	}
+	for name, r := range runs {
+		saved := renderTo(t, r, "json")
+		for _, format := range report.Formats() {
+			t.Run(name+"/"+format, func(t *testing.T) {
+				want := renderTo(t, r, format)
+				out, stderr, code := renderCLI(t, t.TempDir(), saved, "-format", format)
+				if code != report.ExitCode(r) {
+					t.Errorf("exit %d, want the run's own %d; stderr: %s", code, report.ExitCode(r), stderr)
+				}
+				if out != string(want) {
+					t.Errorf("render -format %s of the saved run differs from rendering the run directly:\n%s", format, firstDiff(out, string(want)))
+				}
+			})
+		}
+	}
+}
+
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < max(len(g), len(w)); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return "line " + strconv.Itoa(i+1) + ":\n got: " + gl + "\nwant: " + wl
+		}
+	}
+	return "(no line differs; trailing bytes?)"
+}
+
+func TestRenderExitStatusIsTheRuns(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want int
+	}{
+		{"audit-unsafe", report.ExitFindings},
+		{"audit-safe", report.ExitOK},
+		{"probe-cluster", report.ExitUnknown},
+		{"vet-only", report.ExitFindings},
+	} {
+		saved := renderTo(t, savedRun(t, tc.name), "json")
+		if _, stderr, code := renderCLI(t, t.TempDir(), saved, "-format", "markdown"); code != tc.want {
+			t.Errorf("%s: exit %d, want %d; stderr: %s", tc.name, code, tc.want, stderr)
+		}
+	}
+	incomplete := builtRun()
+	incomplete.Errors = []report.Error{{Where: "10.0.0.9:6379", Message: "dial tcp: connection refused"}}
+	if _, _, code := renderCLI(t, t.TempDir(), renderTo(t, incomplete, "json"), "-format", "html"); code != report.ExitFailed {
+		t.Errorf("an incomplete run re-renders with exit %d, want %d", code, report.ExitFailed)
+	}
+}
+
+func TestRenderFileArgumentAndOutputs(t *testing.T) {
+	dir := t.TempDir()
+	r := savedRun(t, "audit-unsafe")
+	if err := os.WriteFile(filepath.Join(dir, "run.json"), renderTo(t, r, "json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := renderCLI(t, dir, nil, "-o", "report.html", "-o", "report.md", "-o", "report.sarif", "run.json")
+	if code != report.ExitFindings {
+		t.Fatalf("exit %d; stderr: %s", code, stderr)
+	}
+	if out != "" {
+		t.Errorf("with -o nothing goes to stdout, got %q", out)
+	}
+	if !strings.Contains(stderr, "report written to report.html, report.md, report.sarif") {
+		t.Errorf("stderr does not say where the reports went: %s", stderr)
+	}
+	for file, format := range map[string]string{"report.html": "html", "report.md": "markdown", "report.sarif": "sarif"} {
+		got, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, renderTo(t, r, format)) {
+			t.Errorf("%s is not the %s rendering of the run", file, format)
+		}
+	}
+	// -format overrides the extension; "-" is stdout; "-" is also stdin.
+	out, _, _ = renderCLI(t, dir, renderTo(t, r, "json"), "-format", "markdown", "-o", "-", "-")
+	if out != string(renderTo(t, r, "markdown")) {
+		t.Errorf("-o - with -format markdown did not write Markdown to stdout")
+	}
+	// Without -o and -format: text on stdout.
+	out, _, _ = renderCLI(t, dir, nil, "run.json")
+	if out != string(renderTo(t, r, "text")) {
+		t.Errorf("the default is text on stdout")
+	}
+	// Nothing temporary is left behind.
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestRenderBadInput(t *testing.T) {
+	good := string(renderTo(t, builtRun(), "json"))
+	for _, tc := range []struct {
+		name  string
+		input string
+		args  []string
+		code  int
+		want  []string // all in stderr
+	}{
+		{"other schema version", `{"schema_version": 2, "tool": {"name": "lockaudit", "version": "v3.0.0"}, "findings": []}`, nil, 1,
+			[]string{"schema_version 2", "reads schema_version 1", "lockaudit v3.0.0"}},
+		{"no schema version", `{"findings": []}`, nil, 1, []string{"no schema_version", "not a lockaudit JSON run"}},
+		{"unknown field", strings.Replace(good, `"command": "audit",`, `"command": "audit",`+"\n  \"colour\": \"blue\",", 1), nil, 1,
+			[]string{`unknown field "colour"`, "line 8, column 3"}},
+		{"malformed", "{\n  \"schema_version\": 1,\n  \"findings\": [,]\n}", nil, 1, []string{"line 3, column 17", "malformed JSON"}},
+		{"truncated", good[:len(good)/2], nil, 1, []string{"malformed JSON"}},
+		{"wrong type", "{\"schema_version\": 1,\n \"nodes\": [{\"addr\": \"a:1\", \"version\": 9.1}]}", nil, 1, []string{"line 2", "nodes.version", "want string, got JSON number"}},
+		{"array", `[]`, nil, 1, []string{"not a lockaudit JSON run", "array"}},
+		{"empty", "  \n", nil, 1, []string{"empty input"}},
+		{"two runs", good + good, nil, 1, []string{"after top-level value"}},
+		{"bad severity", "{\"schema_version\": 1, \"findings\": [{\"rule\": \"LA103\",\n \"severity\": \"fatal\", \"message\": \"m\", \"node\": \"a:1\"}]}", nil, 1, []string{`unknown severity "fatal"`, "line 2"}},
+		{"no severity", `{"schema_version": 1, "findings": [{"rule": "LA103", "message": "m", "node": "a:1"}]}`, nil, 1, []string{"findings[0] (LA103): no severity"}},
+		{"no location", `{"schema_version": 1, "findings": [{"rule": "LA103", "severity": "error", "message": "m"}]}`, nil, 1, []string{"findings[0] (LA103)", "either pos (code) or node"}},
+		{"unjustified suppression", `{"schema_version": 1, "findings": [{"rule": "LA103", "severity": "error", "message": "m", "node": "a:1", "suppressed": {"kind": "inSource", "justification": ""}}]}`, nil, 1, []string{"without a justification"}},
+		{"unknown format", good, []string{"-format", "pdf"}, 2, []string{`unknown -format "pdf"`, "html, json, markdown, sarif, text"}},
+		{"unknown extension", good, []string{"-o", "report.pdf"}, 2, []string{"report.pdf", "extension"}},
+		{"two inputs", good, []string{"a.json", "b.json"}, 2, []string{"one input at a time"}},
+		{"missing file", good, []string{"nope.json"}, 1, []string{"nope.json", "no such file"}},
+		{"unknown flag", good, []string{"-colour"}, 2, []string{"-colour"}},
+		{"unwritable output", good, []string{"-o", filepath.Join("no", "such", "dir", "r.html")}, 1, []string{"r.html"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, stderr, code := renderCLI(t, t.TempDir(), []byte(tc.input), tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr: %s", code, tc.code, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if tc.code != 0 && out != "" {
+				t.Errorf("a failed render wrote to stdout: %.200q", out)
+			}
+		})
+	}
+}
+
+func TestRenderUnknownRuleWarnsAndStillRenders(t *testing.T) {
+	r := builtRun()
+	r.Findings[1].Rule = "LA199"
+	out, stderr, code := renderCLI(t, t.TempDir(), renderTo(t, r, "json"), "-format", "html")
+	if code != report.ExitCode(r) {
+		t.Errorf("exit %d, want %d", code, report.ExitCode(r))
+	}
+	if !strings.Contains(stderr, "rule LA199 is not in this lockaudit's catalog") || !strings.Contains(stderr, "lockaudit v1.2.3") {
+		t.Errorf("no warning naming the rule and the writer: %s", stderr)
+	}
+	if !strings.Contains(out, "LA199") {
+		t.Errorf("the report drops the finding of the unknown rule")
+	}
+}
+
+func TestLineCol(t *testing.T) {
+	data := []byte("ab\ncde\n\nf")
+	for _, tc := range []struct{ off, line, col int }{{0, 1, 1}, {1, 1, 2}, {3, 2, 1}, {5, 2, 3}, {7, 3, 1}, {8, 4, 1}, {9, 4, 2}, {99, 4, 2}, {-1, 1, 1}} {
+		if l, c := lineCol(data, tc.off); l != tc.line || c != tc.col {
+			t.Errorf("lineCol(%d) = %d:%d, want %d:%d", tc.off, l, c, tc.line, tc.col)
+		}
+	}
+}
