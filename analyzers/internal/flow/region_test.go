@@ -1,0 +1,110 @@
+package flow
+
+import "testing"
+
+// held() marks a point inside a lock-holding region, free() one outside.
+const regionSrc = `package p
+
+import "errors"
+
+func straight() {
+	free()
+	setnx("lock:a", "t")
+	held()
+	delifeq("lock:a", "t")
+	free()
+}
+
+func deferred() {
+	setnx("lock:a", "t")
+	defer delifeq("lock:a", "t")
+	held()
+}
+
+func deferredLit() {
+	setnx("lock:a", "t")
+	defer func() { del("lock:a") }()
+	held()
+}
+
+func earlyExit(fail bool) error {
+	setnx("lock:a", "t")
+	if fail {
+		delifeq("lock:a", "t")
+		return errors.New("x")
+	}
+	held()
+	delifeq("lock:a", "t")
+	free()
+	return nil
+}
+
+func otherKey() {
+	setnx("lock:a", "t")
+	delifeq("lock:b", "t")
+	held()
+}
+
+func txAcquire() {
+	multi(func() {
+		setnx("lock:{a}", "t")
+		incr("fence:{a}")
+	})
+	held()
+}
+
+func library() {
+	free()
+	libLock()
+	held()
+	libUnlock()
+	free()
+}
+
+func noLock() {
+	setnx("seen:x", 1)
+	free()
+}
+
+func held() {}
+func free() {}
+`
+
+func TestRegions(t *testing.T) {
+	in := load(t, regionSrc)
+	check := func(name string, want bool) {
+		for _, c := range mustCalls(t, in, name) {
+			fd := in.FuncOf(c)
+			_, got := in.HoldsAt(fd, c.Pos())
+			if got != want {
+				t.Errorf("line %d (%s): holds = %v, want %v", in.line(c.Pos()), fd.Name.Name, got, want)
+			}
+		}
+	}
+	check("held", true)
+	check("free", false)
+
+	funcs := in.LockFuncs()
+	names := map[string]bool{}
+	for fd := range funcs {
+		names[fd.Name.Name] = true
+	}
+	for _, n := range []string{"straight", "deferred", "deferredLit", "earlyExit", "otherKey", "txAcquire", "library"} {
+		if !names[n] {
+			t.Errorf("LockFuncs lacks %s", n)
+		}
+	}
+	if names["noLock"] {
+		t.Error("LockFuncs has noLock (an idempotency marker)")
+	}
+	// The straight region ends at its release.
+	for fd := range funcs {
+		if fd.Name.Name != "straight" {
+			continue
+		}
+		r := in.Regions(fd)
+		if len(r) != 1 || r[0].Release == nil || r[0].Release.Name != "DELIFEQ" {
+			t.Errorf("straight: regions %+v, want one ended by DELIFEQ", r)
+		}
+	}
+}

@@ -1,0 +1,429 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+)
+
+// Use says how the code uses a command's reply. The values are ordered:
+// combining two uses keeps the larger.
+type Use int
+
+const (
+	Discarded Use = iota + 1 // neither the reply nor its error is read
+	ErrorOnly                // only the error is checked
+	Examined                 // the reply value is read
+	Unseen                   // cannot tell: the reply is stored, passed on, or read through a batch's results
+)
+
+func (u Use) String() string {
+	switch u {
+	case Discarded:
+		return "discarded"
+	case ErrorOnly:
+		return "error-only"
+	case Examined:
+		return "examined"
+	case Unseen:
+		return "unseen"
+	}
+	return "?"
+}
+
+// part is what one value produced by an expression carries.
+type part int
+
+const (
+	pNone   part = iota // nothing about the reply (a pipelined Send's error, a batch builder)
+	pValue              // the reply value
+	pError              // the error
+	pObject             // a reply object (go-redis *Cmd, ValkeyResult): its methods split value and error
+)
+
+// ReplyUse classifies how an op's reply is used:
+//   - Discarded: an expression statement, go/defer, assigned to _;
+//   - ErrorOnly: .Err()/.Error(), `_, err :=`, a result variable only ever
+//     used through .Err();
+//   - Examined: the value is read, compared, returned or passed on;
+//   - Unseen: it cannot be told (stored in a field, read back through a
+//     transaction's result slice, a radix receiver that is not &v ...).
+//
+// For a library call (redsync, bsm/redislock) and for SET IFEQ on go-redis,
+// valkey-go and rueidis, "lost" is reported as an error (ErrTaken,
+// ErrLockNotHeld, redis.Nil, valkey.Nil), so checking the error IS
+// examining the reply. A queued command's reply combines its own call's use
+// with the use of the call that sends its group (TxPipelined, Exec,
+// Do("EXEC"), DoMulti): when that result slice is read at all, the reply is
+// Unseen.
+func (in *Info) ReplyUse(op *resolve.Op) Use {
+	if op.Call == nil {
+		return Unseen
+	}
+	w := &walker{in: in, errIsReply: NilIsError(op), seen: map[types.Object]bool{}}
+	lib := op.Kind == resolve.Library
+	parts := in.resultParts(op.Call, lib)
+	var u Use
+	if strings.HasPrefix(op.Client, "radix") {
+		// The reply goes into the action's receiver; Do returns the error.
+		u = max(w.use(op.Call, []part{pError}), w.receiver(op))
+	} else {
+		u = w.use(op.Call, parts)
+	}
+	if op.Tx != nil {
+		exec := in.callAt(op.Tx.Pos)
+		if exec == nil {
+			return Unseen
+		}
+		if exec != op.Call {
+			u = max(u, w.use(exec, in.resultParts(exec, false)))
+		}
+	} else if allNone(parts) && !strings.HasPrefix(op.Client, "radix") && !lib {
+		// A Send outside a transaction: the reply comes from Receive.
+		return Unseen
+	}
+	return u
+}
+
+// NilIsError reports whether the op reports "lost" as an error, so that
+// checking the error examines the reply: library calls, and SET IFEQ on
+// clients that turn a nil reply into an error.
+func NilIsError(op *resolve.Op) bool {
+	if op.Kind == resolve.Library {
+		return true
+	}
+	if op.Name == "SET" && (op.IFEQ || op.Cond == "IFEQ") {
+		return strings.HasPrefix(op.Client, "go-redis") || op.Client == "valkey-go" || op.Client == "rueidis"
+	}
+	return false
+}
+
+func allNone(parts []part) bool {
+	for _, p := range parts {
+		if p != pNone {
+			return false
+		}
+	}
+	return true
+}
+
+// resultParts describes the values a call produces.
+func (in *Info) resultParts(call *ast.CallExpr, lib bool) []part {
+	t := in.TypesInfo.TypeOf(call)
+	if t == nil {
+		return nil
+	}
+	if tup, ok := t.(*types.Tuple); ok {
+		parts := make([]part, tup.Len())
+		for i := range tup.Len() {
+			parts[i] = in.partOf(tup.At(i).Type(), pError)
+		}
+		return parts
+	}
+	if isError(t) {
+		if lib {
+			return []part{pError}
+		}
+		return []part{pNone}
+	}
+	if isBuilder(in, call, t) {
+		return []part{pNone}
+	}
+	return []part{in.partOf(t, pError)}
+}
+
+func (in *Info) partOf(t types.Type, errPart part) part {
+	if isError(t) {
+		return errPart
+	}
+	if hasReplyMethods(t) {
+		return pObject
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok && hasReplyMethods(s.Elem()) {
+		return pObject
+	}
+	return pValue
+}
+
+// isBuilder reports whether a method call returns its receiver's type (a
+// glide batch's chained methods): the result is the builder, not a reply.
+func isBuilder(in *Info, call *ast.CallExpr, t types.Type) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv := in.TypesInfo.TypeOf(sel.X)
+	return recv != nil && types.Identical(recv, t)
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// hasReplyMethods reports whether t carries a reply and its error: it has
+// Err() error (go-redis) or Error() error (valkey-go, rueidis).
+func hasReplyMethods(t types.Type) bool {
+	for _, name := range []string{"Err", "Error"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && isError(sig.Results().At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+type walker struct {
+	in         *Info
+	errIsReply bool
+	seen       map[types.Object]bool
+	exclude    ast.Node // a use not to count (the &v of a radix receiver)
+}
+
+// use classifies how the values e produces are used.
+func (w *walker) use(e ast.Expr, parts []part) Use {
+	if len(parts) == 0 || allNone(parts) {
+		return Discarded
+	}
+	p := w.in.Parent(e)
+	for {
+		pe, ok := p.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		e, p = pe, w.in.Parent(pe)
+	}
+	switch p := p.(type) {
+	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+		return Discarded
+	case *ast.AssignStmt:
+		if p.Tok != token.ASSIGN && p.Tok != token.DEFINE {
+			return w.readAll(parts)
+		}
+		if contains(p.Lhs, e) {
+			return Unseen
+		}
+		if len(p.Rhs) == 1 && len(p.Lhs) == len(parts) && len(parts) > 1 {
+			u := Discarded
+			for i, l := range p.Lhs {
+				u = max(u, w.target(l, parts[i]))
+			}
+			return u
+		}
+		if len(p.Lhs) == len(p.Rhs) && len(parts) == 1 {
+			for i, r := range p.Rhs {
+				if r == e {
+					return w.target(p.Lhs[i], parts[0])
+				}
+			}
+		}
+		return Unseen
+	case *ast.ValueSpec:
+		if len(p.Values) == 1 && len(p.Names) == len(parts) && len(parts) > 1 {
+			u := Discarded
+			for i, n := range p.Names {
+				u = max(u, w.target(n, parts[i]))
+			}
+			return u
+		}
+		if len(p.Names) == len(p.Values) && len(parts) == 1 {
+			for i, v := range p.Values {
+				if v == e {
+					return w.target(p.Names[i], parts[0])
+				}
+			}
+		}
+		return Unseen
+	case *ast.SelectorExpr:
+		if len(parts) != 1 {
+			return Unseen
+		}
+		if parts[0] != pObject {
+			return w.read(parts[0])
+		}
+		call, ok := w.in.Parent(p).(*ast.CallExpr)
+		if !ok || call.Fun != p {
+			return Unseen // a method value or a field
+		}
+		sig, ok := w.in.TypesInfo.TypeOf(p).(*types.Signature)
+		if !ok {
+			return Unseen
+		}
+		res := sig.Results()
+		if res.Len() == 0 {
+			return Discarded
+		}
+		mparts := make([]part, res.Len())
+		for i := range res.Len() {
+			mparts[i] = pValue
+			if isError(res.At(i).Type()) {
+				mparts[i] = pError
+			}
+		}
+		return w.use(call, mparts)
+	case *ast.IndexExpr:
+		if p.X == e && len(parts) == 1 {
+			return w.use(p, parts)
+		}
+		return w.readAll(parts)
+	case *ast.TypeAssertExpr:
+		if len(parts) == 1 {
+			return w.use(p, parts)
+		}
+		return Unseen
+	case *ast.RangeStmt:
+		if p.X != e || len(parts) != 1 {
+			return Unseen
+		}
+		if p.Value == nil {
+			return Discarded // only counted
+		}
+		return w.target(p.Value, parts[0])
+	case *ast.UnaryExpr:
+		if p.Op == token.AND {
+			return Unseen
+		}
+		return w.readAll(parts)
+	case *ast.CallExpr:
+		if ast.Unparen(p.Fun) == e {
+			return Unseen
+		}
+		if len(p.Args) == 1 && len(parts) == 2 && parts[1] == pError {
+			// redis.Int(conn.Do(...)): a converter of (reply, err) that
+			// returns (value, err) passes both on.
+			if tup, ok := w.in.TypesInfo.TypeOf(p).(*types.Tuple); ok && tup.Len() == 2 && isError(tup.At(1).Type()) {
+				return w.use(p, []part{pValue, pError})
+			}
+		}
+		return w.readAll(parts)
+	case nil:
+		return Unseen
+	}
+	return w.readAll(parts)
+}
+
+// read is what reading one value means.
+func (w *walker) read(p part) Use {
+	switch p {
+	case pValue:
+		return Examined
+	case pError:
+		if w.errIsReply {
+			return Examined
+		}
+		return ErrorOnly
+	case pObject:
+		return Unseen
+	}
+	return Discarded
+}
+
+func (w *walker) readAll(parts []part) Use {
+	u := Discarded
+	for _, p := range parts {
+		u = max(u, w.read(p))
+	}
+	return u
+}
+
+// target classifies a value assigned to lhs.
+func (w *walker) target(lhs ast.Expr, p part) Use {
+	if p == pNone {
+		return Discarded
+	}
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok {
+		return w.read(p) // stored in a field, a map, through a pointer
+	}
+	if id.Name == "_" {
+		return Discarded
+	}
+	obj := w.in.TypesInfo.Defs[id]
+	if obj == nil {
+		obj = w.in.TypesInfo.Uses[id]
+	}
+	if obj == nil {
+		return Unseen
+	}
+	if w.in.isPkgLevel(obj) {
+		return w.read(p)
+	}
+	return w.varUse(obj, p)
+}
+
+// varUse combines the uses of a variable holding a value.
+func (w *walker) varUse(obj types.Object, p part) Use {
+	if w.seen[obj] {
+		return Discarded
+	}
+	w.seen[obj] = true
+	u := Discarded
+	for _, id := range w.in.index().uses[obj] {
+		if id == w.exclude || w.isWrite(id) {
+			continue
+		}
+		u = max(u, w.use(id, []part{p}))
+	}
+	return u
+}
+
+// isWrite reports whether an identifier is only written where it occurs.
+func (w *walker) isWrite(id *ast.Ident) bool {
+	switch p := w.in.Parent(id).(type) {
+	case *ast.AssignStmt:
+		return (p.Tok == token.ASSIGN || p.Tok == token.DEFINE) && contains(p.Lhs, id)
+	case *ast.RangeStmt:
+		return p.Key == id || p.Value == id
+	}
+	return false
+}
+
+// receiver classifies a radix reply through the action's receiver: nil
+// discards it, &v is as examined as v is.
+func (w *walker) receiver(op *resolve.Op) Use {
+	action, ok := ast.Unparen(op.Expr).(*ast.CallExpr)
+	if !ok || len(action.Args) == 0 {
+		return Unseen
+	}
+	rcv := ast.Unparen(action.Args[0])
+	if id, ok := rcv.(*ast.Ident); ok && id.Name == "nil" {
+		if _, isNil := w.in.TypesInfo.Uses[id].(*types.Nil); isNil {
+			return Discarded
+		}
+	}
+	u, ok := rcv.(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return Unseen
+	}
+	id, ok := ast.Unparen(u.X).(*ast.Ident)
+	if !ok {
+		return Unseen
+	}
+	obj := w.in.TypesInfo.Uses[id]
+	if obj == nil || w.in.isPkgLevel(obj) {
+		return Unseen
+	}
+	w.exclude = id
+	return w.varUse(obj, pValue)
+}
+
+func contains(list []ast.Expr, e ast.Expr) bool {
+	for _, x := range list {
+		if ast.Unparen(x) == e || x == e {
+			return true
+		}
+	}
+	return false
+}
+
+// callAt returns the outermost call expression starting at pos.
+func (in *Info) callAt(pos token.Pos) *ast.CallExpr {
+	return in.index().calls[pos]
+}

@@ -1,0 +1,352 @@
+package flow
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// ShapeKind says what a key expression was recognised as.
+type ShapeKind int
+
+const (
+	Unknown  ShapeKind = iota // nothing to compare: an unknown call, an index expression ...
+	Const                     // constant text
+	Template                  // constant pieces and holes: "lock:"+id, fmt.Sprintf("lock:%s", id)
+	Object                    // a variable or struct field that cannot be followed (a parameter, m.key)
+	Call                      // a call to a helper function of the package: lockKey(id)
+)
+
+func (k ShapeKind) String() string {
+	return [...]string{"unknown", "const", "template", "object", "call"}[k]
+}
+
+// Part is one piece of a Const or Template shape: constant text, or a hole
+// filled by an expression.
+type Part struct {
+	Text string   // constant text ("" for a hole)
+	Hole ast.Expr // the expression filling the hole (nil for text)
+	Verb string   // a hole from a format verb other than %s/%v/%d: the verb ("x", "08d" ...)
+}
+
+// Shape is the canonical form of a key expression, so that rules can decide
+// "the same key" without running the code. Locals assigned once are
+// replaced by their value, constants by their text, concatenations and
+// fmt.Sprintf calls with %s/%v/%d by one template ("lock:"+id and
+// fmt.Sprintf("lock:%s", id) are the same template).
+type Shape struct {
+	Kind  ShapeKind
+	Parts []Part       // Const, Template
+	Obj   types.Object // Object: the variable or field; Call: the *types.Func
+	// Inline is, for a Call, the shape of the helper's returned expression
+	// with the call's arguments in place of its parameters (when the helper
+	// is a single return statement in this package).
+	Inline *Shape
+	Expr   ast.Expr // the expression the shape was built from
+}
+
+// Key is the shape's identity: two key expressions are "the same key" when
+// their Keys are equal and not empty. Templates compare by text and hole
+// positions, not by what fills the holes ("lock:"+a and "lock:"+b are the
+// same key family); objects by identity; helper calls by function.
+func (s Shape) Key() string {
+	switch s.Kind {
+	case Const:
+		return "c:" + s.Parts[0].Text
+	case Template:
+		var b strings.Builder
+		b.WriteString("t:")
+		for _, p := range s.Parts {
+			if p.Hole != nil {
+				b.WriteString("\x00" + p.Verb + "\x00")
+			} else {
+				b.WriteString(p.Text)
+			}
+		}
+		return b.String()
+	case Object:
+		return fmt.Sprintf("o:%p", s.Obj)
+	case Call:
+		return "f:" + s.Obj.(*types.Func).FullName()
+	}
+	return ""
+}
+
+// Same reports whether s and t are known to be the same key.
+func (s Shape) Same(t Shape) bool {
+	k := s.Key()
+	return k != "" && k == t.Key()
+}
+
+// Texts returns the constant pieces of the key (of the helper's inlined
+// shape for a Call), for pattern matching.
+func (s Shape) Texts() []string {
+	switch s.Kind {
+	case Const, Template:
+		var out []string
+		for _, p := range s.Parts {
+			if p.Hole == nil && p.Text != "" {
+				out = append(out, p.Text)
+			}
+		}
+		return out
+	case Call:
+		if s.Inline != nil {
+			return s.Inline.Texts()
+		}
+	}
+	return nil
+}
+
+// ShapeOf returns the shape of a key expression.
+func (in *Info) ShapeOf(e ast.Expr) Shape {
+	if e == nil {
+		return Shape{}
+	}
+	return in.shape(e, nil, 0)
+}
+
+const maxDepth = 8
+
+// shape builds e's shape. env maps a helper's parameters to the caller's
+// arguments while a helper body is inlined.
+func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shape {
+	e = ast.Unparen(e)
+	if depth > maxDepth {
+		return Shape{Expr: e}
+	}
+	if tv, ok := in.TypesInfo.Types[e]; ok && tv.Value != nil {
+		return Shape{Kind: Const, Parts: []Part{{Text: constText(tv.Value)}}, Expr: e}
+	}
+	switch x := e.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		obj := in.objOf(x)
+		if obj == nil {
+			return Shape{Expr: e}
+		}
+		if arg, ok := env[obj]; ok {
+			return in.shape(arg, nil, depth+1)
+		}
+		v, ok := obj.(*types.Var)
+		if !ok {
+			return Shape{Expr: e}
+		}
+		if val := in.singleValue(v); val != nil {
+			s := in.shape(val, nil, depth+1)
+			if s.Kind != Unknown {
+				return s
+			}
+		}
+		return Shape{Kind: Object, Obj: v, Expr: e}
+	case *ast.BinaryExpr:
+		if x.Op != token.ADD || !isString(in.TypesInfo.TypeOf(x)) {
+			return Shape{Expr: e}
+		}
+		l := in.shape(x.X, env, depth+1)
+		r := in.shape(x.Y, env, depth+1)
+		return template(e, append(in.partsOf(l, x.X), in.partsOf(r, x.Y)...))
+	case *ast.CallExpr:
+		if tv, ok := in.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			// string(b), a named string type: the same key.
+			s := in.shape(x.Args[0], env, depth+1)
+			if s.Kind != Unknown {
+				s.Expr = e
+			}
+			return s
+		}
+		fn, _ := typeutil.Callee(in.TypesInfo, x).(*types.Func)
+		if fn == nil {
+			return Shape{Expr: e}
+		}
+		if fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" && !x.Ellipsis.IsValid() && len(x.Args) >= 1 {
+			return in.sprintf(x, env, depth)
+		}
+		if decl := in.index().decls[fn]; decl != nil && fn.Pkg() == in.Pkg {
+			s := Shape{Kind: Call, Obj: fn, Expr: e}
+			if ret := singleReturn(decl); ret != nil {
+				inner := in.shape(ret, paramEnv(in, decl, x), depth+1)
+				if inner.Kind == Const || inner.Kind == Template {
+					s.Inline = &inner
+				}
+			}
+			return s
+		}
+	}
+	return Shape{Expr: e}
+}
+
+// partsOf turns a sub-shape into template parts: its own parts for
+// constants and templates, else one hole.
+func (in *Info) partsOf(s Shape, e ast.Expr) []Part {
+	switch s.Kind {
+	case Const, Template:
+		return s.Parts
+	}
+	if s.Expr != nil {
+		// A helper's parameter is filled by the caller's argument.
+		return []Part{{Hole: s.Expr}}
+	}
+	return []Part{{Hole: ast.Unparen(e)}}
+}
+
+// template merges adjacent text parts; a template without holes is a Const.
+func template(e ast.Expr, parts []Part) Shape {
+	var out []Part
+	for _, p := range parts {
+		if p.Hole == nil && len(out) > 0 && out[len(out)-1].Hole == nil {
+			out[len(out)-1].Text += p.Text
+			continue
+		}
+		if p.Hole == nil && p.Text == "" {
+			continue
+		}
+		out = append(out, p)
+	}
+	holes := false
+	for _, p := range out {
+		holes = holes || p.Hole != nil
+	}
+	if !holes {
+		text := ""
+		if len(out) == 1 {
+			text = out[0].Text
+		}
+		return Shape{Kind: Const, Parts: []Part{{Text: text}}, Expr: e}
+	}
+	return Shape{Kind: Template, Parts: out, Expr: e}
+}
+
+// sprintf parses fmt.Sprintf's constant format into a template. %s, %v and
+// %d holes compare like concatenation holes; other verbs keep their text.
+// Explicit argument indexes and * widths give Unknown.
+func (in *Info) sprintf(call *ast.CallExpr, env map[types.Object]ast.Expr, depth int) Shape {
+	tv := in.TypesInfo.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return Shape{Expr: call}
+	}
+	format := constant.StringVal(tv.Value)
+	args := call.Args[1:]
+	var parts []Part
+	var text strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			text.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(format) {
+			return Shape{Expr: call}
+		}
+		if format[i] == '%' {
+			text.WriteByte('%')
+			continue
+		}
+		start := i
+		for i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0 {
+			i++
+		}
+		if i >= len(format) || format[i] == '[' || format[i] == '*' {
+			return Shape{Expr: call}
+		}
+		verb := format[start : i+1]
+		if len(args) == 0 {
+			return Shape{Expr: call}
+		}
+		arg := args[0]
+		args = args[1:]
+		parts = append(parts, Part{Text: text.String()})
+		text.Reset()
+		if verb == "s" || verb == "v" || verb == "d" {
+			sub := in.shape(arg, env, depth+1)
+			if sub.Kind == Const || sub.Kind == Template {
+				parts = append(parts, sub.Parts...)
+				continue
+			}
+			parts = append(parts, in.partsOf(sub, arg)...)
+			continue
+		}
+		hole := in.partsOf(in.shape(arg, env, depth+1), arg)
+		if len(hole) == 1 && hole[0].Hole != nil {
+			parts = append(parts, Part{Hole: hole[0].Hole, Verb: verb})
+			continue
+		}
+		parts = append(parts, Part{Hole: ast.Unparen(arg), Verb: verb})
+	}
+	if len(args) != 0 {
+		return Shape{Expr: call}
+	}
+	parts = append(parts, Part{Text: text.String()})
+	return template(call, parts)
+}
+
+// singleReturn returns the expression of a function whose body is exactly
+// `return expr`.
+func singleReturn(decl *ast.FuncDecl) ast.Expr {
+	if decl.Body == nil || len(decl.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	return ret.Results[0]
+}
+
+// paramEnv maps a helper's parameters to the call's arguments.
+func paramEnv(in *Info, decl *ast.FuncDecl, call *ast.CallExpr) map[types.Object]ast.Expr {
+	env := map[types.Object]ast.Expr{}
+	if call.Ellipsis.IsValid() {
+		return env
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if i < len(call.Args) {
+				if obj := in.TypesInfo.Defs[name]; obj != nil {
+					env[obj] = call.Args[i]
+				}
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return env
+}
+
+func constText(v constant.Value) string {
+	if v.Kind() == constant.String {
+		return constant.StringVal(v)
+	}
+	return v.ExactString()
+}
+
+func isString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// HoleKey identifies the expression filling a hole: the variable it names
+// (following locals assigned once), else its source text.
+func (in *Info) HoleKey(e ast.Expr) string {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		if obj := in.objOf(id); obj != nil {
+			if val := in.singleValue(obj); val != nil {
+				return in.HoleKey(val)
+			}
+			return fmt.Sprintf("o:%p", obj)
+		}
+	}
+	return "x:" + types.ExprString(e)
+}

@@ -1,0 +1,536 @@
+package flow
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Strength says whether a value can serve as a lock token.
+type Strength int
+
+const (
+	Untraced Strength = iota // cannot be followed (a parameter, a field, an unknown call): say nothing
+	Weak                     // not unique per acquisition
+	Strong                   // fresh randomness (crypto/rand, a random UUID)
+)
+
+// Origin is where a token value comes from.
+type Origin struct {
+	Strength Strength
+	// Reasons name what makes a weak value weak: `the constant "1"`,
+	// "os.Hostname", "time.Now", "math/rand", "the package-level variable
+	// token (computed once and shared by every acquisition)" ...
+	Reasons []string
+}
+
+// Reason joins the reasons: "os.Hostname and os.Getpid".
+func (o Origin) Reason() string {
+	switch len(o.Reasons) {
+	case 0:
+		return ""
+	case 1:
+		return o.Reasons[0]
+	}
+	return strings.Join(o.Reasons[:len(o.Reasons)-1], ", ") + " and " + o.Reasons[len(o.Reasons)-1]
+}
+
+var untraced = Origin{}
+
+func weak(reason string) Origin { return Origin{Strength: Weak, Reasons: []string{reason}} }
+
+var strong = Origin{Strength: Strong}
+
+// TokenOrigin traces the value an acquire writes (Op.Value) to its source,
+// through locals, string building and one-statement helpers of the package.
+//
+// Weak: a constant; os.Hostname, os.Getpid and friends; a loop index; an
+// integer parameter named like a worker or goroutine id; time.Now and what is
+// derived from it; math/rand (v1 and v2); time- or name-based UUIDs; a
+// package-level variable (computed once, even from crypto/rand).
+// Strong: crypto/rand (Read into a buffer, Text, Int), uuid.New/NewRandom/
+// NewString/NewV7 (google/uuid), uuid.NewV4/NewV7 (gofrs, satori), and any
+// value built from one of those. A value built from several sources is
+// strong when any source is strong, weak when all are weak, else untraced.
+// Parameters and struct fields are untraced: the caller may pass a fresh
+// token.
+func (in *Info) TokenOrigin(e ast.Expr) Origin {
+	t := &tracer{in: in, seen: map[types.Object]bool{}}
+	return t.origin(e, 0)
+}
+
+type tracer struct {
+	in   *Info
+	seen map[types.Object]bool
+}
+
+func (t *tracer) origin(e ast.Expr, depth int) Origin {
+	e = ast.Unparen(e)
+	if depth > maxDepth || e == nil {
+		return untraced
+	}
+	info := t.in.TypesInfo
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return weak("the constant " + constDisplay(tv.Value))
+	}
+	switch x := e.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		obj := t.in.objOf(x)
+		if v, ok := obj.(*types.Var); ok && !v.IsField() {
+			return t.variable(v, depth)
+		}
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+				return untraced
+			}
+		}
+		return untraced
+	case *ast.CallExpr:
+		return t.call(x, -1, depth)
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			return t.derived([]ast.Expr{x.X, x.Y}, depth)
+		}
+	case *ast.SliceExpr:
+		return t.origin(x.X, depth+1)
+	}
+	return untraced
+}
+
+// variable traces a variable through its assignments.
+func (t *tracer) variable(v *types.Var, depth int) Origin {
+	if t.seen[v] {
+		return untraced
+	}
+	t.seen[v] = true
+	defer delete(t.seen, v)
+	if v.Pkg() != t.in.Pkg {
+		return untraced
+	}
+	assigns := t.in.index().assigns[v]
+	if t.in.isPkgLevel(v) {
+		for _, a := range assigns {
+			if !a.init {
+				return untraced // reassigned in a function: maybe per acquisition
+			}
+		}
+		return weak(fmt.Sprintf("the package-level variable %s (computed once and shared by every acquisition)", v.Name()))
+	}
+	if isParam(t.in, v) {
+		if isInteger(v.Type()) && workerName(v.Name()) {
+			return weak(fmt.Sprintf("the worker id %s", v.Name()))
+		}
+		return untraced
+	}
+	// A byte buffer filled by crypto/rand (or math/rand).
+	if o, ok := t.filled(v); ok {
+		return o
+	}
+	for _, a := range assigns {
+		if a.kind == asLoop {
+			return weak(fmt.Sprintf("the loop index %s (a goroutine or worker id)", v.Name()))
+		}
+	}
+	var out []Origin
+	for _, a := range assigns {
+		switch a.kind {
+		case asRange:
+			if a.idx == 0 || isInteger(t.in.TypesInfo.TypeOf(a.rhs)) {
+				return weak(fmt.Sprintf("the loop index %s (a goroutine or worker id)", v.Name()))
+			}
+			return untraced
+		case asZero:
+			continue
+		case asDefine, asAssign:
+			if a.idx >= 0 {
+				call, ok := ast.Unparen(a.rhs).(*ast.CallExpr)
+				if !ok {
+					return untraced
+				}
+				out = append(out, t.call(call, a.idx, depth))
+			} else {
+				out = append(out, t.origin(a.rhs, depth+1))
+			}
+		default:
+			return untraced
+		}
+	}
+	return all(out)
+}
+
+// all combines alternative values of one variable: weak only when every
+// alternative is weak, strong only when every one is strong.
+func all(out []Origin) Origin {
+	if len(out) == 0 {
+		return untraced
+	}
+	res := out[0]
+	for _, o := range out[1:] {
+		if o.Strength != res.Strength {
+			return untraced
+		}
+		res.Reasons = merge(res.Reasons, o.Reasons)
+	}
+	return res
+}
+
+// derived combines the sources a value is built from: strong when any is
+// strong, weak when all are weak (constants count only when nothing else
+// does), else untraced.
+func (t *tracer) derived(args []ast.Expr, depth int) Origin {
+	var consts, weaks []string
+	traced := 0
+	for _, a := range args {
+		o := t.origin(a, depth+1)
+		switch o.Strength {
+		case Strong:
+			return strong
+		case Untraced:
+			return untraced
+		}
+		if tv, ok := t.in.TypesInfo.Types[ast.Unparen(a)]; ok && tv.Value != nil {
+			consts = merge(consts, o.Reasons)
+			continue
+		}
+		traced++
+		weaks = merge(weaks, o.Reasons)
+	}
+	if traced == 0 {
+		if len(consts) == 0 {
+			return untraced
+		}
+		return weak("a constant")
+	}
+	return Origin{Strength: Weak, Reasons: weaks}
+}
+
+func merge(a, b []string) []string {
+	for _, s := range b {
+		if !slices.Contains(a, s) && len(a) < 4 {
+			a = append(a, s)
+		}
+	}
+	return a
+}
+
+// call traces the result idx (-1: the only or first result) of a call.
+func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
+	info := t.in.TypesInfo
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 {
+			return t.origin(call.Args[0], depth+1) // string(b), []byte(s)
+		}
+		return untraced
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return untraced
+	}
+	fn = fn.Origin()
+	path, name := fn.Pkg().Path(), fn.Name()
+	recv := recvName(fn)
+	var recvExpr ast.Expr
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && recv != "" {
+		recvExpr = sel.X
+	}
+	switch path {
+	case "os":
+		switch name {
+		case "Hostname", "Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Executable", "Getwd":
+			return weak("os." + name)
+		}
+	case "syscall":
+		switch name {
+		case "Getpid", "Getppid", "Gettid", "Getuid":
+			return weak("syscall." + name)
+		}
+	case "time":
+		if recv == "Time" {
+			if o := t.origin(recvExpr, depth+1); o.Strength == Weak {
+				return o
+			}
+			return untraced
+		}
+		switch name {
+		case "Now", "Since", "Until":
+			return weak("time.Now")
+		}
+	case "math/rand", "math/rand/v2":
+		return weak("math/rand")
+	case "crypto/rand":
+		return strong
+	case "github.com/google/uuid":
+		switch name {
+		case "New", "NewRandom", "NewString", "NewV7", "NewRandomFromReader":
+			return strong
+		case "NewUUID", "NewV6", "NewDCEGroup", "NewDCEPerson", "NewDCESecurity":
+			return weak("a time-based UUID (uuid." + name + ")")
+		case "NewSHA1", "NewMD5", "NewHash":
+			return weak("a name-based UUID (uuid." + name + ")")
+		case "Must":
+			if len(call.Args) == 1 {
+				return t.origin(call.Args[0], depth+1)
+			}
+		case "String", "URN", "MarshalText", "MarshalBinary":
+			if recvExpr != nil {
+				return t.origin(recvExpr, depth+1)
+			}
+		}
+		return untraced
+	case "github.com/gofrs/uuid", "github.com/gofrs/uuid/v5", "github.com/satori/go.uuid":
+		switch name {
+		case "NewV4", "NewV7":
+			return strong
+		case "NewV1", "NewV2", "NewV6":
+			return weak("a time-based UUID (uuid." + name + ")")
+		case "NewV3", "NewV5":
+			return weak("a name-based UUID (uuid." + name + ")")
+		case "Must":
+			if len(call.Args) == 1 {
+				return t.origin(call.Args[0], depth+1)
+			}
+		case "String", "MarshalText", "Bytes":
+			if recvExpr != nil {
+				return t.origin(recvExpr, depth+1)
+			}
+		}
+		return untraced
+	case "math/big":
+		if recvExpr != nil && (name == "String" || name == "Text" || name == "Int64" || name == "Uint64" || name == "Bytes") {
+			return t.origin(recvExpr, depth+1)
+		}
+		return untraced
+	}
+	if args, ok := encoders(path, recv, name, call); ok {
+		return t.derived(args, depth)
+	}
+	// A helper of this package: trace what it returns.
+	if fn.Pkg() == t.in.Pkg {
+		if decl := t.in.index().decls[fn]; decl != nil {
+			return t.helper(decl, idx, depth)
+		}
+	}
+	return untraced
+}
+
+// encoders are functions whose result is built from their arguments only.
+func encoders(path, recv, name string, call *ast.CallExpr) ([]ast.Expr, bool) {
+	if call.Ellipsis.IsValid() && !(path == "fmt" && name != "Sprintf") {
+		return nil, false
+	}
+	switch path {
+	case "encoding/hex":
+		if name == "EncodeToString" {
+			return call.Args, true
+		}
+	case "encoding/base64", "encoding/base32":
+		if recv == "Encoding" && name == "EncodeToString" {
+			return call.Args, true
+		}
+	case "strconv":
+		switch name {
+		case "Itoa", "FormatInt", "FormatUint", "Quote":
+			return call.Args[:1], true
+		}
+	case "fmt":
+		switch name {
+		case "Sprintf", "Sprint", "Sprintln":
+			return call.Args, true
+		}
+	case "strings":
+		switch name {
+		case "ToLower", "ToUpper", "TrimSpace", "Join", "Repeat":
+			return call.Args[:1], true
+		}
+	}
+	return nil, false
+}
+
+// helper traces what a function of the package returns: every return
+// statement's result idx, skipping error returns (a zero value returned
+// with a non-nil error).
+func (t *tracer) helper(decl *ast.FuncDecl, idx int, depth int) Origin {
+	if decl.Body == nil || depth > 3 {
+		return untraced
+	}
+	if idx < 0 {
+		idx = 0
+	}
+	var out []Origin
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 || idx >= len(n.Results) {
+				ok = false
+				return false
+			}
+			if len(n.Results) > 1 && isErrorReturn(t.in, n) {
+				return false
+			}
+			if isZeroConst(t.in, n.Results[idx]) {
+				return false // return "" on a failure path
+			}
+			out = append(out, t.origin(n.Results[idx], depth+1))
+		}
+		return true
+	})
+	if !ok {
+		return untraced
+	}
+	return all(out)
+}
+
+// isErrorReturn reports whether a return statement returns a non-nil error
+// last (the other results are then zero values, not tokens).
+func isErrorReturn(in *Info, ret *ast.ReturnStmt) bool {
+	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if id, ok := last.(*ast.Ident); ok && id.Name == "nil" {
+		return false
+	}
+	return isError(in.TypesInfo.TypeOf(last)) || types.Implements(in.TypesInfo.TypeOf(last), errorIface())
+}
+
+// isZeroConst reports "", 0 or nil.
+func isZeroConst(in *Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		return true
+	}
+	tv := in.TypesInfo.Types[e]
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	}
+	return false
+}
+
+func errorIface() *types.Interface {
+	return types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+}
+
+// filled reports a byte buffer that is filled by crypto/rand.Read,
+// io.ReadFull(crypto/rand.Reader, b) or math/rand's Read.
+func (t *tracer) filled(v *types.Var) (Origin, bool) {
+	if !isBytes(v.Type()) {
+		return untraced, false
+	}
+	for _, id := range t.in.index().uses[v] {
+		call, ok := t.in.Parent(id).(*ast.CallExpr)
+		if !ok || ast.Unparen(call.Fun) == id {
+			continue
+		}
+		fn, _ := typeutil.Callee(t.in.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil {
+			continue
+		}
+		switch path := fn.Pkg().Path(); {
+		case path == "crypto/rand" && fn.Name() == "Read":
+			return strong, true
+		case (path == "math/rand" || path == "math/rand/v2") && fn.Name() == "Read":
+			return weak("math/rand"), true
+		case path == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) > 0:
+			if src, ok := t.in.objOf(call.Args[0]).(*types.Var); ok && src.Pkg() != nil && src.Pkg().Path() == "crypto/rand" {
+				return strong, true
+			}
+		}
+	}
+	return untraced, false
+}
+
+func isParam(in *Info, v *types.Var) bool { return in.index().params[v] }
+
+func recvName(fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isBytes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// workerName reports a name with a word part naming a worker or goroutine:
+// workerID, worker, goroutineID, threadID, wid, gid.
+func workerName(name string) bool {
+	for _, w := range words(name) {
+		switch w {
+		case "worker", "goroutine", "thread", "routine", "wid", "gid", "tid":
+			return true
+		}
+	}
+	return false
+}
+
+// words splits an identifier into lower-case word parts (camelCase and
+// snake_case).
+func words(name string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = nil
+		}
+	}
+	for i, r := range name {
+		switch {
+		case r == '_' || unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && len(cur) > 0 && !unicode.IsUpper(cur[len(cur)-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+func constDisplay(v constant.Value) string {
+	if v.Kind() == constant.String {
+		s := constant.StringVal(v)
+		if len(s) > 40 {
+			s = s[:40] + "..."
+		}
+		return fmt.Sprintf("%q", s)
+	}
+	return v.ExactString()
+}

@@ -1,0 +1,159 @@
+package flow
+
+import (
+	"go/types"
+	"strings"
+	"testing"
+)
+
+// tok(value, "want") states TokenOrigin(value): "strong", "untraced", or
+// "weak: <reason>".
+const tokenSrc = `package p
+
+import (
+	crand "crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math/big"
+	"math/rand"
+	randv2 "math/rand/v2"
+	"os"
+	"strconv"
+	"time"
+
+	gofrs "github.com/gofrs/uuid/v5"
+	"github.com/google/uuid"
+)
+
+const owner = "owner-1"
+
+var processToken = newToken()
+
+var hostTok, _ = os.Hostname()
+
+var regenerated string
+
+func regenerate() { regenerated = newToken() }
+
+func newToken() string {
+	b := make([]byte, 20)
+	if _, err := crand.Read(b); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(b)
+}
+
+func newTokenErr() (string, error) {
+	b := make([]byte, 20)
+	if _, err := io.ReadFull(crand.Reader, b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+func weakToken() string { return strconv.FormatInt(time.Now().UnixNano(), 10) }
+
+type locker struct{ token string }
+
+func f(param string, workerID int, id int, l *locker) {
+	tok("1", "weak: the constant \"1\"")
+	tok(1, "weak: the constant 1")
+	tok(owner, "weak: the constant \"owner-1\"")
+	h, _ := os.Hostname()
+	tok(h, "weak: os.Hostname")
+	tok(os.Getpid(), "weak: os.Getpid")
+	tok(fmt.Sprintf("%s-%d", h, os.Getpid()), "weak: os.Hostname and os.Getpid")
+	tok(h+":"+strconv.Itoa(os.Getpid()), "weak: os.Hostname and os.Getpid")
+	tok(time.Now().UnixNano(), "weak: time.Now")
+	tok(time.Now().Format(time.RFC3339Nano), "weak: time.Now")
+	tok(time.Now().String(), "weak: time.Now")
+	tok(weakToken(), "weak: time.Now")
+	tok(rand.Int63(), "weak: math/rand")
+	tok(strconv.Itoa(rand.Intn(1000000)), "weak: math/rand")
+	tok(randv2.Uint64(), "weak: math/rand")
+	r := rand.New(rand.NewSource(1))
+	tok(r.Int63(), "weak: math/rand")
+	mb := make([]byte, 16)
+	rand.Read(mb)
+	tok(hex.EncodeToString(mb), "weak: math/rand")
+	tok(processToken, "weak: the package-level variable processToken (computed once and shared by every acquisition)")
+	tok(hostTok, "weak: the package-level variable hostTok (computed once and shared by every acquisition)")
+	tok(workerID, "weak: the worker id workerID")
+	for i := 0; i < 3; i++ {
+		tok(i, "weak: the loop index i (a goroutine or worker id)")
+	}
+	for w := range 4 {
+		tok(strconv.Itoa(w), "weak: the loop index w (a goroutine or worker id)")
+	}
+	tu, _ := uuid.NewUUID()
+	tok(tu.String(), "weak: a time-based UUID (uuid.NewUUID)")
+	tok(uuid.NewSHA1(uuid.NameSpaceDNS, []byte("x")).String(), "weak: a name-based UUID (uuid.NewSHA1)")
+	tok(gofrs.NewV5(gofrs.NamespaceDNS, "x").String(), "weak: a name-based UUID (uuid.NewV5)")
+	tok(fmt.Sprintf("lock"), "weak: a constant")
+
+	b := make([]byte, 20)
+	crand.Read(b)
+	tok(hex.EncodeToString(b), "strong")
+	tok(base64.StdEncoding.EncodeToString(b), "strong")
+	tok(string(b), "strong")
+	tok(crand.Text(), "strong")
+	n, _ := crand.Int(crand.Reader, big.NewInt(1<<62))
+	tok(n.String(), "strong")
+	tok(newToken(), "strong")
+	t2, _ := newTokenErr()
+	tok(t2, "strong")
+	tok(uuid.NewString(), "strong")
+	tok(uuid.New().String(), "strong")
+	tok(uuid.Must(uuid.NewRandom()).String(), "strong")
+	u7, _ := uuid.NewV7()
+	tok(u7.String(), "strong")
+	tok(gofrs.Must(gofrs.NewV4()).String(), "strong")
+	tok(h+":"+uuid.NewString(), "strong")
+	tok(fmt.Sprintf("%s-%d-%s", h, os.Getpid(), crand.Text()), "strong")
+
+	tok(param, "untraced")
+	tok(id, "untraced")
+	tok(l.token, "untraced")
+	tok(regenerated, "untraced")
+	tok(param+h, "untraced")
+	var mixed string
+	if param == "" {
+		mixed = "fixed"
+	} else {
+		mixed = uuid.NewString()
+	}
+	tok(mixed, "untraced")
+	tok(other(), "untraced")
+}
+
+func other() string { return os.Getenv("TOKEN") }
+
+func tok(v any, want string) {}
+`
+
+func TestTokenOrigin(t *testing.T) {
+	in := load(t, tokenSrc)
+	for _, c := range mustCalls(t, in, "tok") {
+		o := in.TokenOrigin(c.Args[0])
+		got := [...]string{"untraced", "weak", "strong"}[o.Strength]
+		if o.Strength == Weak {
+			got += ": " + o.Reason()
+		}
+		if want := constString(in, c.Args[1]); got != want {
+			t.Errorf("line %d: %s: %s, want %s", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	for name, want := range map[string]string{
+		"workerID": "worker id", "worker_id": "worker id", "goroutineNum": "goroutine num",
+		"wid": "wid", "ID": "id", "w2": "w",
+	} {
+		if got := strings.Join(words(name), " "); got != want {
+			t.Errorf("words(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
