@@ -124,3 +124,7 @@ func TestGoRedis(t *testing.T) {
 func TestRedigo(t *testing.T) {
 	analysistest.Run(t, testdata(), summary, "resolvetest/redigo")
 }
+
+func TestValkeyGo(t *testing.T) {
+	analysistest.Run(t, testdata(), summary, "resolvetest/valkeygo")
+}

@@ -194,6 +194,8 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 		case *ast.Ident:
 			f, ok := r.follow(x)
 			if !ok {
+				// a link of the chain assigned more than once: name the
+				// command from its first assignment
 				ws := r.assigns().writes[r.info.Uses[x]]
 				if len(ws) == 0 || ws[0].rhs == nil {
 					return nil, false, false
@@ -211,8 +213,32 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 	return nil, false, false
 }
 
-// builderOp makes the Op a builder chain e builds, sent by sender.
+// builderOp makes the Op a builder chain e builds, sent by sender. A
+// variable assigned several commands gives one incomplete Op per assignment
+// (the sender sends one of them); the first is returned.
 func (r *resolver) builderOp(info *pkgInfo, sender *ast.CallExpr, stack []ast.Node, e ast.Expr) *Op {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if o, ok := r.info.Uses[id].(*types.Var); ok && o.Pkg() == r.pass.Pkg {
+			if ws := r.assigns().writes[o]; len(ws) > 1 {
+				var first *Op
+				for _, w := range ws {
+					if w.rhs == nil {
+						continue
+					}
+					if op := r.builderOp(info, sender, stack, w.rhs); op != nil {
+						op.Complete = false
+						if op.Name == "SET" && op.TTL == NoTTL {
+							op.TTL = UnknownTTL
+						}
+						if first == nil {
+							first = op
+						}
+					}
+				}
+				return first
+			}
+		}
+	}
 	steps, complete, found := r.chain(e)
 	if !found || len(steps) == 0 {
 		return nil
