@@ -5,6 +5,8 @@ package analyzers
 
 import (
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/la103"
 )
 
 // All returns every rule analyzer, sorted by rule ID. A test checks it
@@ -12,5 +14,6 @@ import (
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		// Rule packages add themselves here, in ID order.
+		la103.Analyzer,
 	}
 }

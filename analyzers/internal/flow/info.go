@@ -1,9 +1,11 @@
 package flow
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"sync"
 
@@ -329,5 +331,11 @@ func (in *Info) singleValue(obj types.Object) ast.Expr {
 	return val
 }
 
-// pos renders a position as file:line for messages.
 func (in *Info) line(p token.Pos) int { return in.Fset.Position(p).Line }
+
+// At renders a position for a message: the file's base name and the line
+// ("a.go:12"), so a message names the other end of a finding.
+func (in *Info) At(p token.Pos) string {
+	pos := in.Fset.Position(p)
+	return fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+}

@@ -14,11 +14,11 @@ type LockKey struct {
 	Pattern string      // the lock-key pattern its text matches, when that is the reason
 }
 
-// Why renders the reason for a message: "acquired with SET NX at line 12",
+// Why renders the reason for a message: "acquired with SET NX at a.go:12",
 // "its text matches the lock-key pattern `...`".
 func (in *Info) Why(k LockKey) string {
 	if k.Acquire != nil {
-		return fmt.Sprintf("acquired with %s at line %d", acquireName(k.Acquire), in.line(k.Acquire.Pos))
+		return fmt.Sprintf("acquired with %s at %s", acquireName(k.Acquire), in.At(k.Acquire.Pos))
 	}
 	return fmt.Sprintf("its text matches the lock-key pattern `%s`", k.Pattern)
 }

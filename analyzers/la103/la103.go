@@ -1,0 +1,59 @@
+package la103
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports plain-DEL releases of lock keys.
+var Analyzer = ruleutil.New("LA103", run, flow.Analyzer)
+
+func init() { flow.Bind(&Analyzer.Flags, "lock-key-pattern") }
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	for _, op := range in.Ops {
+		if !flow.IsPlainDel(op) || !op.Complete || ownerChecked(in, op) {
+			continue
+		}
+		for _, k := range op.Keys {
+			lk, ok := in.IsLockKey(k)
+			if !ok {
+				continue
+			}
+			ruleutil.Report(pass, "LA103", op.Pos,
+				"plain %s of lock key %s (%s) deletes whichever client holds it: after your lease expires it releases the next holder's lock; release with DELIFEQ key token (Valkey 9.0+) or DELEX key IFEQ token (Valkey 9.2+, Redis 8.4+) and check the reply",
+				op.Name, types.ExprString(k), in.Why(lk))
+			break
+		}
+	}
+	return nil, nil
+}
+
+// ownerChecked reports a DEL queued in a MULTI after a WATCH, or after a GET
+// of the same key, in the same function: the optimistic compare-and-delete.
+func ownerChecked(in *flow.Info, del *resolve.Op) bool {
+	if del.Tx == nil || del.Tx.Kind != resolve.Multi || del.Func == nil {
+		return false
+	}
+	key := in.ShapeOf(del.Key())
+	for _, op := range in.Ops {
+		if op.Func != del.Func || op.Pos >= del.Pos || op.Kind != resolve.Command {
+			continue
+		}
+		switch op.Name {
+		case "WATCH":
+			return true
+		case "GET":
+			if len(op.Keys) > 0 && in.ShapeOf(op.Key()).Same(key) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,14 @@
+// Package pattern: LA103 with -lock-key-pattern=^mutex: (the default is
+// replaced).
+package pattern
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func f(ctx context.Context, rdb *redis.Client) {
+	rdb.Del(ctx, "mutex:job") // want `its text matches the lock-key pattern .\^mutex:.`
+	rdb.Del(ctx, "lock:job")
+}
