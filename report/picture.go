@@ -170,10 +170,7 @@ func groupBlock(g *topoGroup) block {
 		slot++
 	}
 	for _, m := range members {
-		bx := m.Depth * indentW
-		if root != nil && root.Placeholder {
-			bx += indentW
-		}
+		bx := m.Depth * indentW // under a placeholder, depth counts it
 		by := top + slot*(boxH+stackGap)
 		b.Boxes = append(b.Boxes, nodeBox(m, bx, by))
 		parent, ok := pos[m.Primary]

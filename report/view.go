@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -501,10 +502,12 @@ func replicationGroups(nodes []*nodeView) []*topoGroup {
 		}
 	}
 	root := func(n *nodeView) (key string, missing bool) {
-		seen := map[string]bool{}
+		seen := map[string]int{} // address -> position on the path
+		var path []string
 		cur := n
 		for {
-			seen[cur.Addr] = true
+			seen[cur.Addr] = len(path)
+			path = append(path, cur.Addr)
 			if cur.Primary == "" {
 				if cur.Role == "replica" {
 					return "", true // a replica that does not say whose
@@ -515,8 +518,10 @@ func replicationGroups(nodes []*nodeView) []*topoGroup {
 			if !ok {
 				return cur.Primary, true
 			}
-			if seen[next.Addr] {
-				return next.Addr, false // cycle: malformed input, stop here
+			if i, loop := seen[next.Addr]; loop {
+				// Malformed input: servers that name each other. The loop's
+				// lowest address keys it, whichever member we started from.
+				return slices.Min(path[i:]), false
 			}
 			cur = next
 		}
@@ -558,6 +563,8 @@ func replicationGroups(nodes []*nodeView) []*topoGroup {
 				g.Label = "Primary " + head.Addr
 			case head.Role == "primary":
 				g.Label = "Primary " + head.Addr + " and replicas"
+			case head.Primary != "":
+				g.Label = "Servers that name each other as primary (a replication loop)"
 			default:
 				g.Label = "Node " + head.Addr + " (role " + orUnknown(head.Role) + ")"
 			}
