@@ -343,6 +343,7 @@ func (r *resolver) glideExpiry(op *Op, e ast.Expr) (TTL, bool) {
 	}
 	switch typ {
 	case "KEEPTTL":
+		op.TTLExpr = nil
 		return KeepTTL, true
 	case "EX", "PX", "EXAT", "PXAT":
 		return Expire, true

@@ -128,3 +128,7 @@ func TestRedigo(t *testing.T) {
 func TestValkeyGo(t *testing.T) {
 	analysistest.Run(t, testdata(), summary, "resolvetest/valkeygo")
 }
+
+func TestGlide(t *testing.T) {
+	analysistest.Run(t, testdata(), summary, "resolvetest/glide")
+}
