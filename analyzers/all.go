@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/la103"
+	"github.com/lockaudit/lockaudit/analyzers/la114"
 )
 
 // All returns every rule analyzer, sorted by rule ID. A test checks it
@@ -15,5 +16,6 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		// Rule packages add themselves here, in ID order.
 		la103.Analyzer,
+		la114.Analyzer,
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
-	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 )
 
@@ -18,7 +17,7 @@ func init() { flow.Bind(&Analyzer.Flags, "lock-key-pattern") }
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)
 	for _, op := range in.Ops {
-		if !flow.IsPlainDel(op) || !op.Complete || ownerChecked(in, op) {
+		if !flow.IsPlainDel(op) || !op.Complete || in.WatchGuarded(op) {
 			continue
 		}
 		for _, k := range op.Keys {
@@ -33,27 +32,4 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// ownerChecked reports a DEL queued in a MULTI after a WATCH, or after a GET
-// of the same key, in the same function: the optimistic compare-and-delete.
-func ownerChecked(in *flow.Info, del *resolve.Op) bool {
-	if del.Tx == nil || del.Tx.Kind != resolve.Multi || del.Func == nil {
-		return false
-	}
-	key := in.ShapeOf(del.Key())
-	for _, op := range in.Ops {
-		if op.Func != del.Func || op.Pos >= del.Pos || op.Kind != resolve.Command {
-			continue
-		}
-		switch op.Name {
-		case "WATCH":
-			return true
-		case "GET":
-			if len(op.Keys) > 0 && in.ShapeOf(op.Key()).Same(key) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -159,3 +159,23 @@ func isExpire(name string) bool {
 
 // IsExpire reports whether op is an EXPIRE-family command.
 func IsExpire(op *resolve.Op) bool { return op.Kind == resolve.Command && isExpire(op.Name) }
+
+// WatchGuarded reports an op queued in a MULTI after a WATCH, or after a
+// GET of the same key, in the same function: the optimistic
+// compare-and-delete (or compare-and-extend) that checks the owner without
+// Lua.
+func (in *Info) WatchGuarded(op *resolve.Op) bool {
+	if op.Tx == nil || op.Tx.Kind != resolve.Multi || op.Func == nil || len(op.Keys) == 0 {
+		return false
+	}
+	key := in.ShapeOf(op.Key())
+	for _, o := range in.Ops {
+		if o.Func != op.Func || o.Pos >= op.Pos || o.Kind != resolve.Command {
+			continue
+		}
+		if o.Name == "WATCH" || (o.Name == "GET" && len(o.Keys) > 0 && in.ShapeOf(o.Key()).Same(key)) {
+			return true
+		}
+	}
+	return false
+}

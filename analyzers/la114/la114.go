@@ -1,0 +1,48 @@
+package la114
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports EXPIRE-family extends of lock keys.
+var Analyzer = ruleutil.New("LA114", run, flow.Analyzer)
+
+func init() { flow.Bind(&Analyzer.Flags, "lock-key-pattern") }
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	for _, op := range in.Ops {
+		if !flow.IsExpire(op) || !op.Complete || len(op.Keys) == 0 {
+			continue
+		}
+		lk, ok := in.IsLockKey(op.Key())
+		if !ok || givesAcquireTTL(in, op) || in.WatchGuarded(op) {
+			continue
+		}
+		ruleutil.Report(pass, "LA114", op.Pos,
+			"%s of lock key %s (%s) extends whoever holds the lock now: after your lease ran out it extends the next holder's lock; extend with SET key token IFEQ token PX ttl (Valkey 8.1+, Redis 8.4+) and stop when it returns nil",
+			op.Name, types.ExprString(op.Key()), in.Why(lk))
+	}
+	return nil, nil
+}
+
+// givesAcquireTTL reports an EXPIRE that follows a TTL-less acquire of the
+// same key in the same function: SETNX + EXPIRE, LA106's finding.
+func givesAcquireTTL(in *flow.Info, exp *resolve.Op) bool {
+	key := in.ShapeOf(exp.Key())
+	for _, op := range in.Ops {
+		if op.Func != exp.Func || op.Pos >= exp.Pos || !op.IsAcquire() || len(op.Keys) == 0 {
+			continue
+		}
+		if (op.Name == "SETNX" || op.TTL == resolve.NoTTL) && in.ShapeOf(op.Key()).Same(key) {
+			return true
+		}
+	}
+	return false
+}

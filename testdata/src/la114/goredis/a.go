@@ -1,0 +1,60 @@
+// Package goredis: LA114 on go-redis v9.
+package goredis
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+const ttl = 30 * time.Second
+
+func heartbeat(ctx context.Context, rdb *redis.Client, id, token string) {
+	if ok, _ := rdb.SetNX(ctx, fmt.Sprintf("job:%s", id), token, ttl).Result(); !ok {
+		return
+	}
+	for range 3 {
+		rdb.PExpire(ctx, fmt.Sprintf("job:%s", id), ttl) // want `^PEXPIRE of lock key fmt\.Sprintf\("job:%s", id\) \(acquired with SET NX at a\.go:15\) extends whoever holds the lock now: after your lease ran out it extends the next holder's lock; extend with SET key token IFEQ token PX ttl \(Valkey 8\.1\+, Redis 8\.4\+\) and stop when it returns nil$`
+	}
+}
+
+func extendAll(ctx context.Context, rdb redis.UniversalClient, id string) {
+	rdb.Expire(ctx, "lock:"+id, ttl)                    // want `^EXPIRE of lock key "lock:" \+ id \(its text matches the lock-key pattern`
+	rdb.ExpireAt(ctx, "lock:"+id, time.Now().Add(ttl))  // want `^EXPIREAT of lock key`
+	rdb.PExpireAt(ctx, "lock:"+id, time.Now().Add(ttl)) // want `^PEXPIREAT of lock key`
+	rdb.Do(ctx, "pexpire", "lock:"+id, 30000)           // want `^PEXPIRE of lock key`
+	rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.PExpire(ctx, "lock:"+id, ttl) // want `^PEXPIRE of lock key`
+		return nil
+	})
+}
+
+// Negatives.
+
+// SETNX then EXPIRE is LA106's finding (acquire without TTL), not an extend.
+func legacyAcquire(ctx context.Context, rdb *redis.Client, token string) {
+	rdb.SetNX(ctx, "lock:legacy", token, 0)
+	rdb.Expire(ctx, "lock:legacy", ttl)
+}
+
+// Expiring a cache key is not an extend.
+func cache(ctx context.Context, rdb *redis.Client, id string, key string) {
+	rdb.Expire(ctx, "session:"+id, time.Hour)
+	rdb.PExpire(ctx, key, time.Hour)
+}
+
+// An optimistic compare-and-extend: WATCH/GET, then PEXPIRE in MULTI.
+func watched(ctx context.Context, rdb *redis.Client, token string) error {
+	return rdb.Watch(ctx, func(tx *redis.Tx) error {
+		if v, _ := tx.Get(ctx, "lock:w").Result(); v != token {
+			return redis.Nil
+		}
+		_, err := tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
+			p.PExpire(ctx, "lock:w", ttl)
+			return nil
+		})
+		return err
+	}, "lock:w")
+}

@@ -1,0 +1,15 @@
+// Package pattern: LA114 with -lock-key-pattern=^mutex: (the default is
+// replaced).
+package pattern
+
+import (
+	"context"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func f(ctx context.Context, rdb *redis.Client) {
+	rdb.PExpire(ctx, "mutex:job", time.Second) // want `its text matches the lock-key pattern .\^mutex:.`
+	rdb.PExpire(ctx, "lock:job", time.Second)
+}
