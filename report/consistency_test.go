@@ -1,0 +1,263 @@
+package report_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// TestFormatsAgree renders the same runs in every registered format and
+// checks that each carries the same findings (rule and location, code or
+// node) and the same verdict. Formats this test knows are read in their own
+// structure (JSON, SARIF) or their own layout (text, Markdown, HTML); any
+// other format that gets registered is at least searched for every rule
+// and location, so a new renderer cannot silently drop findings.
+func TestFormatsAgree(t *testing.T) {
+	runs := map[string]*report.Run{"formatsRun": formatsRun(), "vetRun": vetRun()}
+	for _, name := range fixtures {
+		runs[name] = loadRun(t, name)
+	}
+	for _, want := range []string{"text", "json", "sarif", "markdown", "html"} {
+		if !contains(report.Formats(), want) {
+			t.Errorf("format %s is not registered", want)
+		}
+	}
+	for name, r := range runs {
+		for _, format := range report.Formats() {
+			t.Run(name+"/"+format, func(t *testing.T) {
+				out := string(render(t, r, format))
+				check, ok := formatCheckers[format]
+				if !ok {
+					check = checkAnyFormat
+				}
+				for _, problem := range check(r, out) {
+					t.Error(problem)
+				}
+			})
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+type checker func(r *report.Run, out string) []string
+
+var formatCheckers = map[string]checker{
+	"json":     checkJSON,
+	"sarif":    checkSARIF,
+	"text":     checkText,
+	"markdown": checkMarkdown,
+	"html":     checkHTML,
+}
+
+func where(f report.Finding) string {
+	if f.Pos != nil {
+		return f.Pos.String()
+	}
+	return f.Node
+}
+
+func checkJSON(r *report.Run, out string) []string {
+	var back report.Run
+	if err := json.Unmarshal([]byte(out), &back); err != nil {
+		return []string{err.Error()}
+	}
+	var problems []string
+	want := &report.Run{Findings: append([]report.Finding(nil), r.Findings...)}
+	want.Sort()
+	got := &report.Run{Findings: back.Findings}
+	got.Sort()
+	if len(want.Findings) != len(got.Findings) {
+		problems = append(problems, fmt.Sprintf("%d findings, want %d", len(got.Findings), len(want.Findings)))
+	} else {
+		for i := range want.Findings {
+			if !reflect.DeepEqual(want.Findings[i], got.Findings[i]) {
+				problems = append(problems, fmt.Sprintf("finding %d: %+v, want %+v", i, got.Findings[i], want.Findings[i]))
+			}
+		}
+	}
+	if !reflect.DeepEqual(r.Verdict, back.Verdict) {
+		problems = append(problems, fmt.Sprintf("verdict %+v, want %+v", back.Verdict, r.Verdict))
+	}
+	return problems
+}
+
+func checkSARIF(r *report.Run, out string) []string {
+	var log struct {
+		Runs []struct {
+			Properties struct {
+				Verdict *report.Verdict `json:"verdict"`
+			} `json:"properties"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					Physical *struct {
+						Artifact struct{ URI string } `json:"artifactLocation"`
+						Region   struct {
+							StartLine   int `json:"startLine"`
+							StartColumn int `json:"startColumn"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+				Suppressions []json.RawMessage     `json:"suppressions"`
+				Properties   struct{ Node string } `json:"properties"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || len(log.Runs) != 1 {
+		return []string{fmt.Sprintf("not one SARIF run: %v", err)}
+	}
+	got := map[string]int{}
+	for _, res := range log.Runs[0].Results {
+		loc := res.Properties.Node
+		if len(res.Locations) > 0 && res.Locations[0].Physical != nil {
+			p := res.Locations[0].Physical
+			loc = fmt.Sprintf("%s:%d:%d", p.Artifact.URI, p.Region.StartLine, p.Region.StartColumn)
+		}
+		got[fmt.Sprintf("%s %s suppressed=%t", res.RuleID, loc, len(res.Suppressions) > 0)]++
+	}
+	want := map[string]int{}
+	for _, f := range r.Findings {
+		want[fmt.Sprintf("%s %s suppressed=%t", f.Rule, where(f), f.Suppressed != nil)]++
+	}
+	var problems []string
+	if !reflect.DeepEqual(got, want) {
+		problems = append(problems, fmt.Sprintf("results %v, want %v", got, want))
+	}
+	if !reflect.DeepEqual(log.Runs[0].Properties.Verdict, r.Verdict) {
+		problems = append(problems, fmt.Sprintf("verdict %+v, want %+v", log.Runs[0].Properties.Verdict, r.Verdict))
+	}
+	return problems
+}
+
+// checkText: text shows active findings only, code findings in go vet's
+// form and node findings as "node ADDR: RULE".
+func checkText(r *report.Run, out string) []string {
+	var problems []string
+	for _, f := range r.Active() {
+		line := "node " + f.Node + ": " + f.Rule + " " + f.Message
+		if f.Pos != nil {
+			line = f.Pos.String() + ": " + f.Rule + " " + f.Message
+		}
+		if !strings.Contains(out, line+"\n") {
+			problems = append(problems, fmt.Sprintf("lacks %q", line))
+		}
+	}
+	return append(problems, checkVerdictWords(r, out)...)
+}
+
+// checkMarkdown: findings are grouped under a "### severity · RULE"
+// heading (suppressed ones listed with their rule), each with its location
+// as code and its message.
+func checkMarkdown(r *report.Run, out string) []string {
+	blocks := strings.Split(out, "\n### ")
+	unescape := regexp.MustCompile(`\\(.)`)
+	var problems []string
+	for _, f := range r.Findings {
+		found := false
+		for _, b := range blocks {
+			b = unescape.ReplaceAllString(b, "$1")
+			if f.Suppressed != nil {
+				if strings.Contains(b, "- **"+f.Rule+"** `"+where(f)+"`") && strings.Contains(b, f.Message) && strings.Contains(b, f.Suppressed.Justification) {
+					found = true
+				}
+			} else if strings.Contains(b, " · "+f.Rule) && strings.Contains(b, "- `"+where(f)+"`: "+f.Message) {
+				found = true
+			}
+		}
+		if !found {
+			problems = append(problems, fmt.Sprintf("lacks %s at %s (%q)", f.Rule, where(f), f.Message))
+		}
+	}
+	return append(problems, checkVerdictWords(r, out)...)
+}
+
+// checkHTML: each active finding is in the group of its rule, with its
+// location and message; each suppressed one is listed with its rule and
+// justification.
+func checkHTML(r *report.Run, out string) []string {
+	type group struct {
+		head     string
+		findings []string
+	}
+	var groups []group
+	for _, g := range strings.Split(out, `<div class="rulegroup">`)[1:] {
+		parts := strings.Split(html.UnescapeString(g), `<div class="finding">`)
+		groups = append(groups, group{parts[0], parts[1:]})
+	}
+	var problems []string
+	for _, f := range r.Findings {
+		rule := regexp.MustCompile(`\b` + f.Rule + `\b`)
+		found := false
+		for _, g := range groups {
+			for _, b := range g.findings {
+				if !strings.Contains(b, "<code>"+where(f)+"</code>") || !strings.Contains(b, `<div class="msg">`+f.Message+"</div>") {
+					continue
+				}
+				if f.Suppressed == nil && rule.MatchString(g.head) && !strings.Contains(b, "Suppressed (") ||
+					f.Suppressed != nil && rule.MatchString(b) && strings.Contains(b, f.Suppressed.Justification) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			problems = append(problems, fmt.Sprintf("lacks %s at %s (%q), suppressed=%t", f.Rule, where(f), f.Message, f.Suppressed != nil))
+		}
+	}
+	body := out[strings.Index(out, "<body>"):]
+	text := html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(body, " "))
+	return append(problems, checkVerdictWords(r, text)...)
+}
+
+// checkVerdictWords finds "native release", then "native extend", then
+// "lua" (case-insensitive) in a human-readable report and checks that the
+// verdict value sits between each label and the next.
+func checkVerdictWords(r *report.Run, out string) []string {
+	v := r.Verdict
+	if v == nil {
+		return nil
+	}
+	lower := strings.ToLower(out)
+	i := strings.Index(lower, "native release")
+	j := strings.Index(lower[max(i, 0):], "native extend") + max(i, 0)
+	k := strings.Index(lower[max(j, 0):], "lua") + max(j, 0)
+	if i < 0 || j < i || k < j {
+		return []string{"no verdict (native release, native extend, lua) in this order"}
+	}
+	var problems []string
+	for _, seg := range []struct{ label, text, value string }{
+		{"native release", lower[i:j], v.NativeRelease},
+		{"native extend", lower[j:k], v.NativeExtend},
+		{"lua", lower[k:min(len(lower), k+80)], v.Lua},
+	} {
+		if !regexp.MustCompile(`\b` + regexp.QuoteMeta(seg.value) + `\b`).MatchString(seg.text) {
+			problems = append(problems, fmt.Sprintf("verdict %s is not %q in %q", seg.label, seg.value, seg.text[:min(len(seg.text), 120)]))
+		}
+	}
+	return problems
+}
+
+// checkAnyFormat is for formats this test does not know: every finding's
+// rule and location must appear somewhere.
+func checkAnyFormat(r *report.Run, out string) []string {
+	var problems []string
+	for _, f := range r.Findings {
+		if !strings.Contains(out, f.Rule) || !strings.Contains(out, where(f)) {
+			problems = append(problems, fmt.Sprintf("lacks %s at %s", f.Rule, where(f)))
+		}
+	}
+	return problems
+}
