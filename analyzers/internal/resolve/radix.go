@@ -129,7 +129,9 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 				toks = append(toks, tok{expr: x, spread: true})
 				continue
 			}
-			toks = append(toks, r.exprTok(x))
+			t := r.exprTok(x)
+			t.key = !v4 && i == 0 // v3 FlatCmd(rcv, cmd, key, args...)
+			toks = append(toks, t)
 		}
 		op.Args = a[2:]
 		r.fillRaw(op, name, toks)

@@ -3,6 +3,7 @@ package resolve
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 	"strings"
 )
 
@@ -141,7 +142,7 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 		if marked != nil {
 			op.Keys = marked
 		} else if len(vis) > 1 {
-			if n, ok := r.intVal(vis[1].expr); ok && n >= 0 {
+			if n, ok := r.numkeys(vis[1].expr); ok && n >= 0 {
 				for i := 2; i < 2+int(n); i++ {
 					if e := arg(i); e != nil {
 						op.Keys = append(op.Keys, e)
@@ -189,6 +190,19 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "INCRBY", "DECRBY":
 		op.TTLExpr = arg(1)
 	}
+}
+
+// numkeys reads EVAL's numkeys: an integer constant, or a numeric string
+// (radix and glide pass strings).
+func (r *resolver) numkeys(e ast.Expr) (int64, bool) {
+	if n, ok := r.intVal(e); ok {
+		return n, true
+	}
+	if s, ok := r.str(e); ok {
+		n, err := strconv.ParseInt(s, 10, 64)
+		return n, err == nil
+	}
+	return 0, false
 }
 
 // setOptions reads SET options from toks[from:].

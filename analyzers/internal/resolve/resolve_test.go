@@ -132,3 +132,7 @@ func TestValkeyGo(t *testing.T) {
 func TestGlide(t *testing.T) {
 	analysistest.Run(t, testdata(), summary, "resolvetest/glide")
 }
+
+func TestRadix(t *testing.T) {
+	analysistest.Run(t, testdata(), summary, "resolvetest/radix")
+}
