@@ -7,7 +7,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/la103"
+	"github.com/lockaudit/lockaudit/analyzers/la108"
 	"github.com/lockaudit/lockaudit/analyzers/la114"
+	"github.com/lockaudit/lockaudit/analyzers/la115"
 )
 
 // All returns every rule analyzer, sorted by rule ID. A test checks it
@@ -16,6 +18,8 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		// Rule packages add themselves here, in ID order.
 		la103.Analyzer,
+		la108.Analyzer,
 		la114.Analyzer,
+		la115.Analyzer,
 	}
 }

@@ -119,15 +119,18 @@ func ScriptStep(op *resolve.Op) lua.Step {
 }
 
 // IsRelease reports whether a command op releases a lock with an owner
-// check: DELIFEQ, DELEX, or a Lua compare-and-delete. (A plain DEL is not
-// one; see IsPlainDel.)
+// check: DELIFEQ, DELEX with a condition, or a Lua compare-and-delete. (A
+// plain DEL is not one, see IsPlainDel; nor is a DELEX without a condition,
+// which LA112 reports.)
 func IsRelease(op *resolve.Op) bool {
 	if op.Kind != resolve.Command {
 		return false
 	}
 	switch op.Name {
-	case "DELIFEQ", "DELEX":
+	case "DELIFEQ":
 		return true
+	case "DELEX":
+		return op.Cond != ""
 	}
 	return ScriptStep(op)&lua.Release != 0
 }

@@ -46,7 +46,7 @@ func isReleaseOp(op *resolve.Op) bool {
 	if op.Kind == resolve.Library {
 		return op.Step == "release"
 	}
-	return IsRelease(op) || IsPlainDel(op)
+	return IsRelease(op) || IsPlainDel(op) || (op.Kind == resolve.Command && op.Name == "DELEX")
 }
 
 // LockFuncs returns the functions that acquire a lock (an acquire op in

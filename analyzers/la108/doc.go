@@ -1,0 +1,17 @@
+// Package la108 defines an Analyzer that reports an extend or release whose
+// reply is not examined (rule LA108, lost-lock-ignored).
+//
+// Extends: SET ... IFEQ, a Lua compare-and-extend script run, a library
+// Extend/Refresh. Releases: DELIFEQ, DELEX with a condition, a Lua
+// compare-and-delete script run, a library Unlock/Release. (A plain DEL
+// release is LA103's alone.) Reported when the reply is discarded, or when
+// only its error is checked while the reply that means "lost" (0 from
+// DELIFEQ/DELEX and the usual Lua scripts, nil from SET IFEQ) is not an
+// error. For SET IFEQ on go-redis, valkey-go and rueidis a nil reply comes
+// back as an error (redis.Nil, valkey.Nil), and library calls (redsync,
+// bsm/redislock) return an error whenever the lock was lost, so there
+// checking the error is examining the reply. valkeylock/rueidislock release
+// through a context.CancelFunc, which has no reply. A reply that is stored,
+// passed on, returned, or read back through a transaction's results is not
+// reported (flow.ReplyUse says Examined or Unseen).
+package la108

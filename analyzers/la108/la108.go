@@ -1,0 +1,90 @@
+package la108
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports extend and release replies that are not examined.
+var Analyzer = ruleutil.New("LA108", run, flow.Analyzer)
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	for _, op := range in.Ops {
+		step, what, lost := classify(op)
+		if step == "" {
+			continue
+		}
+		use := in.ReplyUse(op)
+		if use != flow.Discarded && use != flow.ErrorOnly {
+			continue
+		}
+		act := "stop the work when it fails"
+		if step == "release" {
+			act = "record an incident when it reports the lock was not yours"
+		}
+		if op.Kind == resolve.Library {
+			// Libraries report a lost lock as an error: only a dropped
+			// result is reported.
+			if use == flow.Discarded {
+				ruleutil.Report(pass, "LA108", op.Pos,
+					"result of %s is discarded: an error (%s) means the lock was already lost; check it and %s", what, lost, act)
+			}
+			continue
+		}
+		if use == flow.Discarded {
+			ruleutil.Report(pass, "LA108", op.Pos,
+				"reply of %s is discarded: %s means the lock was already lost (it expired, or another client holds it); examine it and %s", what, lost, act)
+		} else {
+			ruleutil.Report(pass, "LA108", op.Pos,
+				"only the error of %s is checked: a %s reply (the lock was already lost) is not an error; examine the reply and %s", what, lost, act)
+		}
+	}
+	return nil, nil
+}
+
+// classify says whether op is an extend or a release, how to name it in a
+// message, and which reply means "lost".
+func classify(op *resolve.Op) (step, what, lost string) {
+	key := ""
+	if len(op.Keys) > 0 {
+		key = " " + types.ExprString(op.Key())
+	}
+	switch op.Kind {
+	case resolve.Library:
+		switch op.Step {
+		case "extend", "release":
+			errs := "ErrTaken, ErrExtendFailed, ErrLockAlreadyExpired"
+			if op.Lib == "redislock" {
+				errs = "ErrLockNotHeld"
+			}
+			return op.Step, fmt.Sprintf("%s %s", op.Lib, op.Method), errs
+		}
+		return "", "", ""
+	case resolve.Command:
+	default:
+		return "", "", ""
+	}
+	switch {
+	case op.Name == "DELIFEQ":
+		return "release", "DELIFEQ" + key, "0"
+	case op.Name == "DELEX":
+		if op.Cond == "" {
+			return "", "", "" // a plain delete: LA112's
+		}
+		return "release", "DELEX" + key + " " + op.Cond, "0"
+	case op.Name == "SET" && (op.IFEQ || op.Cond == "IFEQ"):
+		return "extend", "SET" + key + " IFEQ", "nil"
+	case flow.IsRelease(op):
+		return "release", "the Lua release script (" + op.Name + key + ")", "0"
+	case flow.IsExtend(op):
+		return "extend", "the Lua extend script (" + op.Name + key + ")", "0"
+	}
+	return "", "", ""
+}

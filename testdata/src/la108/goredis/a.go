@@ -1,0 +1,70 @@
+// Package goredis: LA108 on go-redis v9.
+package goredis
+
+import (
+	"context"
+	"errors"
+	"log"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+const ttl = 30 * time.Second
+
+var unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`)
+
+var touch = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`)
+
+var counter = redis.NewScript(`return redis.call("incr", KEYS[1])`)
+
+func positives(ctx context.Context, rdb *redis.Client, key, token string) error {
+	rdb.Do(ctx, "DELIFEQ", key, token)                               // want `^reply of DELIFEQ key is discarded: 0 means the lock was already lost \(it expired, or another client holds it\); examine it and record an incident when it reports the lock was not yours$`
+	defer rdb.Do(ctx, "delifeq", key, token)                         // want `^reply of DELIFEQ key is discarded`
+	if err := rdb.Do(ctx, "DELIFEQ", key, token).Err(); err != nil { // want `^only the error of DELIFEQ key is checked: a 0 reply \(the lock was already lost\) is not an error; examine the reply and record an incident when it reports the lock was not yours$`
+		return err
+	}
+	rdb.DelExArgs(ctx, key, redis.DelExArgs{Mode: "IFEQ", MatchValue: token})                  // want `^reply of DELEX key IFEQ is discarded`
+	rdb.SetIFEQ(ctx, key, token, token, ttl)                                                   // want `^reply of SET key IFEQ is discarded: nil means the lock was already lost \(it expired, or another client holds it\); examine it and stop the work when it fails$`
+	_ = rdb.SetArgs(ctx, key, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token, TTL: ttl}) // want `^reply of SET key IFEQ is discarded`
+	unlock.Run(ctx, rdb, []string{key}, token)                                                 // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
+	if err := touch.Run(ctx, rdb, []string{key}, token, 30000).Err(); err != nil {             // want `^only the error of the Lua extend script \(EVALSHA key\) is checked: a 0 reply`
+		return err
+	}
+	_, err := rdb.TxPipelined(ctx, func(p redis.Pipeliner) error { // the results are dropped: only the error is seen
+		p.Do(ctx, "DELIFEQ", key, token) // want `^only the error of DELIFEQ key is checked`
+		return nil
+	})
+	return err
+}
+
+func negatives(ctx context.Context, rdb *redis.Client, key, token string) error {
+	n, err := rdb.Do(ctx, "DELIFEQ", key, token).Int()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		log.Printf("lock %s was lost before release", key)
+	}
+	// go-redis returns redis.Nil for a nil SET IFEQ reply: checking the
+	// error examines it.
+	if err := rdb.SetIFEQ(ctx, key, token, token, ttl).Err(); err != nil {
+		return err
+	}
+	if unlock.Run(ctx, rdb, []string{key}, token).Val() == int64(0) {
+		return errors.New("lost")
+	}
+	counter.Run(ctx, rdb, []string{"hits"}) // not a lock script
+	rdb.Del(ctx, key)                       // plain DEL: LA103's
+	cmds, err := rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Do(ctx, "DELIFEQ", key, token)
+		return nil
+	})
+	if err == nil && cmds[0].(*redis.Cmd).Val() == int64(0) {
+		return errors.New("lost")
+	}
+	c := rdb.Do(ctx, "DELIFEQ", key, token)
+	return check(c)
+}
+
+func check(c *redis.Cmd) error { return c.Err() }

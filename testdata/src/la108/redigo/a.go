@@ -1,0 +1,33 @@
+// Package redigo: LA108 on redigo.
+package redigo
+
+import (
+	"errors"
+
+	"github.com/gomodule/redigo/redis"
+)
+
+var release = redis.NewScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`)
+
+func positives(c redis.Conn, key, token string) error {
+	c.Do("DELIFEQ", key, token)                                                    // want `^reply of DELIFEQ key is discarded`
+	if _, err := c.Do("SET", key, token, "IFEQ", token, "PX", 30000); err != nil { // want `^only the error of SET key IFEQ is checked: a nil reply \(the lock was already lost\) is not an error; examine the reply and stop the work when it fails$`
+		return err
+	}
+	release.Do(c, key, token)                              // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
+	_, err := redis.Int(c.Do("DELEX", key, "IFEQ", token)) // want `^only the error of DELEX key IFEQ is checked`
+	return err
+}
+
+func negatives(c redis.Conn, key, token string) error {
+	n, err := redis.Int(c.Do("DELIFEQ", key, token))
+	if err == nil && n == 0 {
+		return errors.New("lost")
+	}
+	reply, err := c.Do("SET", key, token, "IFEQ", token, "PX", 30000)
+	if err == nil && reply == nil {
+		return errors.New("lost")
+	}
+	c.Do("DELEX", key) // no condition: LA112's
+	return err
+}

@@ -1,0 +1,27 @@
+// Package valkeygo: LA108 on valkey-go.
+package valkeygo
+
+import (
+	"context"
+	"errors"
+
+	"github.com/valkey-io/valkey-go"
+)
+
+var delkey = valkey.NewLuaScript(`if redis.call("GET",KEYS[1]) == ARGV[1] then return redis.call("DEL",KEYS[1]) end;return 0`)
+
+func positives(ctx context.Context, c valkey.Client, key, token string) error {
+	c.Do(ctx, c.B().Delifeq().Key(key).Value(token).Build())                               // want `^reply of DELIFEQ key is discarded`
+	c.Do(ctx, c.B().Set().Key(key).Value(token).Ifeq(token).PxMilliseconds(30000).Build()) // want `^reply of SET key IFEQ is discarded`
+	delkey.Exec(ctx, c, []string{key}, []string{token})                                    // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
+	return c.Do(ctx, c.B().Delex().Key(key).Ifeq(token).Build()).Error()                   // want `^only the error of DELEX key IFEQ is checked`
+}
+
+func negatives(ctx context.Context, c valkey.Client, key, token string) error {
+	n, err := c.Do(ctx, c.B().Delifeq().Key(key).Value(token).Build()).AsInt64()
+	if err == nil && n == 0 {
+		return errors.New("lost")
+	}
+	// valkey-go returns valkey.Nil for a nil reply: the error check examines it.
+	return c.Do(ctx, c.B().Set().Key(key).Value(token).Ifeq(token).PxMilliseconds(30000).Build()).Error()
+}
