@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/la103"
+	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
 	"github.com/lockaudit/lockaudit/analyzers/la114"
 	"github.com/lockaudit/lockaudit/analyzers/la115"
@@ -18,6 +19,7 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		// Rule packages add themselves here, in ID order.
 		la103.Analyzer,
+		la107.Analyzer,
 		la108.Analyzer,
 		la114.Analyzer,
 		la115.Analyzer,

@@ -1,0 +1,17 @@
+// Package la107 defines an Analyzer that reports a lock token that is not
+// unique per acquisition (rule LA107, weak-lock-token).
+//
+// The value a lock acquire writes (SET NX / SETNX whose key is a lock key:
+// it matches the lock-key pattern, or the same key shape is released,
+// extended or expired in the package, or it shares a MULTI with a fencing
+// INCR) is traced by flow.TokenOrigin through locals, string building and
+// one-statement helpers. Weak: a constant, os.Hostname/os.Getpid and
+// friends, a loop index, an integer parameter named like a worker or
+// goroutine id, time.Now-derived values, math/rand output, time- or
+// name-based UUIDs, and package-level variables (computed once, even from
+// crypto/rand). Fine: crypto/rand, random UUIDs, and anything built from
+// them. The lock-key pattern is the one set by -LA103.lock-key-pattern.
+// Parameters, struct fields and unknown calls are not followed, so a
+// token passed in is never reported; nor is an idempotency marker (SET
+// seen:<id> 1 NX EX ...) that is never released.
+package la107

@@ -1,0 +1,35 @@
+package la107
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports lock tokens that are not unique per acquisition.
+var Analyzer = ruleutil.New("LA107", run, flow.Analyzer)
+
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	for _, op := range in.Ops {
+		if op.Value == nil || !op.Complete || !in.IsLockAcquire(op) {
+			continue
+		}
+		o := in.TokenOrigin(op.Value)
+		if o.Strength != flow.Weak {
+			continue
+		}
+		name := "SET NX"
+		if op.Name == "SETNX" {
+			name = "SETNX"
+		}
+		ruleutil.Report(pass, "LA107", op.Pos,
+			"lock token %s written by %s %s is not unique per acquisition: it comes from %s, so an owner check (DELIFEQ, SET IFEQ) cannot tell two holders apart; draw 20 random bytes from crypto/rand (or a random v4 UUID) for every acquisition",
+			types.ExprString(op.Value), name, types.ExprString(op.Key()), o.Reason())
+	}
+	return nil, nil
+}
