@@ -23,6 +23,7 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template
 	"short":    shortID,
 	"loc":      func(f Finding) string { return f.location() },
 	"trim":     func(s string) string { return strings.TrimSpace(s) },
+	"trimnl":   func(s string) string { return strings.TrimRight(s, "\n") },
 	"suppKind": suppressionKind,
 	"prose":    prose,
 }).ParseFS(templateFS, "templates/report.html.tmpl"))
