@@ -211,7 +211,8 @@ func (r *resolver) variadic(a []ast.Expr, spread bool) ([]ast.Expr, bool) {
 	return append(keys, elems...), ok
 }
 
-// durationTTL reads a go-redis expiration argument. A constant (or a
+// durationTTL reads a go-redis expiration argument (TTLExpr is set only
+// for a TTL). A constant (or a
 // variable assigned once from a constant) decides: 0 or negative is no TTL,
 // KeepTTL (-1, where the client has it) is KEEPTTL, positive is a TTL. Any
 // other expression is taken as a TTL (Expire): it is usually a configured
@@ -232,9 +233,9 @@ func (r *resolver) durationTTL(op *Op, info *pkgInfo, e ast.Expr) {
 	case !exact:
 		op.TTL = Expire
 	case n == -1 && info.keepTTL:
-		op.TTL = KeepTTL
+		op.TTL, op.TTLExpr = KeepTTL, nil
 	case n <= 0:
-		op.TTL = NoTTL
+		op.TTL, op.TTLExpr = NoTTL, nil
 	default:
 		op.TTL = Expire
 	}

@@ -136,3 +136,7 @@ func TestGlide(t *testing.T) {
 func TestRadix(t *testing.T) {
 	analysistest.Run(t, testdata(), summary, "resolvetest/radix")
 }
+
+func TestOtherClients(t *testing.T) {
+	analysistest.Run(t, testdata(), summary, "resolvetest/others")
+}

@@ -16,17 +16,17 @@ var ttl = 30 * time.Second
 
 func typedHelpers(ctx context.Context, rdb *redis.Client, token string, d time.Duration) {
 	rdb.SetNX(ctx, lockKey, token, 30*time.Second)            // want `^\QSET key=lockKey value=token NX ttl=expire ttlexpr=30 * time.Second client=go-redis/v9\E$`
-	rdb.SetNX(ctx, lockKey, token, 0)                         // want `^\QSET key=lockKey value=token NX ttl=none ttlexpr=0 client=go-redis/v9\E$`
-	rdb.SetNX(ctx, lockKey, token, redis.KeepTTL)             // want `^\QSET key=lockKey value=token NX ttl=keepttl ttlexpr=redis.KeepTTL client=go-redis/v9\E$`
+	rdb.SetNX(ctx, lockKey, token, 0)                         // want `^\QSET key=lockKey value=token NX ttl=none client=go-redis/v9\E$`
+	rdb.SetNX(ctx, lockKey, token, redis.KeepTTL)             // want `^\QSET key=lockKey value=token NX ttl=keepttl client=go-redis/v9\E$`
 	rdb.SetNX(ctx, lockKey, token, d)                         // want `^\QSET key=lockKey value=token NX ttl=expire ttlexpr=d client=go-redis/v9\E$`
 	rdb.SetNX(ctx, lockKey, token, ttl)                       // want `^\QSET key=lockKey value=token NX ttl=expire ttlexpr=ttl client=go-redis/v9\E$`
-	rdb.Set(ctx, "k", "v", 0)                                 // want `^\QSET key="k" value="v" ttl=none ttlexpr=0 client=go-redis/v9\E$`
-	rdb.Set(ctx, "k", "v", redis.KeepTTL)                     // want `^\QSET key="k" value="v" ttl=keepttl ttlexpr=redis.KeepTTL client=go-redis/v9\E$`
+	rdb.Set(ctx, "k", "v", 0)                                 // want `^\QSET key="k" value="v" ttl=none client=go-redis/v9\E$`
+	rdb.Set(ctx, "k", "v", redis.KeepTTL)                     // want `^\QSET key="k" value="v" ttl=keepttl client=go-redis/v9\E$`
 	rdb.SetXX(ctx, "k", "v", time.Minute)                     // want `^\QSET key="k" value="v" XX ttl=expire ttlexpr=time.Minute client=go-redis/v9\E$`
 	rdb.SetEx(ctx, "k", "v", time.Minute)                     // want `^\QSETEX key="k" value="v" ttlexpr=time.Minute client=go-redis/v9\E$`
-	rdb.SetIFEQ(ctx, lockKey, token, token, 0)                // want `^\QSET key=lockKey value=token match=token cond=IFEQ IFEQ ttl=none ttlexpr=0 client=go-redis/v9\E$`
+	rdb.SetIFEQ(ctx, lockKey, token, token, 0)                // want `^\QSET key=lockKey value=token match=token cond=IFEQ IFEQ ttl=none client=go-redis/v9\E$`
 	rdb.SetIFEQ(ctx, lockKey, token, token, d)                // want `^\QSET key=lockKey value=token match=token cond=IFEQ IFEQ ttl=expire ttlexpr=d client=go-redis/v9\E$`
-	rdb.SetIFEQGet(ctx, lockKey, token, token, redis.KeepTTL) // want `^\QSET key=lockKey value=token match=token cond=IFEQ IFEQ GET ttl=keepttl ttlexpr=redis.KeepTTL client=go-redis/v9\E$`
+	rdb.SetIFEQGet(ctx, lockKey, token, token, redis.KeepTTL) // want `^\QSET key=lockKey value=token match=token cond=IFEQ IFEQ GET ttl=keepttl client=go-redis/v9\E$`
 	rdb.SetIFNE(ctx, lockKey, token, "x", time.Second)        // want `^\QSET key=lockKey value=token match="x" cond=IFNE ttl=expire ttlexpr=time.Second client=go-redis/v9\E$`
 	rdb.Del(ctx, lockKey)                                     // want `^\QDEL key=lockKey client=go-redis/v9\E$`
 	rdb.Del(ctx, "a", "b")                                    // want `^\QDEL key="a","b" client=go-redis/v9\E$`
@@ -43,7 +43,7 @@ func typedHelpers(ctx context.Context, rdb *redis.Client, token string, d time.D
 
 func zeroVar(ctx context.Context, rdb *redis.Client, token string) {
 	var none time.Duration
-	rdb.SetNX(ctx, lockKey, token, none) // want `^\QSET key=lockKey value=token NX ttl=none ttlexpr=none client=go-redis/v9\E$`
+	rdb.SetNX(ctx, lockKey, token, none) // want `^\QSET key=lockKey value=token NX ttl=none client=go-redis/v9\E$`
 	later := time.Duration(0)
 	later = 5 * time.Second
 	rdb.SetNX(ctx, lockKey, token, later) // want `^\QSET key=lockKey value=token NX ttl=expire ttlexpr=later client=go-redis/v9\E$`
@@ -121,7 +121,7 @@ func transactions(ctx context.Context, rdb *redis.Client, token string) {
 		tx.Watch(ctx, "balance") // want `^\QWATCH key="balance" client=go-redis/v9\E$`
 		tx.Get(ctx, "balance")   // want `^\QGET key="balance" client=go-redis/v9\E$`
 		_, err := tx.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
-			pipe.Set(ctx, "balance", 1, 0) // want `^\QSET key="balance" value=1 ttl=none ttlexpr=0 tx=multi@-1 client=go-redis/v9\E$`
+			pipe.Set(ctx, "balance", 1, 0) // want `^\QSET key="balance" value=1 ttl=none tx=multi@-1 client=go-redis/v9\E$`
 			return nil
 		})
 		return err
