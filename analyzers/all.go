@@ -9,6 +9,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/la103"
 	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
+	"github.com/lockaudit/lockaudit/analyzers/la109"
 	"github.com/lockaudit/lockaudit/analyzers/la114"
 	"github.com/lockaudit/lockaudit/analyzers/la115"
 )
@@ -21,6 +22,7 @@ func All() []*analysis.Analyzer {
 		la103.Analyzer,
 		la107.Analyzer,
 		la108.Analyzer,
+		la109.Analyzer,
 		la114.Analyzer,
 		la115.Analyzer,
 	}

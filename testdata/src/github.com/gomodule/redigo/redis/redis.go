@@ -71,7 +71,8 @@ func (args Args) Add(value ...interface{}) Args { return append(args, value...) 
 
 func (args Args) AddFlat(v interface{}) Args { return append(args, v) }
 
-func Int(reply interface{}, err error) (int, error)       { return 0, err }
-func Int64(reply interface{}, err error) (int64, error)   { return 0, err }
-func String(reply interface{}, err error) (string, error) { return "", err }
-func Bool(reply interface{}, err error) (bool, error)     { return false, err }
+func Int(reply interface{}, err error) (int, error)              { return 0, err }
+func Int64(reply interface{}, err error) (int64, error)          { return 0, err }
+func String(reply interface{}, err error) (string, error)        { return "", err }
+func Bool(reply interface{}, err error) (bool, error)            { return false, err }
+func Values(reply interface{}, err error) ([]interface{}, error) { return nil, err }

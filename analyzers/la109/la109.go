@@ -1,0 +1,79 @@
+package la109
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports fencing INCRs sent outside the acquire's MULTI.
+var Analyzer = ruleutil.New("LA109", run, flow.Analyzer)
+
+func init() { flow.Bind(&Analyzer.Flags, "fence-key-pattern") }
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	acquires := map[any][]*resolve.Op{}
+	for _, op := range in.Ops {
+		if op.Func != nil && op.IsAcquire() && len(op.Keys) > 0 {
+			acquires[op.Func] = append(acquires[op.Func], op)
+		}
+	}
+	for _, op := range in.Ops {
+		if op.Func == nil || !flow.IsIncr(op) || in.Fence(op) == flow.NotFence {
+			continue
+		}
+		acq := acquires[op.Func]
+		if len(acq) == 0 || sameMulti(op, acq) {
+			continue
+		}
+		a := nearest(op, acq)
+		how := "in a separate round trip from"
+		if op.Tx != nil && op.Tx == a.Tx {
+			how = "in a pipeline, not a MULTI/EXEC, with"
+		}
+		ruleutil.Report(pass, "LA109", op.Pos,
+			"fencing %s %s is sent %s the %s of %s at %s: a client that pauses between them draws a higher fence than the next holder; send SET key token NX PX ttl and the %s in one MULTI/EXEC",
+			op.Name, types.ExprString(op.Key()), how, acquireName(a), types.ExprString(a.Key()), in.At(a.Pos), op.Name)
+	}
+	return nil, nil
+}
+
+// sameMulti reports whether the INCR is queued in a MULTI (or a batch that
+// may be atomic) together with one of the acquires.
+func sameMulti(incr *resolve.Op, acq []*resolve.Op) bool {
+	if incr.Tx == nil || (incr.Tx.Kind != resolve.Multi && !incr.Tx.MaybeMulti) {
+		return false
+	}
+	for _, a := range acq {
+		if a.Tx == incr.Tx {
+			return true
+		}
+	}
+	return false
+}
+
+// nearest returns the acquire closest before the INCR, else the first after.
+func nearest(incr *resolve.Op, acq []*resolve.Op) *resolve.Op {
+	var best *resolve.Op
+	for _, a := range acq {
+		if a.Pos < incr.Pos && (best == nil || a.Pos > best.Pos) {
+			best = a
+		}
+	}
+	if best == nil {
+		best = acq[0]
+	}
+	return best
+}
+
+func acquireName(op *resolve.Op) string {
+	if op.Name == "SETNX" {
+		return "SETNX"
+	}
+	return "SET NX"
+}
