@@ -1,8 +1,10 @@
 package report_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -313,5 +315,37 @@ func TestReportsSayWhatIsAbsent(t *testing.T) {
 	md := string(render(t, loadRun(t, "vet-only"), "markdown"))
 	if strings.Contains(md, "## Topology") || !strings.Contains(md, "✗ servers not checked in this run") {
 		t.Errorf("vet-only Markdown does not say the servers were not checked, or shows a topology")
+	}
+}
+
+// Many small groups (cluster shards) are laid out as columns side by side,
+// not one tree per row: ten 3-node shards fit in three rows of four.
+func TestHTMLClusterPictureIsCompact(t *testing.T) {
+	r := report.New("probe", "v1")
+	r.Topology = "cluster"
+	for s := 0; s < 10; s++ {
+		for i := 0; i < 3; i++ {
+			n := report.Node{Addr: fmt.Sprintf("10.2.%d.%d:7000", s, i), Role: "replica", Promotable: report.Yes, Server: "valkey", Version: "9.2.0",
+				Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.Yes, SetIFEQ: report.Yes, Shard: fmt.Sprintf("shard-%02d", s), Primary: fmt.Sprintf("10.2.%d.0:7000", s)}
+			if i == 0 {
+				n.Role, n.Primary = "primary", ""
+			}
+			r.Nodes = append(r.Nodes, n)
+		}
+	}
+	out := string(render(t, r, "html"))
+	xs, ys := map[string]bool{}, map[string]bool{}
+	for _, m := range regexp.MustCompile(`<g class="node v0 prom-yes" transform="translate\((\d+),(\d+)\)">\n<title>10\.2\.\d\.0:7000<`).FindAllStringSubmatch(out, -1) {
+		xs[m[1]], ys[m[2]] = true, true
+	}
+	if len(xs) != 4 || len(ys) != 3 {
+		t.Errorf("primaries in %d columns and %d rows, want 4 and 3", len(xs), len(ys))
+	}
+	h := regexp.MustCompile(`<svg [^>]*height="(\d+)"`).FindStringSubmatch(out)
+	if h == nil {
+		t.Fatal("no svg height")
+	}
+	if height, _ := strconv.Atoi(h[1]); height > 1100 {
+		t.Errorf("picture height %d, want under 1100 px", height)
 	}
 }

@@ -44,18 +44,30 @@ type picBadge struct {
 const (
 	picMargin   = 16
 	picMaxWidth = 1180 // fits the 1280 px page with its padding
-	boxW        = 256
+	boxW        = 250
 	boxH        = 92
 	sentinelH   = 52
-	indentW     = 26
+	indentW     = 20
 	stackGap    = 12
-	colGap      = 30
+	colGap      = 20
 	rowGap      = 34
 	labelH      = 24
 	badgeGap    = 4
 )
 
+// layout draws the groups both ways, replicas side by side under their
+// primary and replicas stacked under it, and keeps the shorter picture
+// (the side-by-side one on a tie): a few large groups read best as trees,
+// many small ones (cluster shards) as columns.
 func layout(v *view) *picture {
+	tree, stacked := layoutWith(v, false), layoutWith(v, true)
+	if stacked.Height < tree.Height {
+		return stacked
+	}
+	return tree
+}
+
+func layoutWith(v *view, stacked bool) *picture {
 	p := &picture{}
 	y := picMargin
 	right := 0
@@ -78,7 +90,7 @@ func layout(v *view) *picture {
 	// Groups flow left to right and wrap, like words in a paragraph.
 	x, rowH := picMargin, 0
 	for _, g := range v.Groups {
-		b := groupBlock(g)
+		b := groupBlock(g, stacked)
 		if x+b.W > picMaxWidth && x > picMargin {
 			x = picMargin
 			y += rowH + rowGap
@@ -128,7 +140,7 @@ var perRow = max(1, (picMaxWidth-2*picMargin-indentW+colGap)/(boxW+colGap))
 // groupBlock lays out a group: a root (its primary, or a placeholder for a
 // missing one) with its replicas in rows beneath; chained replication as an
 // indented stack; several unrelated nodes as a grid.
-func groupBlock(g *topoGroup) block {
+func groupBlock(g *topoGroup, stacked bool) block {
 	var b block
 	members := g.Members
 	var root *picBox
@@ -152,7 +164,7 @@ func groupBlock(g *topoGroup) block {
 		}
 	}
 	switch {
-	case root != nil && (maxDepth <= 1 && roots == 0):
+	case root != nil && maxDepth <= 1 && roots == 0 && !stacked:
 		return treeBlock(*root, members)
 	case root == nil && maxDepth == 0:
 		return gridBlock(members)
@@ -258,7 +270,7 @@ func nodeBox(n *nodeView, x, y int) picBox {
 	b.Line3 = shorten(b.Line3, 36)
 	bx := 10
 	for _, c := range n.Caps {
-		w := 6*len([]rune(c.Name)) + 22
+		w := 6*len([]rune(c.Name)) + 20
 		b.Badges = append(b.Badges, picBadge{X: bx, TX: bx + w/2, W: w, Text: c.Glyph + " " + c.Name, Class: "cap " + c.Class})
 		bx += w + badgeGap
 	}
