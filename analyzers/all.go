@@ -10,6 +10,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
 	"github.com/lockaudit/lockaudit/analyzers/la109"
+	"github.com/lockaudit/lockaudit/analyzers/la113"
 	"github.com/lockaudit/lockaudit/analyzers/la114"
 	"github.com/lockaudit/lockaudit/analyzers/la115"
 )
@@ -23,6 +24,7 @@ func All() []*analysis.Analyzer {
 		la107.Analyzer,
 		la108.Analyzer,
 		la109.Analyzer,
+		la113.Analyzer,
 		la114.Analyzer,
 		la115.Analyzer,
 	}

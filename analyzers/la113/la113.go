@@ -1,0 +1,94 @@
+package la113
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports lock and fence keys that cannot share a slot.
+var Analyzer = ruleutil.New("LA113", run, flow.Analyzer)
+
+func init() { flow.Bind(&Analyzer.Flags, "fence-key-pattern") }
+
+const fix = "wrap the shared part in braces in both keys, e.g. \"lock:{\"+job+\"}\" and \"fence:{\"+job+\"}\""
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	seen := map[*resolve.Tx]bool{}
+	for _, op := range in.Ops {
+		if tx := op.Tx; tx != nil && tx.Kind == resolve.Multi && !seen[tx] {
+			seen[tx] = true
+			checkTx(pass, in, tx)
+		}
+		if op.Kind == resolve.Command && op.Script != nil && len(op.Keys) >= 2 {
+			checkScript(pass, in, op)
+		}
+	}
+	return nil, nil
+}
+
+func checkTx(pass *analysis.Pass, in *flow.Info, tx *resolve.Tx) {
+	var locks []ast.Expr
+	for _, o := range tx.Ops {
+		if len(o.Keys) == 0 || flow.IsIncr(o) {
+			continue
+		}
+		if o.IsAcquire() {
+			locks = append(locks, o.Key())
+		} else if _, ok := in.IsLockKey(o.Key()); ok && o.Kind == resolve.Command {
+			locks = append(locks, o.Key())
+		}
+	}
+	for _, f := range tx.Ops {
+		if !flow.IsIncr(f) || in.Fence(f) == flow.NotFence {
+			continue
+		}
+		if l := apart(in, locks, f.Key()); l != nil {
+			ruleutil.Report(pass, "LA113", f.Pos,
+				"lock key %s and fence key %s are used in one MULTI without a shared hash tag: in cluster mode they hash to different slots and the transaction fails with CROSSSLOT; %s",
+				types.ExprString(l), types.ExprString(f.Key()), fix)
+		}
+	}
+}
+
+func checkScript(pass *analysis.Pass, in *flow.Info, op *resolve.Op) {
+	var locks, fences []ast.Expr
+	for _, k := range op.Keys {
+		if _, ok := in.IsLockKey(k); ok {
+			locks = append(locks, k)
+			continue
+		}
+		for _, t := range in.ShapeOf(k).Texts() {
+			if _, ok := flow.FenceKeys.Match(t); ok {
+				fences = append(fences, k)
+				break
+			}
+		}
+	}
+	for _, f := range fences {
+		if l := apart(in, locks, f); l != nil {
+			ruleutil.Report(pass, "LA113", op.Pos,
+				"lock key %s and fence key %s are passed to one script without a shared hash tag: in cluster mode they hash to different slots and the script fails with CROSSSLOT; %s",
+				types.ExprString(l), types.ExprString(f), fix)
+			return
+		}
+	}
+}
+
+// apart returns a lock key that certainly hashes apart from the fence key.
+func apart(in *flow.Info, locks []ast.Expr, fence ast.Expr) ast.Expr {
+	ft := in.TagOf(in.ShapeOf(fence))
+	for _, l := range locks {
+		same, known := in.SameTag(in.TagOf(in.ShapeOf(l)), ft)
+		if known && !same {
+			return l
+		}
+	}
+	return nil
+}
