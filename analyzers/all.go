@@ -6,6 +6,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/la101"
 	"github.com/lockaudit/lockaudit/analyzers/la103"
 	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
@@ -20,6 +21,7 @@ import (
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		// Rule packages add themselves here, in ID order.
+		la101.Analyzer,
 		la103.Analyzer,
 		la107.Analyzer,
 		la108.Analyzer,
