@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/la101"
+	"github.com/lockaudit/lockaudit/analyzers/la102"
 	"github.com/lockaudit/lockaudit/analyzers/la103"
 	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
@@ -22,6 +23,7 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		// Rule packages add themselves here, in ID order.
 		la101.Analyzer,
+		la102.Analyzer,
 		la103.Analyzer,
 		la107.Analyzer,
 		la108.Analyzer,
