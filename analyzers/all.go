@@ -9,6 +9,8 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/la101"
 	"github.com/lockaudit/lockaudit/analyzers/la102"
 	"github.com/lockaudit/lockaudit/analyzers/la103"
+	"github.com/lockaudit/lockaudit/analyzers/la104"
+	"github.com/lockaudit/lockaudit/analyzers/la105"
 	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
 	"github.com/lockaudit/lockaudit/analyzers/la109"
@@ -25,6 +27,8 @@ func All() []*analysis.Analyzer {
 		la101.Analyzer,
 		la102.Analyzer,
 		la103.Analyzer,
+		la104.Analyzer,
+		la105.Analyzer,
 		la107.Analyzer,
 		la108.Analyzer,
 		la109.Analyzer,

@@ -51,6 +51,11 @@ func (r *resolver) spreadTokens(e ast.Expr) []tok {
 		}
 		return out
 	}
+	// append([]interface{}{"SET", k, v}, more...): the literal is visible
+	if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && isBuiltin(r.info, c, "append") && len(c.Args) > 0 {
+		head := r.spreadTokens(c.Args[0])
+		return append(head, r.tokens(c.Args[1:], c.Ellipsis.IsValid())...)
+	}
 	// redigo: redis.Args{}.Add(k).Add(v).AddFlat(m)
 	if toks, ok := r.redigoArgs(e); ok {
 		return toks
