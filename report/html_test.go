@@ -312,6 +312,17 @@ func TestReportsSayWhatIsAbsent(t *testing.T) {
 			t.Errorf("probe-only report lacks %q", want)
 		}
 	}
+	// vet does not derive the commands the code relies on: no uses is not
+	// "none"; audit derives them, so there it is.
+	for cmd, claim := range map[string]bool{"vet": false, "audit": true} {
+		r := loadRun(t, "vet-only")
+		r.Command, r.Uses = cmd, nil
+		for _, format := range []string{"html", "markdown"} {
+			if got := strings.Contains(string(render(t, r, format)), "relies on none of"); got != claim {
+				t.Errorf("%s %s without uses: claims the code relies on no command = %t, want %t", cmd, format, got, claim)
+			}
+		}
+	}
 	md := string(render(t, loadRun(t, "vet-only"), "markdown"))
 	if strings.Contains(md, "## Topology") || !strings.Contains(md, "✗ servers not checked in this run") {
 		t.Errorf("vet-only Markdown does not say the servers were not checked, or shows a topology")

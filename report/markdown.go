@@ -159,7 +159,7 @@ func renderMarkdown(w io.Writer, r *Run) error {
 		md.fence(strings.TrimRight(rule.Good, "\n"), "")
 	}
 
-	if len(v.Uses) > 0 || v.HasCode {
+	if len(v.Uses) > 0 || v.UsesKnown {
 		md.section("Commands the code relies on")
 	}
 	switch {
@@ -178,7 +178,7 @@ func renderMarkdown(w io.Writer, r *Run) error {
 				}
 			}
 		})
-	case v.HasCode:
+	case v.UsesKnown:
 		md.line("The code relies on none of DELIFEQ, DELEX, SET IFEQ or Lua.")
 	}
 

@@ -21,6 +21,9 @@ type view struct {
 
 	HasCode  bool // the code half ran (vet, audit, preflight)
 	HasFleet bool // nodes were probed or declared
+	// UsesKnown: the command derives the uses (audit, preflight), so an
+	// empty list means "none"; vet and probe leave it empty without looking.
+	UsesKnown bool
 	Scope    []scopeItem
 
 	Verdicts []verdictView // nil when the run computed no verdict
@@ -159,6 +162,7 @@ func newView(r *Run) *view {
 		}
 	}
 	v.HasFleet = len(r.Nodes) > 0
+	v.UsesKnown = r.Command == "audit" || r.Command == "preflight"
 
 	used := map[string]int{}
 	for _, u := range r.Uses {
@@ -250,7 +254,7 @@ func statusOf(r *Run, v *view) status {
 				return status{"unsafe", "UNSAFE", h}
 			}
 		}
-		return status{"unsafe", "ACTION NEEDED", fmt.Sprintf("%s to fix: %s.", plural(active, "finding"), findingSplit(r))}
+		return status{"unsafe", "ACTION NEEDED", fmt.Sprintf("%s to fix %s.", plural(active, "finding"), findingSplit(r))}
 	case ExitUnknown:
 		return status{"unknown", "UNKNOWN", "A fact the verdict needs could not be read on a server that can become primary. Unknown is not safe: restore the missing evidence and run again."}
 	case ExitOK:
@@ -278,14 +282,13 @@ func findingSplit(r *Run) string {
 			node++
 		}
 	}
-	var parts []string
-	if code > 0 {
-		parts = append(parts, fmt.Sprintf("%d in the lock code", code))
+	switch {
+	case node == 0:
+		return "in the lock code"
+	case code == 0:
+		return "on the servers"
 	}
-	if node > 0 {
-		parts = append(parts, fmt.Sprintf("%d on the servers", node))
-	}
-	return strings.Join(parts, ", ")
+	return fmt.Sprintf("(%d in the lock code, %d on the servers)", code, node)
 }
 
 func plural(n int, word string) string {
