@@ -11,6 +11,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/la103"
 	"github.com/lockaudit/lockaudit/analyzers/la104"
 	"github.com/lockaudit/lockaudit/analyzers/la105"
+	"github.com/lockaudit/lockaudit/analyzers/la106"
 	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
 	"github.com/lockaudit/lockaudit/analyzers/la109"
@@ -29,6 +30,7 @@ func All() []*analysis.Analyzer {
 		la103.Analyzer,
 		la104.Analyzer,
 		la105.Analyzer,
+		la106.Analyzer,
 		la107.Analyzer,
 		la108.Analyzer,
 		la109.Analyzer,

@@ -1,0 +1,110 @@
+package la106
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports lock acquires without a TTL.
+var Analyzer = ruleutil.New("LA106", run, flow.Analyzer)
+
+const fix = "acquire and set the lease in one command: SET key token NX PX ttl"
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	for _, op := range in.Ops {
+		if op.Kind != resolve.Command {
+			continue
+		}
+		what := ""
+		switch {
+		case op.Name == "SETNX":
+			what = "SETNX"
+		case op.Name == "SET" && op.NX && op.TTL == resolve.NoTTL && op.Complete:
+			what = "SET NX without EX/PX/EXAT/PXAT"
+		default:
+			continue
+		}
+		if exp := laterExpire(in, op); exp != nil {
+			line := pass.Fset.Position(exp.Pos).Line
+			if op.Tx != nil && op.Tx == exp.Tx && op.Tx.Kind == resolve.Multi {
+				ruleutil.Report(pass, "LA106", op.Pos,
+					"%s, then %s of the same key in the same MULTI (line %d): the %s runs even when the acquire fails and moves the current holder's deadline; %s",
+					what, exp.Name, line, exp.Name, fix)
+				continue
+			}
+			ruleutil.Report(pass, "LA106", op.Pos,
+				"%s, then a separate %s of the same key (line %d): a client that crashes between the two commands leaves a lock that never expires; %s",
+				what, exp.Name, line, fix)
+			continue
+		}
+		if what == "SETNX" {
+			ruleutil.Report(pass, "LA106", op.Pos,
+				"SETNX cannot set a TTL: a client that crashes before the release leaves a lock that never expires; %s", fix)
+			continue
+		}
+		ruleutil.Report(pass, "LA106", op.Pos,
+			"%s: a client that crashes before the release leaves a lock that never expires; %s", what, fix)
+	}
+	return nil, nil
+}
+
+// laterExpire finds an EXPIRE-family command of the acquire's key sent
+// after it in the same function.
+func laterExpire(in *flow.Info, acq *resolve.Op) *resolve.Op {
+	if acq.Func == nil || acq.Key() == nil {
+		return nil
+	}
+	for _, op := range in.Ops {
+		if op.Pos <= acq.Pos || op.Func != acq.Func || !flow.IsExpire(op) || op.Key() == nil {
+			continue
+		}
+		if sameKey(in, acq.Key(), op.Key()) {
+			return op
+		}
+	}
+	return nil
+}
+
+// sameKey reports whether two key expressions are certainly the same key:
+// the same shape (flow.Shape.Same) filled with the same values.
+func sameKey(in *flow.Info, a, b ast.Expr) bool {
+	sa, sb := in.ShapeOf(a), in.ShapeOf(b)
+	if !sa.Same(sb) {
+		return false
+	}
+	ha, hb := holes(sa), holes(sb)
+	if len(ha) != len(hb) {
+		return false
+	}
+	for i := range ha {
+		if in.HoleKey(ha[i]) != in.HoleKey(hb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// holes lists the expressions filling a shape's holes; for a helper call,
+// its arguments.
+func holes(s flow.Shape) []ast.Expr {
+	var out []ast.Expr
+	switch s.Kind {
+	case flow.Template:
+		for _, p := range s.Parts {
+			if p.Hole != nil {
+				out = append(out, p.Hole)
+			}
+		}
+	case flow.Call:
+		if c, ok := ast.Unparen(s.Expr).(*ast.CallExpr); ok {
+			out = append(out, c.Args...)
+		}
+	}
+	return out
+}
