@@ -24,7 +24,7 @@ type view struct {
 	// UsesKnown: the command derives the uses (audit, preflight), so an
 	// empty list means "none"; vet and probe leave it empty without looking.
 	UsesKnown bool
-	Scope    []scopeItem
+	Scope     []scopeItem
 
 	Verdicts []verdictView // nil when the run computed no verdict
 	Reasons  []string
