@@ -15,6 +15,8 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/la107"
 	"github.com/lockaudit/lockaudit/analyzers/la108"
 	"github.com/lockaudit/lockaudit/analyzers/la109"
+	"github.com/lockaudit/lockaudit/analyzers/la110"
+	"github.com/lockaudit/lockaudit/analyzers/la111"
 	"github.com/lockaudit/lockaudit/analyzers/la113"
 	"github.com/lockaudit/lockaudit/analyzers/la114"
 	"github.com/lockaudit/lockaudit/analyzers/la115"
@@ -34,6 +36,8 @@ func All() []*analysis.Analyzer {
 		la107.Analyzer,
 		la108.Analyzer,
 		la109.Analyzer,
+		la110.Analyzer,
+		la111.Analyzer,
 		la113.Analyzer,
 		la114.Analyzer,
 		la115.Analyzer,

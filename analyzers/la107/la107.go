@@ -12,7 +12,6 @@ import (
 // Analyzer reports lock tokens that are not unique per acquisition.
 var Analyzer = ruleutil.New("LA107", run, flow.Analyzer)
 
-
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)
 	for _, op := range in.Ops {

@@ -128,6 +128,7 @@ func txAcquires(tx *resolve.Tx) bool {
 type Taint struct {
 	in      *Info
 	facts   *fenceFacts
+	fences  []*resolve.Op // the function's own fencing INCRs
 	objs    map[types.Object]bool
 	srcs    map[ast.Node]bool
 	returns bool // a return statement carries a fence
@@ -154,6 +155,9 @@ func (in *Info) FenceTaint(fd *ast.FuncDecl) *Taint {
 // Draws reports whether the function draws a fence, or reads one that a
 // helper returns or a field holds.
 func (t *Taint) Draws() bool { return t.draws }
+
+// Fences returns the function's own fencing INCRs, in source order.
+func (t *Taint) Fences() []*resolve.Op { return t.fences }
 
 // Carries reports whether e derives from a fence.
 func (t *Taint) Carries(e ast.Expr) bool {
@@ -199,7 +203,7 @@ func (t *Taint) CarriesAny(list []ast.Expr) bool {
 
 // taint propagates fence replies through a function body to a fixed point.
 func (in *Info) taint(fd *ast.FuncDecl, ops []*resolve.Op, f *fenceFacts) *Taint {
-	t := &Taint{in: in, facts: f, objs: map[types.Object]bool{}, srcs: map[ast.Node]bool{}}
+	t := &Taint{in: in, facts: f, objs: map[types.Object]bool{}, srcs: map[ast.Node]bool{}, fences: ops}
 	for _, op := range ops {
 		t.draws = true
 		t.srcs[op.Call] = true

@@ -1,0 +1,58 @@
+package la110
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports protected-resource writes under a lock without a fence.
+var Analyzer = ruleutil.New("LA110", run, flow.Analyzer)
+
+func init() { flow.Bind(&Analyzer.Flags, "writers", "fence-key-pattern") }
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	funcs := in.LockFuncs()
+	done := map[*ast.FuncDecl]bool{}
+	for _, op := range in.Ops { // source order, for a stable report order
+		fd := op.Func
+		if fd == nil || done[fd] || funcs[fd] == nil {
+			continue
+		}
+		done[fd] = true
+		writes := in.WriterCalls(fd)
+		if len(writes) == 0 {
+			continue
+		}
+		taint := in.FenceTaint(fd)
+		for _, w := range writes {
+			r, ok := in.HoldsAt(fd, w.Pos())
+			if !ok {
+				continue
+			}
+			name := types.ExprString(w.Fun)
+			if !taint.Draws() {
+				ruleutil.Report(pass, "LA110", w.Pos(),
+					"write to the protected resource (%s) while holding the lock acquired at %s, and the function draws no fence: a holder that paused past its lease still writes after the next holder took the lock; draw a fence with INCR (in the acquire's MULTI) and pass it to the write, which must check it (... WHERE fence < $f)",
+					name, in.At(r.Acquire.Pos))
+				continue
+			}
+			if taint.CarriesAny(w.Args) || taint.Carries(w.Fun) {
+				continue
+			}
+			from := "the fence"
+			if fs := taint.Fences(); len(fs) > 0 {
+				from = "the fence (" + fs[0].Name + " at " + in.At(fs[0].Pos) + ")"
+			}
+			ruleutil.Report(pass, "LA110", w.Pos(),
+				"write to the protected resource (%s) while holding the lock acquired at %s passes no value derived from %s: the resource cannot reject a stale holder's write; pass the fence and check it (... WHERE fence < $f)",
+				name, in.At(r.Acquire.Pos), from)
+		}
+	}
+	return nil, nil
+}

@@ -1,0 +1,44 @@
+package la111
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+)
+
+// Analyzer reports non-strict fence checks in SQL written under a lock.
+var Analyzer = ruleutil.New("LA111", run, flow.Analyzer)
+
+func init() { flow.Bind(&Analyzer.Flags, "fence-column-pattern", "writers") }
+
+func run(pass *analysis.Pass) (any, error) {
+	in := flow.Of(pass)
+	funcs := in.LockFuncs()
+	done := map[*ast.FuncDecl]bool{}
+	isFence := func(col string) bool { _, ok := flow.FenceColumns.Match(col); return ok }
+	for _, op := range in.Ops {
+		fd := op.Func
+		if fd == nil || done[fd] || funcs[fd] == nil {
+			continue
+		}
+		done[fd] = true
+		for _, w := range in.WriterCalls(fd) {
+			for _, arg := range w.Args {
+				s := in.ShapeOf(arg)
+				if s.Kind != flow.Const {
+					continue
+				}
+				for _, p := range nonStrict(s.Parts[0].Text, isFence) {
+					ruleutil.Report(pass, "LA111", w.Pos(),
+						"fence check %q in the SQL passed to %s is not strict: a failover can issue the same fence number twice, and <= lets the second holder's write through; compare strictly: %q",
+						p.Text, types.ExprString(w.Fun), p.Fix)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
