@@ -17,6 +17,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/la109"
 	"github.com/lockaudit/lockaudit/analyzers/la110"
 	"github.com/lockaudit/lockaudit/analyzers/la111"
+	"github.com/lockaudit/lockaudit/analyzers/la112"
 	"github.com/lockaudit/lockaudit/analyzers/la113"
 	"github.com/lockaudit/lockaudit/analyzers/la114"
 	"github.com/lockaudit/lockaudit/analyzers/la115"
@@ -38,6 +39,7 @@ func All() []*analysis.Analyzer {
 		la109.Analyzer,
 		la110.Analyzer,
 		la111.Analyzer,
+		la112.Analyzer,
 		la113.Analyzer,
 		la114.Analyzer,
 		la115.Analyzer,
