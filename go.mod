@@ -6,6 +6,8 @@ require gopkg.in/yaml.v3 v3.0.1
 
 require golang.org/x/tools v0.52.0
 
+require github.com/valkey-io/valkey-go v1.0.79
+
 require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/clipperhouse/displaywidth v0.10.0 // indirect
@@ -22,5 +24,5 @@ require (
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.14.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
 )

@@ -62,8 +62,8 @@ func writeSeed(t *testing.T, target, name string, data []byte) {
 	}
 }
 
-// checkAddr fails on an address the probe could not dial.
-func checkAddr(t *testing.T, what, addr string) {
+// mustDialable fails on an address the probe could not dial.
+func mustDialable(t *testing.T, what, addr string) {
 	if addr == "" {
 		return
 	}
@@ -85,9 +85,9 @@ func FuzzReplies(f *testing.F) {
 		}
 		_ = v.String()
 		if ri, err := parseRole(v); err == nil {
-			checkAddr(t, "ROLE", ri.primary)
+			mustDialable(t, "ROLE", ri.primary)
 			for _, r := range ri.replicas {
-				checkAddr(t, "ROLE", r)
+				mustDialable(t, "ROLE", r)
 			}
 		}
 		if m, err := parseCommandInfo(v, commandInfo[2:]); err == nil && len(m) != len(commandInfo[2:]) {
@@ -101,14 +101,14 @@ func FuzzReplies(f *testing.F) {
 		if shards, err := parseClusterShards(v, false); err == nil {
 			for _, s := range shards {
 				for _, n := range s.nodes {
-					checkAddr(t, "CLUSTER SHARDS", n.addr)
+					mustDialable(t, "CLUSTER SHARDS", n.addr)
 				}
 			}
 		}
 		if entries, err := parseEntries(v); err == nil {
 			for _, e := range entries {
 				if a, ok := entryAddr(e); ok {
-					checkAddr(t, "SENTINEL", a)
+					mustDialable(t, "SENTINEL", a)
 				}
 			}
 		}
@@ -129,9 +129,9 @@ func FuzzInfo(f *testing.F) {
 			t.Fatal("INFO server accepted without a version")
 		}
 		if ri, err := parseInfoReplication(text); err == nil {
-			checkAddr(t, "INFO replication", ri.primary)
+			mustDialable(t, "INFO replication", ri.primary)
 			for _, r := range ri.replicas {
-				checkAddr(t, "INFO replication", r)
+				mustDialable(t, "INFO replication", r)
 			}
 			if ri.role == RoleReplica && ri.primary == "" {
 				t.Fatal("a replica without a primary was accepted")
@@ -152,7 +152,7 @@ func FuzzClusterNodes(f *testing.F) {
 			return
 		}
 		for _, n := range nodes {
-			checkAddr(t, "CLUSTER NODES", n.addr)
+			mustDialable(t, "CLUSTER NODES", n.addr)
 			if n.id == "" {
 				t.Fatal("a node without an ID was accepted")
 			}

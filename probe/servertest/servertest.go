@@ -266,7 +266,7 @@ func tryStart(t testing.TB, in Install, c Config, extra []string, conf string) (
 	t.Cleanup(func() {
 		s.kill()
 		if t.Failed() {
-			t.Logf("servertest: %s %s (%s) log tail:\n%s", s.Line, s.Addr, s.Dir, s.LogTail(30))
+			t.Logf("servertest: %s %s (%s) log tail:\n%s", s.Line, s.Addr, s.Dir, s.LogTail(15))
 		}
 	})
 	deadline := time.Now().Add(10 * time.Second)

@@ -1,0 +1,220 @@
+package probe
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"net"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/valkey-io/valkey-go"
+
+	"github.com/lockaudit/lockaudit/probe/internal/resp"
+)
+
+// This file is the only one that talks to a server, and send is the only
+// function that sends a command: every command passes checkReadOnly first.
+// valkey-go itself sends HELLO (with AUTH and SETNAME) on connect and PING
+// to keep an idle connection alive; CLIENT SETINFO is turned off, because a
+// restricted probe user has no client|setinfo.
+
+// ClientName is the connection name the probe sets (CLIENT LIST shows it).
+const ClientName = "lockaudit-probe"
+
+// dialer holds what every connection needs.
+type dialer struct {
+	user, password string
+	tls            *tls.Config
+	timeout        time.Duration // dial, handshake and each command
+	resp2          bool
+	redact         func(string) string
+}
+
+// conn is one node's connection.
+type conn struct {
+	addr    string
+	client  valkey.Client
+	timeout time.Duration
+	redact  func(string) string
+}
+
+// dial connects and authenticates, within the timeout and ctx. valkey-go's
+// handshake honours Dialer.Timeout; the goroutine also gives up when ctx
+// ends, so a server that accepts and never answers cannot hold the probe.
+func (d *dialer) dial(ctx context.Context, addr string) (*conn, error) {
+	opt := valkey.ClientOption{
+		InitAddress:       []string{addr},
+		ForceSingleClient: true,
+		DisableCache:      true,
+		DisableRetry:      true,
+		ClientSetInfo:     []string{}, // no CLIENT SETINFO
+		ClientName:        ClientName,
+		Username:          d.user,
+		Password:          d.password,
+		TLSConfig:         d.tls,
+		AlwaysRESP2:       d.resp2,
+		Dialer:            net.Dialer{Timeout: d.timeout, KeepAlive: -1},
+		ConnWriteTimeout:  d.timeout,
+		PipelineMultiplex: -1, // one connection per node
+	}
+	type result struct {
+		c   valkey.Client
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		c, err := valkey.NewClient(opt)
+		ch <- result{c, err}
+	}()
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			if r.c != nil {
+				r.c.Close()
+			}
+			return nil, d.cleanErr(ctx, r.err)
+		}
+		return &conn{addr: addr, client: r.c, timeout: d.timeout, redact: d.redact}, nil
+	case <-ctx.Done():
+		go func() { // close it once the handshake gives up
+			if r := <-ch; r.c != nil {
+				r.c.Close()
+			}
+		}()
+		return nil, d.cleanErr(ctx, ctx.Err())
+	}
+}
+
+// cleanErr words a connection error for a person and removes any secret.
+func (d *dialer) cleanErr(ctx context.Context, err error) error {
+	msg := err.Error()
+	switch {
+	case ctx.Err() != nil:
+		msg = "not answered before the overall deadline (-deadline)"
+	case errors.Is(err, context.DeadlineExceeded), strings.Contains(msg, "i/o timeout"):
+		msg = "no answer within " + d.timeout.String() + " (-timeout): " + msg
+	case errors.Is(err, valkey.ErrClosing):
+		msg = "connection closed (" + msg + ")"
+	}
+	return errors.New(d.redact(strings.TrimSpace(msg)))
+}
+
+func (c *conn) close() { c.client.Close() }
+
+// send sends one command; see sendAll.
+func (c *conn) send(ctx context.Context, args ...string) (resp.Value, error) {
+	vs, err := c.sendAll(ctx, [][]string{args})
+	if err != nil {
+		return resp.Value{}, err
+	}
+	return vs[0], nil
+}
+
+// sendAll is the one function that sends commands. It refuses the whole
+// batch unless every command is on the read-only allowlist, then sends them
+// in one round trip. A server error reply comes back as a Value of Kind
+// resp.Err; err is a refused command or a transport failure (timeout,
+// closed connection), which fails the whole batch.
+func (c *conn) sendAll(ctx context.Context, cmds [][]string) ([]resp.Value, error) {
+	built := make(valkey.Commands, 0, len(cmds))
+	for _, args := range cmds {
+		if err := checkReadOnly(args); err != nil {
+			return nil, err
+		}
+		built = append(built, c.client.B().Arbitrary(args...).Build())
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	results := c.client.DoMulti(ctx, built...)
+	out := make([]resp.Value, len(results))
+	for i, r := range results {
+		if err := r.NonValkeyError(); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil, errors.New("no answer within " + c.timeout.String())
+			}
+			return nil, errors.New(c.redact(err.Error()))
+		}
+		m, _ := r.ToMessage() // a server error or nil stays in m
+		out[i] = fromValkey(&m, 0)
+	}
+	return out, nil
+}
+
+// fromValkey converts valkey-go's reply into the probe's Value. Maps come
+// out with their keys sorted (valkey-go hands them over unordered); no
+// parser depends on map order.
+func fromValkey(m *valkey.ValkeyMessage, depth int) resp.Value {
+	if depth > 64 {
+		return resp.Value{Kind: resp.Err, Str: "reply nested too deep"}
+	}
+	switch {
+	case m.IsNil():
+		return resp.Value{Kind: resp.Nil}
+	case m.Error() != nil:
+		// valkey-go strips the "ERR " prefix; put it back so messages read
+		// as the server wrote them ("NOPERM ..." keeps its own code).
+		msg := m.Error().Error()
+		if !isErrCode(msg) {
+			msg = "ERR " + msg
+		}
+		return resp.Value{Kind: resp.Err, Str: msg}
+	case m.IsInt64():
+		n, _ := m.AsInt64()
+		return resp.Value{Kind: resp.Int, Int: n}
+	case m.IsBool():
+		b, _ := m.AsBool()
+		v := resp.Value{Kind: resp.Bool}
+		if b {
+			v.Int = 1
+		}
+		return v
+	case m.IsArray():
+		elems, _ := m.ToArray()
+		v := resp.Value{Kind: resp.Array, Elems: make([]resp.Value, 0, len(elems))}
+		for i := range elems {
+			v.Elems = append(v.Elems, fromValkey(&elems[i], depth+1))
+		}
+		return v
+	case m.IsMap():
+		mm, err := m.ToMap()
+		if err != nil {
+			return resp.Value{Kind: resp.Err, Str: "unreadable map reply: " + err.Error()}
+		}
+		keys := make([]string, 0, len(mm))
+		for k := range mm {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		v := resp.Value{Kind: resp.Map}
+		for _, k := range keys {
+			val := mm[k]
+			v.Elems = append(v.Elems, resp.Value{Kind: resp.Str, Str: k}, fromValkey(&val, depth+1))
+		}
+		return v
+	case m.IsFloat64():
+		s, _ := m.ToString()
+		return resp.Value{Kind: resp.Double, Str: s}
+	}
+	s, _ := m.ToString()
+	if !m.IsString() && len(s) >= 4 && s[3] == ':' { // verbatim string: "txt:..."
+		s = s[4:]
+	}
+	return resp.Value{Kind: resp.Str, Str: s}
+}
+
+// isErrCode reports whether msg starts with an upper-case error code such
+// as NOPERM, WRONGPASS or LOADING (valkey-go keeps those).
+func isErrCode(msg string) bool {
+	code, _, _ := strings.Cut(msg, " ")
+	if len(code) < 2 {
+		return false
+	}
+	for _, c := range code {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}

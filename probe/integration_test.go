@@ -1,0 +1,436 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lockaudit/lockaudit/probe/servertest"
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// These tests run the whole probe against real servers (probe/servertest).
+
+func probeRun(t *testing.T, opt Options) *report.Run {
+	t.Helper()
+	if opt.Timeout == 0 {
+		opt.Timeout = 2 * time.Second
+	}
+	run, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if testing.Verbose() {
+		out, _ := json.MarshalIndent(struct {
+			Topology string
+			Findings []report.Finding
+			Verdict  *report.Verdict
+			Errors   []report.Error
+		}{run.Topology, run.Findings, run.Verdict, run.Errors}, "", "  ")
+		t.Logf("probe result:\n%s", out)
+	}
+	return run
+}
+
+func nodeOf(t *testing.T, run *report.Run, addr string) report.Node {
+	t.Helper()
+	for _, n := range run.Nodes {
+		if n.Addr == addr {
+			return n
+		}
+	}
+	var addrs []string
+	for _, n := range run.Nodes {
+		addrs = append(addrs, n.Addr)
+	}
+	t.Fatalf("node %s not in the report (nodes: %v)", addr, addrs)
+	return report.Node{}
+}
+
+// rulesAt lists the rules found on a node.
+func rulesAt(run *report.Run, addr string) []string {
+	var out []string
+	for _, f := range run.Findings {
+		if f.Node == addr {
+			out = append(out, f.Rule)
+		}
+	}
+	return out
+}
+
+func wantVerdict(t *testing.T, run *report.Run, release, extend, lua string, exit int) {
+	t.Helper()
+	v := run.Verdict
+	if v.NativeRelease != release || v.NativeExtend != extend || v.Lua != lua {
+		t.Errorf("verdict: release %s, extend %s, lua %s; want %s, %s, %s\n  %s", v.NativeRelease, v.NativeExtend, v.Lua, release, extend, lua, strings.Join(v.Reasons, "\n  "))
+	}
+	if got := report.ExitCode(run); got != exit {
+		t.Errorf("exit code %d, want %d (errors %v)", got, exit, run.Errors)
+	}
+}
+
+func wantNoErrors(t *testing.T, run *report.Run) {
+	t.Helper()
+	for _, n := range run.Nodes {
+		if len(n.Errors) > 0 {
+			t.Errorf("node %s: facts not read: %v", n.Addr, n.Errors)
+		}
+	}
+}
+
+func TestProbeAll91IsSafe(t *testing.T) {
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0}, servertest.Node{Of: 1})
+	// Seeded with the replica of the replica: the probe walks up and down.
+	run := probeRun(t, Options{Addrs: []string{n[2].Addr}})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	wantNoErrors(t, run)
+	if run.Topology != Replication || len(run.Nodes) != 3 {
+		t.Fatalf("topology %s with %d nodes, want replication with 3", run.Topology, len(run.Nodes))
+	}
+	if run.Nodes[0].Addr != n[0].Addr || run.Nodes[0].Role != RolePrimary {
+		t.Errorf("first node %+v, want the primary %s", run.Nodes[0], n[0].Addr)
+	}
+	if sub := nodeOf(t, run, n[2].Addr); sub.Primary != n[1].Addr || sub.Promotable != report.Yes || sub.DELIFEQ != report.Yes {
+		t.Errorf("replica of a replica: %+v", sub)
+	}
+	// The same over RESP2.
+	run2 := probeRun(t, Options{Addrs: []string{n[0].Addr}, RESP2: true})
+	wantVerdict(t, run2, report.Safe, report.Safe, report.Available, 0)
+	wantNoErrors(t, run2)
+}
+
+func TestProbe91PrimaryWith81Replica(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
+	run := probeRun(t, Options{Addrs: []string{n[0].Addr}})
+	wantVerdict(t, run, report.Unsafe, report.Safe, report.Available, report.ExitFindings)
+	if got := rulesAt(run, n[1].Addr); !slices.Contains(got, "LA201") || slices.Contains(got, "LA202") {
+		t.Errorf("8.1 replica findings %v, want LA201 and no LA202", got)
+	}
+	want := "native_release: unsafe — replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ"
+	if !strings.Contains(strings.Join(run.Verdict.Reasons, "\n"), want) {
+		t.Errorf("reasons lack %q: %v", want, run.Verdict.Reasons)
+	}
+}
+
+func TestProbe80ReplicaBothUnsafe(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey80)
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey80}, Of: 0})
+	run := probeRun(t, Options{Addrs: []string{n[1].Addr}})
+	wantVerdict(t, run, report.Unsafe, report.Unsafe, report.Available, report.ExitFindings)
+	if got := rulesAt(run, n[1].Addr); !slices.Contains(got, "LA201") || !slices.Contains(got, "LA202") {
+		t.Errorf("8.0 replica findings %v, want LA201 and LA202", got)
+	}
+	if r := nodeOf(t, run, n[1].Addr); r.SetIFEQ != report.No || r.DELIFEQ != report.No || r.Version != "8.0.1" {
+		t.Errorf("8.0 replica: %+v", r)
+	}
+}
+
+func TestProbeSentinelOldReplicaAtPriorityZero(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey80)
+	old := servertest.Config{Version: servertest.Valkey80, Args: []string{"--replica-priority", "0"}}
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: old, Of: 0}, servertest.Node{Of: 0})
+	ss := servertest.StartSentinels(t, n[0], "mymaster", 2, 2, servertest.Config{})
+	run := probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "mymaster"})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	wantNoErrors(t, run)
+	if run.Topology != Sentinel || len(run.Nodes) != 5 {
+		t.Errorf("topology %s with %d nodes, want sentinel with 5 (3 data nodes, 2 Sentinels)", run.Topology, len(run.Nodes))
+	}
+	if o := nodeOf(t, run, n[1].Addr); o.Promotable != report.No || o.DELIFEQ != report.No {
+		t.Errorf("8.0 replica at priority 0: %+v", o)
+	}
+	if s := nodeOf(t, run, ss[1].Addr); s.Role != RoleSentinel || s.Promotable != report.No {
+		t.Errorf("second Sentinel (found through the first): %+v", s)
+	}
+	// Without -sentinel the same replica counts as promotable.
+	run = probeRun(t, Options{Addrs: []string{n[0].Addr}})
+	wantVerdict(t, run, report.Unsafe, report.Unsafe, report.Available, report.ExitFindings)
+}
+
+func TestProbeSentinelHiddenReplica(t *testing.T) {
+	hidden := servertest.Config{Args: []string{"--replica-announced", "no"}}
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0}, servertest.Node{Config: hidden, Of: 0})
+	ss := servertest.StartSentinels(t, n[0], "mymaster", 1, 1, servertest.Config{})
+	// A seed address is probed too when given with -sentinel.
+	run := probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "mymaster", Addrs: []string{n[1].Addr}})
+	h := nodeOf(t, run, n[2].Addr)
+	if !h.Hidden || h.Promotable != report.Yes {
+		t.Errorf("hidden replica: %+v", h)
+	}
+	if got := rulesAt(run, n[2].Addr); !slices.Contains(got, "LA209") {
+		t.Errorf("hidden replica findings %v, want LA209", got)
+	}
+	if got := rulesAt(run, n[1].Addr); slices.Contains(got, "LA209") {
+		t.Errorf("announced replica has LA209")
+	}
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+}
+
+func TestProbeSentinelUnknownMaster(t *testing.T) {
+	n := servertest.StartReplication(t, servertest.Node{})
+	ss := servertest.StartSentinels(t, n[0], "mymaster", 1, 0, servertest.Config{})
+	run := probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "nosuch"})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	s := nodeOf(t, run, ss[0].Addr)
+	if len(s.Errors) == 0 || !strings.Contains(s.Errors[0], `no primary named "nosuch" is monitored (monitored: mymaster)`) {
+		t.Errorf("sentinel errors: %v", s.Errors)
+	}
+}
+
+func TestProbeClusterMixedVersions(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	c := servertest.StartCluster(t,
+		servertest.Shard{Replicas: []servertest.Config{{Version: servertest.Valkey81}}},
+		servertest.Shard{Replicas: []servertest.Config{{}}},
+		servertest.Shard{},
+	)
+	run := probeRun(t, Options{Addrs: []string{c.Nodes[len(c.Nodes)-1].Addr}})
+	wantVerdict(t, run, report.Unsafe, report.Safe, report.Available, report.ExitFindings)
+	wantNoErrors(t, run)
+	if run.Topology != Cluster || len(run.Nodes) != len(c.Nodes) {
+		t.Fatalf("topology %s with %d nodes, want cluster with %d", run.Topology, len(run.Nodes), len(c.Nodes))
+	}
+	old := c.Shards[0][1]
+	if r := nodeOf(t, run, old.Addr); r.Promotable != report.Yes || r.Primary != c.Shards[0][0].Addr || r.Shard == "" || r.Shard != nodeOf(t, run, c.Shards[0][0].Addr).Shard {
+		t.Errorf("8.1 cluster replica: %+v", r)
+	}
+	if got := rulesAt(run, old.Addr); !slices.Contains(got, "LA201") {
+		t.Errorf("8.1 cluster replica findings %v, want LA201", got)
+	}
+}
+
+func TestProbeClusterNoFailoverIsANote(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	nf := servertest.Config{Version: servertest.Valkey81, Args: []string{"--cluster-replica-no-failover", "yes"}}
+	c := servertest.StartCluster(t, servertest.Shard{Replicas: []servertest.Config{nf}}, servertest.Shard{})
+	run := probeRun(t, Options{Addrs: []string{c.Nodes[0].Addr}})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	r := nodeOf(t, run, c.Shards[0][1].Addr)
+	if r.Promotable != report.Manual {
+		t.Errorf("nofailover replica promotable %q, want manual", r.Promotable)
+	}
+	want := "native_release: note — replica " + r.Addr + " (Valkey 8.1.1) has no DELIFEQ; cluster-replica-no-failover yes: only a manual CLUSTER FAILOVER promotes it"
+	if !slices.Contains(run.Verdict.Reasons, want) {
+		t.Errorf("reasons lack %q:\n%s", want, strings.Join(run.Verdict.Reasons, "\n"))
+	}
+}
+
+func TestProbeLuaUnloaded(t *testing.T) {
+	s := servertest.Start(t, servertest.Config{ModuleCommand: true})
+	s.UnloadLua(t)
+	run := probeRun(t, Options{Addrs: []string{s.Addr}, Uses: []string{UseDELIFEQ, UseIFEQ, UseLua}})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Missing, report.ExitFindings)
+	if got := rulesAt(run, s.Addr); !slices.Contains(got, "LA203") {
+		t.Errorf("findings %v, want LA203", got)
+	}
+	if n := nodeOf(t, run, s.Addr); n.Lua != report.No {
+		t.Errorf("lua = %s", n.Lua)
+	}
+	// Code on the native path does not care.
+	run = probeRun(t, Options{Addrs: []string{s.Addr}})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Missing, 0)
+}
+
+func TestProbeRedis70(t *testing.T) {
+	s := servertest.Start(t, servertest.Config{Version: servertest.Redis70})
+	run := probeRun(t, Options{Addrs: []string{s.Addr}})
+	wantVerdict(t, run, report.Unsafe, report.Unsafe, report.Available, report.ExitFindings)
+	wantNoErrors(t, run)
+	got := rulesAt(run, s.Addr)
+	for _, id := range []string{"LA201", "LA202", "LA210"} {
+		if !slices.Contains(got, id) {
+			t.Errorf("Redis 7.0 findings %v, want %s", got, id)
+		}
+	}
+	if n := nodeOf(t, run, s.Addr); n.Server != "redis" || n.Version != "7.0.15" {
+		t.Errorf("node %+v", n)
+	}
+}
+
+func TestProbeConfigRenamed(t *testing.T) {
+	s := servertest.Start(t, servertest.Config{Args: []string{"--rename-command", "CONFIG", ""}})
+	run := probeRun(t, Options{Addrs: []string{s.Addr}})
+	// The release verdict does not need CONFIG: still decidable.
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	n := nodeOf(t, run, s.Addr)
+	if len(n.Config) != 0 || len(n.Errors) != 1 || !strings.Contains(n.Errors[0], "CONFIG GET: ERR unknown command 'CONFIG'") {
+		t.Errorf("node config %v, errors %v", n.Config, n.Errors)
+	}
+	if got := rulesAt(run, s.Addr); !slices.Contains(got, "LA208") || slices.Contains(got, "LA205") {
+		t.Errorf("findings %v, want LA208 and no config-based finding", got)
+	}
+}
+
+func TestProbeRestrictedUser(t *testing.T) {
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
+	for _, s := range n {
+		s.AddUser(t, "probe", "probe-pw", servertest.ProbeACL)
+	}
+	ss := servertest.StartSentinels(t, n[0], "mymaster", 1, 1, servertest.Config{})
+	ss[0].AddUser(t, "probe", "probe-pw", servertest.SentinelProbeACL)
+	run := probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "mymaster", User: "probe", Password: "probe-pw"})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	wantNoErrors(t, run) // nothing the probe sends is outside the ACL
+	for _, f := range run.Findings {
+		if f.Rule == "LA208" {
+			t.Errorf("restricted user: %s", f.Message)
+		}
+	}
+	// Every command the probe sent was allowed: none was rejected.
+	for _, s := range n {
+		for k, v := range s.Info(t, "commandstats") {
+			if strings.Contains(v, "rejected_calls=") && !strings.Contains(v, "rejected_calls=0") {
+				t.Errorf("%s: %s %s", s.Addr, k, v)
+			}
+		}
+	}
+}
+
+func TestProbeWrongPassword(t *testing.T) {
+	n := servertest.StartReplication(t, servertest.Node{Config: servertest.Config{Password: "right-pw"}}, servertest.Node{Config: servertest.Config{Password: "right-pw"}, Of: 0})
+	run := probeRun(t, Options{Addrs: []string{n[0].Addr}, Password: "wrong-pw"})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	if len(run.Errors) == 0 || !strings.Contains(run.Errors[0].Message, "WRONGPASS") {
+		t.Errorf("errors %v, want WRONGPASS", run.Errors)
+	}
+	// No password at all.
+	run = probeRun(t, Options{Addrs: []string{n[0].Addr}})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+
+	// One node with another password: the rest is read, the verdict is unknown.
+	other := servertest.Start(t, servertest.Config{Password: "other-pw", Args: []string{"--masterauth", "right-pw"}})
+	other.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(n[0].Port))
+	other.WaitReplicating(t, n[0])
+	run = probeRun(t, Options{Addrs: []string{n[0].Addr}, Password: "right-pw"})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	if got := rulesAt(run, other.Addr); !slices.Contains(got, "LA208") {
+		t.Errorf("node with another password: findings %v, want LA208", got)
+	}
+}
+
+func TestProbeUnreachableSeed(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close() // nothing listens there now
+	run := probeRun(t, Options{Addrs: []string{addr}})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	if len(run.Errors) != 1 || run.Errors[0].Where != addr || !strings.Contains(run.Errors[0].Message, "connection refused") {
+		t.Errorf("errors %+v", run.Errors)
+	}
+}
+
+// silentListener accepts connections and never answers: a node that hangs.
+func silentListener(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			conns = append(conns, c) // held open, never read or written
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		close(done)
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return l.Addr().String()
+}
+
+func TestProbeAnnouncedAddressesNotAnswering(t *testing.T) {
+	silent := silentListener(t)
+	_, silentPort, _ := net.SplitHostPort(silent)
+	p := servertest.Start(t, servertest.Config{})
+	// One replica announces the silent listener's port, one an address in
+	// TEST-NET-1 (RFC 5737) that is not routable from here.
+	hung := servertest.Start(t, servertest.Config{Args: []string{"--replica-announce-ip", "127.0.0.1", "--replica-announce-port", silentPort}})
+	lost := servertest.Start(t, servertest.Config{Args: []string{"--replica-announce-ip", "192.0.2.1"}})
+	for _, r := range []*servertest.Server{hung, lost} {
+		r.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(p.Port))
+	}
+	waitUntil(t, "both replicas online", func() bool { return strings.Count(p.Do(t, "INFO", "replication"), "state=online") == 2 })
+
+	run := probeRun(t, Options{Addrs: []string{p.Addr}, Timeout: time.Second, Deadline: 20 * time.Second})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	lostAddr := net.JoinHostPort("192.0.2.1", strconv.Itoa(lost.Port))
+	for _, a := range []string{silent, lostAddr} {
+		n := nodeOf(t, run, a)
+		if n.Role != RoleReplica || n.Primary != p.Addr || len(n.Errors) == 0 {
+			t.Errorf("announced replica %s: %+v", a, n)
+		}
+		if got := rulesAt(run, a); !slices.Contains(got, "LA208") {
+			t.Errorf("%s findings %v, want LA208", a, got)
+		}
+	}
+	if e := nodeOf(t, run, silent).Errors; !strings.Contains(strings.Join(e, " "), "no answer") && !strings.Contains(strings.Join(e, " "), "deadline") {
+		t.Errorf("silent node errors %v, want a timeout", e)
+	}
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 30s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestProbeSendsNoWrite checks, with the servers' own command statistics,
+// that only commands on the read-only allowlist reached them.
+func TestProbeSendsNoWrite(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
+	c := servertest.StartCluster(t, servertest.Shard{Replicas: []servertest.Config{{}}})
+	all := append(append([]*servertest.Server(nil), n...), c.Nodes...)
+	for _, s := range all {
+		s.Do(t, "CONFIG", "RESETSTAT")
+	}
+	probeRun(t, Options{Addrs: []string{n[0].Addr, c.Nodes[0].Addr}})
+
+	allowed := map[string]bool{
+		"hello": true, "auth": true, "client|setname": true, // handshake
+		// the servers' own traffic: replication links and this test's admin connection
+		"replconf": true, "psync": true, "sync": true, "config|resetstat": true,
+	}
+	for name, subs := range readOnly {
+		if subs == nil {
+			allowed[strings.ToLower(name)] = true
+		}
+		for sub := range subs {
+			allowed[strings.ToLower(name+"|"+sub)] = true
+		}
+	}
+	for _, s := range all {
+		stats := s.Info(t, "commandstats")
+		if _, ok := stats["cmdstat_command|info"]; !ok {
+			t.Errorf("%s: the probe's COMMAND INFO did not arrive: %v", s.Addr, stats)
+		}
+		for k, v := range stats {
+			cmd := strings.TrimPrefix(k, "cmdstat_")
+			if !allowed[cmd] {
+				t.Errorf("%s: %s reached the server (%s)", s.Addr, cmd, v)
+			}
+		}
+	}
+}

@@ -1,0 +1,431 @@
+package probe
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// Options configure a probe run.
+type Options struct {
+	Addrs     []string // seed nodes, HOST:PORT
+	Sentinels []string // Sentinels, HOST:PORT
+	Master    string   // the primary's name under Sentinel; "" = every monitored primary
+
+	User     string
+	Password string      // never printed; redacted from every message
+	TLS      *tls.Config // nil: plain TCP
+
+	Timeout  time.Duration // per node: dial, handshake and each command (default 3s)
+	Deadline time.Duration // the whole run (default 30s)
+	Parallel int           // nodes probed at once (default 16)
+
+	Uses []string      // what the code relies on (default DefaultUses)
+	Skew time.Duration // LA207 threshold (default DefaultSkew)
+
+	RESP2   bool   // speak RESP2 even to servers that know RESP3
+	Version string // lockaudit's version, for the report
+}
+
+// Defaults.
+const (
+	DefaultTimeout  = 3 * time.Second
+	DefaultDeadline = 30 * time.Second
+	DefaultParallel = 16
+)
+
+// Run discovers the nodes from the seeds, probes them concurrently (at most
+// Parallel at once, every node bounded by Timeout and the whole run by
+// Deadline), evaluates them and returns the report. The error is for bad
+// options only; nodes that cannot be read are findings (LA208), and a run
+// where no node at all could be read has report errors (exit 1).
+func Run(ctx context.Context, opt Options) (*report.Run, error) {
+	if len(opt.Addrs) == 0 && len(opt.Sentinels) == 0 {
+		return nil, errors.New("no address to probe: give HOST:PORT arguments or -sentinel")
+	}
+	for _, a := range append(append([]string(nil), opt.Addrs...), opt.Sentinels...) {
+		if err := checkAddr(a); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = DefaultTimeout
+	}
+	if opt.Deadline <= 0 {
+		opt.Deadline = DefaultDeadline
+	}
+	if opt.Parallel <= 0 {
+		opt.Parallel = DefaultParallel
+	}
+	uses := opt.Uses
+	if len(uses) == 0 {
+		uses = DefaultUses
+	}
+	ctx, cancel := context.WithTimeout(ctx, opt.Deadline)
+	defer cancel()
+
+	redact := redactor(opt.Password)
+	d := &dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redact}
+	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}}
+	for _, s := range opt.Sentinels {
+		cr.visit(ctx, normAddr(s), link{role: RoleSentinel, priority: -1, via: "-sentinel"})
+	}
+	for _, a := range opt.Addrs {
+		cr.visit(ctx, normAddr(a), link{priority: -1, via: "command line"})
+	}
+	cr.wg.Wait()
+
+	facts, topology := cr.assemble(len(opt.Sentinels) > 0)
+	for i := range facts {
+		scrub(&facts[i], redact)
+	}
+	eo := EvalOptions{Uses: uses, Skew: opt.Skew, Topology: topology}
+	verdict, findings := Evaluate(facts, eo)
+
+	run := report.New("probe", opt.Version)
+	run.Topology = topology
+	run.Nodes = Nodes(facts, topology)
+	run.Findings = append(run.Findings, findings...)
+	run.Verdict = &verdict
+	for _, u := range uses {
+		run.Uses = append(run.Uses, report.Use{Command: u})
+	}
+	reached := 0
+	for _, f := range facts {
+		if f.reached() {
+			reached++
+		}
+	}
+	if reached == 0 {
+		for _, f := range facts {
+			for _, e := range f.Errors {
+				run.Errors = append(run.Errors, report.Error{Where: f.Addr, Message: "could not be probed: " + e.String()})
+			}
+		}
+	}
+	run.Sort()
+	return run, nil
+}
+
+// checkAddr validates a HOST:PORT given by the user.
+func checkAddr(a string) error {
+	host, port, err := net.SplitHostPort(a)
+	p, perr := strconv.Atoi(port)
+	if err != nil || host == "" || perr != nil || p < 1 || p > 65535 {
+		return fmt.Errorf("%q is not HOST:PORT", a)
+	}
+	return nil
+}
+
+// normAddr writes a user-given address the way servers report addresses.
+func normAddr(a string) string {
+	host, port, err := net.SplitHostPort(a)
+	if err != nil {
+		return a
+	}
+	if p, err := strconv.Atoi(port); err == nil {
+		if h := hostPort(host, p); h != "" {
+			return h
+		}
+	}
+	return a
+}
+
+// redactor returns a function that removes the password from text. Very
+// short passwords are not replaced (they would mangle every message), but
+// no message is ever built from the password: this is a second line.
+func redactor(password string) func(string) string {
+	if len(password) < 3 {
+		return func(s string) string { return s }
+	}
+	return func(s string) string { return strings.ReplaceAll(s, password, "[redacted]") }
+}
+
+func scrub(f *Facts, redact func(string) string) {
+	for i := range f.Errors {
+		f.Errors[i].Reason = redact(f.Errors[i].Reason)
+	}
+	for i := range f.Evidence {
+		f.Evidence[i].Answer = redact(f.Evidence[i].Answer)
+	}
+	for i := range f.Notes {
+		f.Notes[i] = redact(f.Notes[i])
+	}
+	for k, v := range f.Why {
+		f.Why[k] = redact(v)
+	}
+	for k, v := range f.Config {
+		f.Config[k] = redact(v)
+	}
+}
+
+// crawler probes every node it hears of, once, at most cap(sem) at a time.
+type crawler struct {
+	d      *dialer
+	master string
+	sem    chan struct{}
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	order   []string
+	seen    map[string]bool
+	results map[string]*nodeResult
+	hints   map[string][]link
+}
+
+// visit records what l says about addr and probes addr if it is new.
+func (c *crawler) visit(ctx context.Context, addr string, l link) {
+	l.addr = addr
+	c.mu.Lock()
+	c.hints[addr] = appendHint(c.hints[addr], l)
+	if c.seen[addr] {
+		c.mu.Unlock()
+		return
+	}
+	c.seen[addr] = true
+	c.order = append(c.order, addr)
+	c.mu.Unlock()
+
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		var res nodeResult
+		switch {
+		case strings.HasSuffix(addr, "(no address)"):
+			res = nodeResult{facts: newFacts(addr)}
+			res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "the cluster member announces no address (noaddr)"}}
+		default:
+			select {
+			case c.sem <- struct{}{}:
+				res = probeNode(ctx, c.d, addr, c.master)
+				<-c.sem
+			case <-ctx.Done():
+				res = nodeResult{facts: newFacts(addr)}
+				res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "not probed: the overall deadline (-deadline) passed first"}}
+			}
+		}
+		c.mu.Lock()
+		c.results[addr] = &res
+		c.mu.Unlock()
+		for _, l := range res.links {
+			c.visit(ctx, normAddr(l.addr), l)
+		}
+	}()
+}
+
+// appendHint keeps one copy of each distinct hint (every cluster member
+// repeats the same view).
+func appendHint(hs []link, l link) []link {
+	for _, h := range hs {
+		if h.role == l.role && h.primary == l.primary && h.shard == l.shard && h.priority == l.priority &&
+			h.noFailover == l.noFailover && h.master == l.master && h.listed == l.listed {
+			return hs
+		}
+	}
+	return append(hs, l)
+}
+
+// assemble merges each node's own facts with what other nodes said about
+// it, folds duplicates (one server reached under two names), marks hidden
+// replicas and decides the topology.
+func (c *crawler) assemble(sentinelMode bool) ([]Facts, string) {
+	// One server, two names: keep the first name, remember the other.
+	canonical := map[string]string{}
+	byRun := map[string]string{}
+	for _, addr := range c.order {
+		r := c.results[addr]
+		if r.runID == "" {
+			continue
+		}
+		if first, ok := byRun[r.runID]; ok {
+			canonical[addr] = first
+			c.results[first].facts.Notes = append(c.results[first].facts.Notes, "also reached as "+addr)
+			c.hints[first] = append(c.hints[first], c.hints[addr]...)
+			continue
+		}
+		byRun[r.runID] = addr
+	}
+	canon := func(a string) string {
+		if x, ok := canonical[a]; ok {
+			return x
+		}
+		return a
+	}
+
+	sentinelPrimaries, listed, replicasRead := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	modes := map[string]bool{}
+	for _, addr := range c.order {
+		r := c.results[addr]
+		modes[r.mode] = true
+		for a := range r.replicasRead {
+			replicasRead[canon(a)] = true
+		}
+		for _, h := range c.hints[addr] {
+			if h.master != "" {
+				sentinelPrimaries[canon(addr)] = true
+			}
+			if h.listed {
+				listed[canon(addr)] = true
+			}
+		}
+	}
+	topology := Standalone
+	switch {
+	case sentinelMode || modes["sentinel"]:
+		topology = Sentinel
+	case modes["cluster"]:
+		topology = Cluster
+	}
+
+	var out []Facts
+	for _, addr := range c.order {
+		if _, dup := canonical[addr]; dup {
+			continue
+		}
+		f := c.results[addr].facts
+		f.Primary = canon(f.Primary)
+		for _, h := range c.hints[addr] {
+			applyHint(&f, h, canon)
+		}
+		if topology == Sentinel && f.Role == RoleReplica && sentinelPrimaries[f.Primary] && replicasRead[f.Primary] && !listed[addr] {
+			f.Hidden = true
+			f.Notes = append(f.Notes, "not listed by SENTINEL REPLICAS (replica-announced no); found through "+f.Primary+"'s INFO replication")
+		}
+		if topology == Sentinel && f.Role == RoleReplica && f.Primary != "" && !sentinelPrimaries[f.Primary] {
+			f.Notes = append(f.Notes, "replica of a replica: Sentinel does not promote it directly, but it follows its primary if that is promoted")
+		}
+		if topology != Sentinel && f.Role == RoleReplica && f.ReplicaPriority == 0 {
+			f.Notes = append(f.Notes, "replica-priority 0: Sentinel would never promote it; probe with -sentinel to take that into account")
+		}
+		out = append(out, f)
+	}
+	// A replica belongs to its primary's shard (servers before 9.0 have no
+	// shard IDs, so their own view names the shard differently).
+	shardOf := map[string]string{}
+	for _, f := range out {
+		if f.Role == RolePrimary && f.Shard != "" {
+			shardOf[f.Addr] = f.Shard
+		}
+	}
+	for i, f := range out {
+		if s, ok := shardOf[f.Primary]; ok && f.Role == RoleReplica {
+			out[i].Shard = s
+		}
+	}
+	if topology == Standalone {
+		for _, f := range out {
+			if f.Role == RoleReplica || f.Replicas > 0 {
+				topology = Replication
+			}
+		}
+	}
+	if topology == Standalone && len(out) > 0 {
+		reached := false
+		for _, f := range out {
+			reached = reached || f.reached()
+		}
+		if !reached {
+			topology = RoleUnknown
+		}
+	}
+	sortFacts(out)
+	return out, topology
+}
+
+// applyHint fills what the node could not tell about itself from what
+// another node said, and records where it came from.
+func applyHint(f *Facts, h link, canon func(string) string) {
+	used := false
+	if (f.Role == RoleUnknown || f.Role == "") && h.role != "" {
+		f.Role, used = h.role, true
+	}
+	if f.Primary == "" && h.primary != "" && f.Role == RoleReplica {
+		f.Primary, used = canon(h.primary), true
+	}
+	if f.Shard == "" && h.shard != "" {
+		f.Shard = h.shard
+	}
+	if f.ReplicaPriority < 0 && h.priority >= 0 {
+		f.ReplicaPriority, used = h.priority, true
+	}
+	if (f.NoFailover == report.Unknown || f.NoFailover == "") && h.noFailover != "" {
+		f.NoFailover, used = h.noFailover, true
+	}
+	if used && !f.reached() {
+		f.Evidence = append(f.Evidence, report.Evidence{Command: h.via, Answer: describeHint(h)})
+	}
+}
+
+func describeHint(h link) string {
+	var parts []string
+	if h.role != "" {
+		parts = append(parts, h.role)
+	}
+	if h.primary != "" {
+		parts = append(parts, "of "+h.primary)
+	}
+	if h.priority >= 0 {
+		parts = append(parts, "replica-priority "+strconv.Itoa(h.priority))
+	}
+	if h.noFailover == report.Yes {
+		parts = append(parts, "nofailover")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sortFacts orders nodes for reading: each replication group (a primary,
+// then the replicas below it), groups by address; unknown nodes, then
+// Sentinels, last.
+func sortFacts(fs []Facts) {
+	byAddr := map[string]Facts{}
+	for _, f := range fs {
+		byAddr[f.Addr] = f
+	}
+	root := func(f Facts) (string, int) {
+		depth := 0
+		seen := map[string]bool{}
+		for f.Role == RoleReplica && f.Primary != "" && !seen[f.Addr] {
+			seen[f.Addr] = true
+			p, ok := byAddr[f.Primary]
+			if !ok {
+				return f.Primary, depth + 1
+			}
+			f, depth = p, depth+1
+		}
+		return f.Addr, depth
+	}
+	rank := func(f Facts) int {
+		switch f.Role {
+		case RoleSentinel:
+			return 2
+		case RoleUnknown, "":
+			if f.Primary == "" {
+				return 1
+			}
+		}
+		return 0
+	}
+	sort.SliceStable(fs, func(i, j int) bool {
+		if ri, rj := rank(fs[i]), rank(fs[j]); ri != rj {
+			return ri < rj
+		}
+		gi, di := root(fs[i])
+		gj, dj := root(fs[j])
+		if gi != gj {
+			return gi < gj
+		}
+		if di != dj {
+			return di < dj
+		}
+		return fs[i].Addr < fs[j].Addr
+	})
+}
