@@ -19,7 +19,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestLA103(t *testing.T) {
-	analysistest.Run(t, testdata(t), la103.Analyzer, "la103/goredis", "la103/redigo", "la103/neg")
+	analysistest.Run(t, testdata(t), la103.Analyzer, "la103/goredis", "la103/redigo", "la103/valkeygo", "la103/glide", "la103/neg")
 }
 
 func TestLA103Pattern(t *testing.T) {

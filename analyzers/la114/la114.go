@@ -33,14 +33,14 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // givesAcquireTTL reports an EXPIRE that follows a TTL-less acquire of the
-// same key in the same function: SETNX + EXPIRE, LA106's finding.
+// same key (flow.SameKey, as LA106 decides it) in the same function:
+// SETNX + EXPIRE, LA106's finding.
 func givesAcquireTTL(in *flow.Info, exp *resolve.Op) bool {
-	key := in.ShapeOf(exp.Key())
 	for _, op := range in.Ops {
 		if op.Func != exp.Func || op.Pos >= exp.Pos || !op.IsAcquire() || len(op.Keys) == 0 {
 			continue
 		}
-		if (op.Name == "SETNX" || op.TTL == resolve.NoTTL) && in.ShapeOf(op.Key()).Same(key) {
+		if (op.Name == "SETNX" || op.TTL == resolve.NoTTL) && in.SameKey(op.Key(), exp.Key()) {
 			return true
 		}
 	}

@@ -19,7 +19,7 @@ func testdata(t *testing.T) string {
 }
 
 func TestLA114(t *testing.T) {
-	analysistest.Run(t, testdata(t), la114.Analyzer, "la114/goredis", "la114/redigo")
+	analysistest.Run(t, testdata(t), la114.Analyzer, "la114/goredis", "la114/redigo", "la114/valkeygo", "la114/glide")
 }
 
 func TestLA114Pattern(t *testing.T) {

@@ -350,3 +350,44 @@ func (in *Info) HoleKey(e ast.Expr) string {
 	}
 	return "x:" + types.ExprString(e)
 }
+
+// SameKey reports whether two key expressions are certainly the same key
+// at run time: the same shape (Same) with every hole filled by the same
+// expression (HoleKey), and for helper calls the same arguments. Use it
+// where "the same key family" is not enough (an EXPIRE of the key just
+// acquired).
+func (in *Info) SameKey(a, b ast.Expr) bool {
+	sa, sb := in.ShapeOf(a), in.ShapeOf(b)
+	if !sa.Same(sb) {
+		return false
+	}
+	ha, hb := holes(sa), holes(sb)
+	if len(ha) != len(hb) {
+		return false
+	}
+	for i := range ha {
+		if in.HoleKey(ha[i]) != in.HoleKey(hb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// holes lists the expressions filling a shape's holes; for a helper call,
+// its arguments.
+func holes(s Shape) []ast.Expr {
+	var out []ast.Expr
+	switch s.Kind {
+	case Template:
+		for _, p := range s.Parts {
+			if p.Hole != nil {
+				out = append(out, p.Hole)
+			}
+		}
+	case Call:
+		if c, ok := ast.Unparen(s.Expr).(*ast.CallExpr); ok {
+			out = append(out, c.Args...)
+		}
+	}
+	return out
+}

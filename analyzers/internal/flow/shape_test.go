@@ -97,6 +97,35 @@ func TestShapeSame(t *testing.T) {
 	}
 }
 
+func TestSameKey(t *testing.T) {
+	in := load(t, `package p
+
+import "fmt"
+
+func lockKey(id string) string { return "lock:" + id }
+
+func f(a, b string) {
+	k := "lock:" + a
+	same(k, fmt.Sprintf("lock:%s", a))
+	same(lockKey(a), lockKey(a))
+	same("lock:x", "lock:x")
+	differ("lock:"+a, "lock:"+b)
+	differ(lockKey(a), lockKey(b))
+	differ(a, b)
+}
+
+func same(a, b string)   {}
+func differ(a, b string) {}
+`)
+	for name, want := range map[string]bool{"same": true, "differ": false} {
+		for _, c := range mustCalls(t, in, name) {
+			if got := in.SameKey(c.Args[0], c.Args[1]); got != want {
+				t.Errorf("line %d: SameKey(%s, %s) = %v, want %v", in.line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), got, want)
+			}
+		}
+	}
+}
+
 func TestShapeKind(t *testing.T) {
 	in := load(t, shapeSrc)
 	for _, c := range mustCalls(t, in, "kind") {

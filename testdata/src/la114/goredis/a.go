@@ -58,3 +58,9 @@ func watched(ctx context.Context, rdb *redis.Client, token string) error {
 		return err
 	}, "lock:w")
 }
+
+// A TTL-less acquire of another key does not excuse the extend.
+func otherKey(ctx context.Context, rdb *redis.Client, a, b, token string) {
+	rdb.SetNX(ctx, "res:"+a+":lock", token, 0)
+	rdb.Expire(ctx, "res:"+b+":lock", ttl) // want `^EXPIRE of lock key "res:" \+ b \+ ":lock" \(acquired with SET NX`
+}
