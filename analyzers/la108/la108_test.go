@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestLA108(t *testing.T) {
-	analysistest.Run(t, testdata(t), la108.Analyzer, "la108/goredis", "la108/redigo", "la108/valkeygo", "la108/glide", "la108/libs")
+	analysistest.Run(t, testdata(t), la108.Analyzer, "la108/goredis", "la108/redigo", "la108/valkeygo", "la108/glide", "la108/radix", "la108/libs")
 }

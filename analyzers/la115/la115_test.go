@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestLA115(t *testing.T) {
-	analysistest.Run(t, testdata(t), la115.Analyzer, "la115/goredis", "la115/redigo", "la115/valkeygo", "la115/glide")
+	analysistest.Run(t, testdata(t), la115.Analyzer, "la115/goredis", "la115/redigo", "la115/valkeygo", "la115/glide", "la115/radix")
 }

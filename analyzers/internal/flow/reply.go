@@ -69,6 +69,10 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 	var u Use
 	if strings.HasPrefix(op.Client, "radix") {
 		// The reply goes into the action's receiver; Do returns the error.
+		// An action that is built but sent elsewhere cannot be followed.
+		if t := in.TypesInfo.TypeOf(op.Call); t == nil || !isError(t) {
+			return Unseen
+		}
 		u = max(w.use(op.Call, []part{pError}), w.receiver(op))
 	} else {
 		u = w.use(op.Call, parts)

@@ -1,0 +1,39 @@
+// Package radix: LA108 on radix v3 and v4 (the reply goes into the
+// action's receiver).
+package radix
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mediocregopher/radix/v3"
+	radix4 "github.com/mediocregopher/radix/v4"
+)
+
+var release = radix.NewEvalScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`)
+
+func positives(c radix.Client, c4 radix4.Client, ctx context.Context, key, token string) error {
+	c.Do(radix.Cmd(nil, "DELIFEQ", key, token)) // want `^reply of DELIFEQ key is discarded`
+	c.Do(release.Cmd(nil, key, token))          // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
+	var n int
+	if err := c.Do(radix.Cmd(&n, "DELIFEQ", key, token)); err != nil { // want `^only the error of DELIFEQ key is checked`
+		return err
+	}
+	return c4.Do(ctx, radix4.Cmd(nil, "DELEX", key, "IFEQ", token)) // want `^only the error of DELEX key IFEQ is checked`
+}
+
+func negatives(c radix.Client, key, token string) error {
+	var n int
+	if err := c.Do(radix.Cmd(&n, "DELIFEQ", key, token)); err != nil {
+		return err
+	}
+	if n == 0 {
+		return errors.New("lost")
+	}
+	return nil
+}
+
+// An action sent elsewhere: its reply cannot be followed here.
+func queued(key, token string) radix.CmdAction {
+	return radix.Cmd(nil, "DELIFEQ", key, token)
+}
