@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/bsm/redislock v0.9.4
 	github.com/go-redsync/redsync/v4 v4.18.1
+	github.com/gomodule/redigo v1.9.3
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/valkey-io/valkey-go v1.0.79
 )

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -139,4 +141,23 @@ func TestRadix(t *testing.T) {
 
 func TestOtherClients(t *testing.T) {
 	analysistest.Run(t, testdata(), summary, "resolvetest/others")
+}
+
+// TestRealClients runs the layer over code that calls the real client
+// modules (testdata/libscan/clients), so the stubs cannot drift from the
+// receiver shapes of go-redis v9.23.0, valkey-go v1.0.79, redigo v1.9.3,
+// redsync v4.18.1 and bsm/redislock v0.9.4 unnoticed.
+func TestRealClients(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the real modules (module cache or proxy)")
+	}
+	dir := filepath.Join(testdata(), "libscan")
+	// analysistest loads modules with GOPROXY=off: fetch them first.
+	cmd := exec.Command("go", "mod", "download")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
+	}
+	analysistest.Run(t, dir, summary, "lockaudit.test/libscan/clients")
 }
