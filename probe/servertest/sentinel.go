@@ -27,19 +27,10 @@ func StartSentinels(t testing.TB, primary *Server, name string, n, wantReplicas 
 	sc.ModuleCommand = false
 	out := make([]*Server, n)
 	for i := range out {
-		// Sentinel rejects masterauth; pass requirepass alone.
-		pc := sc
-		pc.Password = ""
-		var extra []string
-		if sc.Password != "" {
-			extra = append(extra, "--requirepass", sc.Password)
-		}
-		extra = append(extra, "--sentinel")
-		s, err := startServer(t, pc, extra, conf)
+		s, err := startServer(t, sc, []string{"--sentinel"}, conf)
 		if err != nil {
 			t.Fatalf("servertest: sentinel: %v", err)
 		}
-		s.cfg.Password = sc.Password
 		out[i] = s
 	}
 	for _, s := range out {

@@ -230,7 +230,10 @@ func tryStart(t testing.TB, in Install, c Config, extra []string, conf string) (
 		args = append(args, "--repl-diskless-sync-delay", "0")
 	}
 	if c.Password != "" {
-		args = append(args, "--requirepass", c.Password, "--masterauth", c.Password)
+		args = append(args, "--requirepass", c.Password)
+		if conf == "" { // Sentinel has no masterauth (it uses auth-pass)
+			args = append(args, "--masterauth", c.Password)
+		}
 	}
 	if c.ModuleCommand {
 		args = append(args, "--enable-module-command", "yes")

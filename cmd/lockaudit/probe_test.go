@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lockaudit/lockaudit/probe/servertest"
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// runProbeCLI runs `lockaudit probe args...` in-process with the given
+// environment variables (and no others).
+func runProbeCLI(t *testing.T, envv map[string]string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	getenv := func(k string) string { return envv[k] }
+	code = run(context.Background(), append([]string{"probe"}, args...), &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv, Dir: t.TempDir()})
+	if testing.Verbose() {
+		t.Logf("lockaudit probe %s -> exit %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, out.String(), errb.String())
+	}
+	return out.String(), errb.String(), code
+}
+
+func TestProbeUsageErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "no address to probe"},
+		{[]string{"-uses", "delifeq,evalsha", "127.0.0.1:6379"}, `unknown -uses value "evalsha"`},
+		{[]string{"-format", "sarif", "127.0.0.1:6379"}, `unknown -format "sarif"`},
+		{[]string{"-password", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
+		{[]string{"--password=hunter2-secret", "127.0.0.1:6379"}, "-password-file"},
+		{[]string{"-a", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
+		{[]string{"redis://:hunter2-secret@127.0.0.1:6379"}, "looks like a URL"},
+		{[]string{"127.0.0.1"}, `"127.0.0.1" is not HOST:PORT`},
+		{[]string{"-master", "mymaster", "127.0.0.1:6379"}, "-master needs -sentinel"},
+		{[]string{"-tls-cert", "c.pem", "127.0.0.1:6379"}, "-tls-cert and -tls-key go together"},
+		{[]string{"-tls-ca", "/nonexistent/ca.pem", "127.0.0.1:6379"}, "-tls-ca"},
+		{[]string{"-parallel", "0", "127.0.0.1:6379"}, "-parallel must be at least 1"},
+		{[]string{"-password-file", "/nonexistent/pw", "127.0.0.1:6379"}, "-password-file"},
+		{[]string{"-nosuchflag", "127.0.0.1:6379"}, "flag provided but not defined"},
+		{[]string{"127.0.0.1:6379", "-format", "json"}, "flags go first"},
+	} {
+		stdout, stderr, code := runProbeCLI(t, nil, tt.args...)
+		if code != report.ExitUsage || !strings.Contains(stderr, tt.want) {
+			t.Errorf("probe %q: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.want)
+		}
+		if strings.Contains(stdout+stderr, "hunter2-secret") {
+			t.Errorf("probe %q echoed the password:\n%s%s", tt.args, stdout, stderr)
+		}
+	}
+}
+
+func TestProbeCLIUnreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	stdout, stderr, code := runProbeCLI(t, nil, "-timeout", "1s", addr)
+	if code != report.ExitFailed {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr, addr) || !strings.Contains(stderr, "connection refused") {
+		t.Errorf("stderr does not name the node and the reason:\n%s", stderr)
+	}
+	if !strings.Contains(stdout, "UNKNOWN") {
+		t.Errorf("stdout does not show the unknown verdict:\n%s", stdout)
+	}
+}
+
+func TestProbeCLIText(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
+	stdout, stderr, code := runProbeCLI(t, nil, n[0].Addr)
+	if code != report.ExitFindings {
+		t.Errorf("exit %d, want 3", code)
+	}
+	for _, want := range []string{
+		"Topology: replication (1 primary, 1 replica). The code relies on: delifeq, ifeq.",
+		"| ADDRESS ", "| KEY CONFIG ",
+		"| " + n[0].Addr, "| Valkey 9.1.2 ", "| Valkey 8.1.1 ",
+		"LA201 error   " + n[1].Addr + "  A promotable node lacks the native release command: replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ",
+		"native release (DELIFEQ): UNSAFE (your code relies on this)",
+		"    - replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ",
+		"native extend (SET IFEQ): SAFE (your code relies on this)",
+		"Lua scripts: AVAILABLE",
+		"Exit status 3:",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("text output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "lockaudit probe: release unsafe, extend safe, lua available;") {
+		t.Errorf("stderr summary: %q", stderr)
+	}
+	// Relying on Lua only, the same fleet passes.
+	_, _, code = runProbeCLI(t, nil, "-uses", "lua", n[0].Addr)
+	if code != 0 {
+		t.Errorf("-uses lua: exit %d, want 0", code)
+	}
+}
+
+// TestProbeCLIJSON checks the JSON shape the README documents.
+func TestProbeCLIJSON(t *testing.T) {
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
+	out := filepath.Join(t.TempDir(), "run.json")
+	stdout, _, code := runProbeCLI(t, nil, "-o", out, n[1].Addr)
+	if code != 0 || stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 0 and nothing on stdout", code, stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	keys := func(m map[string]any) []string {
+		var ks []string
+		for k := range m {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		return ks
+	}
+	if doc["topology"] != "replication" || doc["command"] != "probe" {
+		t.Errorf("topology %v, command %v", doc["topology"], doc["command"])
+	}
+	nodes := doc["nodes"].([]any)
+	if len(nodes) != 2 {
+		t.Fatalf("%d nodes", len(nodes))
+	}
+	node := nodes[0].(map[string]any)
+	for _, k := range []string{"addr", "role", "promotable", "server", "version", "lua", "delifeq", "delex", "set_ifeq", "config", "errors", "evidence"} {
+		if _, ok := node[k]; !ok {
+			t.Errorf("node lacks %q: %v", k, keys(node))
+		}
+	}
+	if node["role"] != "primary" || node["promotable"] != "yes" || node["delifeq"] != "yes" || node["set_ifeq"] != "yes" || node["server"] != "valkey" {
+		t.Errorf("primary node: %v", node)
+	}
+	if cfg := node["config"].(map[string]any); cfg["appendonly"] != "no" {
+		t.Errorf("config: %v", cfg)
+	}
+	verdict := doc["verdict"].(map[string]any)
+	if verdict["native_release"] != "safe" || verdict["native_extend"] != "safe" || verdict["lua"] != "available" {
+		t.Errorf("verdict: %v", verdict)
+	}
+	findings := doc["findings"].([]any)
+	if len(findings) == 0 {
+		t.Fatal("no findings (LA205 expected: appendonly no)")
+	}
+	f := findings[0].(map[string]any)
+	if got := keys(f); !slices.Equal(got, []string{"message", "node", "rule", "severity"}) {
+		t.Errorf("finding keys %v", got)
+	}
+}
+
+// TestProbeCLINeverPrintsSecrets sets requirepass and masterauth to a
+// distinctive string on every node (and Sentinel) and checks that it
+// appears in no output of any format, right password or wrong.
+func TestProbeCLINeverPrintsSecrets(t *testing.T) {
+	const secret = "Zq7-lockaudit-secret-4e1f"
+	const wrong = "Zq7-lockaudit-wrong-9b2c"
+	cfg := servertest.Config{Password: secret}
+	n := servertest.StartReplication(t, servertest.Node{Config: cfg}, servertest.Node{Config: cfg, Of: 0})
+	ss := servertest.StartSentinels(t, n[0], "mymaster", 1, 1, cfg)
+	if got := n[1].Do(t, "CONFIG", "GET", "masterauth"); !strings.Contains(got, secret) {
+		t.Fatalf("test setup: masterauth is %q", got) // the secret is there to be leaked
+	}
+	pwFile := filepath.Join(t.TempDir(), "pw")
+	wrongFile := filepath.Join(t.TempDir(), "wrong")
+	os.WriteFile(pwFile, []byte(secret+"\n"), 0o600)
+	os.WriteFile(wrongFile, []byte(wrong+"\n"), 0o600)
+
+	check := func(name, output string) {
+		t.Helper()
+		if strings.Contains(output, secret) || strings.Contains(output, wrong) {
+			t.Errorf("%s: output contains the password:\n%s", name, output)
+		}
+	}
+	for _, format := range []string{"text", "json"} {
+		stdout, stderr, code := runProbeCLI(t, map[string]string{"LOCKAUDIT_PASSWORD": secret}, "-format", format, "-sentinel", ss[0].Addr, "-master", "mymaster")
+		if code != 0 {
+			t.Errorf("%s with the right password: exit %d\n%s%s", format, code, stdout, stderr)
+		}
+		check(format+" env", stdout+stderr)
+		stdout, stderr, _ = runProbeCLI(t, nil, "-format", format, "-password-file", pwFile, n[0].Addr)
+		check(format+" password file", stdout+stderr)
+		stdout, stderr, code = runProbeCLI(t, nil, "-format", format, "-password-file", wrongFile, n[0].Addr, ss[0].Addr)
+		if code != report.ExitFailed {
+			t.Errorf("%s with a wrong password: exit %d, want 1", format, code)
+		}
+		check(format+" wrong password", stdout+stderr)
+	}
+	out := filepath.Join(t.TempDir(), "report.json")
+	runProbeCLI(t, map[string]string{"LOCKAUDIT_PASSWORD": secret}, "-o", out, n[0].Addr)
+	data, _ := os.ReadFile(out)
+	check("report file", string(data))
+	if !strings.Contains(string(data), `"native_release": "safe"`) {
+		t.Errorf("the report file does not hold a complete run:\n%s", data)
+	}
+}
