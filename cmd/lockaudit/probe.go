@@ -489,4 +489,3 @@ func (e *probeWriter) Write(b []byte) (int, error) {
 func (e *probeWriter) printf(format string, args ...any) {
 	fmt.Fprintf(e, format, args...)
 }
-
