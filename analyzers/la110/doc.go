@@ -17,5 +17,7 @@
 // through locals, Result/Val, the transaction's results, struct fields
 // assigned a fence anywhere in the package, helpers that return one).
 // Fence counters are recognised by -LA110.fence-key-pattern (the shared
-// setting), by sharing a MULTI with the acquire, or by reaching a write.
+// setting), by sharing a MULTI with the acquire, or by reaching a write. An
+// argument whose name says fence (a parameter fence, a field l.Fence) is
+// taken to carry one drawn elsewhere.
 package la110

@@ -1,0 +1,91 @@
+package flow
+
+import (
+	"go/types"
+	"testing"
+)
+
+const fixSrc = `package p
+
+import "fmt"
+
+var pkgToken = "t"
+
+func f(id string, other func()) {
+	token := fmt.Sprint(id)
+	setnx("lock:"+id, token)
+	{
+		token := "shadow"
+		_ = token
+		del("lock:" + id)
+	}
+	del("lock:" + id)
+	later := "x"
+	_ = later
+}
+
+func g(id string) {
+	del("lock:" + id)
+}
+
+// visible(e, at) states whether e is visible at the call to at (a marker
+// call that follows it in the same function).
+func h(token string) {
+	visible(token, true)
+	visible(pkgToken, true)
+	visible(fmt.Sprint(token), true)
+	{
+		x := 1
+		_ = x
+	}
+	at()
+}
+
+func k() {
+	y := 2
+	_ = y
+	at()
+}
+
+func visible(e any, want bool) {}
+func at()                     {}
+`
+
+func TestAcquireOf(t *testing.T) {
+	in := load(t, fixSrc)
+	var dels []string
+	for _, op := range in.Ops {
+		if op.Name != "DEL" {
+			continue
+		}
+		a := in.AcquireOf(op)
+		if a == nil {
+			t.Fatalf("%s: no acquire for DEL at line %d", op.Func.Name.Name, in.line(op.Pos))
+		}
+		dels = append(dels, op.Func.Name.Name)
+		// The token of f's acquire is in scope at the second DEL only.
+		vis := in.Visible(a.Value, op.Pos)
+		want := op.Func.Name.Name == "f" && in.line(op.Pos) == 15
+		if vis != want {
+			t.Errorf("line %d: token visible = %v, want %v", in.line(op.Pos), vis, want)
+		}
+	}
+	if len(dels) != 3 {
+		t.Errorf("checked %d DELs, want 3", len(dels))
+	}
+}
+
+func TestVisible(t *testing.T) {
+	in := load(t, fixSrc)
+	ats := mustCalls(t, in, "at")
+	for _, c := range mustCalls(t, in, "visible") {
+		want := types.ExprString(c.Args[1]) == "true"
+		if got := in.Visible(c.Args[0], ats[0].Pos()); got != want {
+			t.Errorf("line %d: Visible(%s) at h's end = %v, want %v", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+		}
+		// None of h's locals is visible in k.
+		if id := types.ExprString(c.Args[0]); id == "token" && in.Visible(c.Args[0], ats[1].Pos()) {
+			t.Errorf("token visible in k")
+		}
+	}
+}
