@@ -125,14 +125,17 @@ func (c *conn) sendAll(ctx context.Context, cmds [][]string) ([]resp.Value, erro
 		}
 		built = append(built, c.client.B().Arbitrary(args...).Build())
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	cctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	results := c.client.DoMulti(ctx, built...)
+	results := c.client.DoMulti(cctx, built...)
 	out := make([]resp.Value, len(results))
 	for i, r := range results {
 		if err := r.NonValkeyError(); err != nil {
+			if ctx.Err() != nil {
+				return nil, errors.New("not answered before the overall deadline (-deadline)")
+			}
 			if errors.Is(err, context.DeadlineExceeded) {
-				return nil, errors.New("no answer within " + c.timeout.String())
+				return nil, errors.New("no answer within " + c.timeout.String() + " (-timeout)")
 			}
 			return nil, errors.New(c.redact(err.Error()))
 		}

@@ -136,15 +136,14 @@ func dataNodes(nodes []Facts) []Facts {
 // judge is one verdict over the promotable nodes: every node either has the
 // feature, lacks it (unsafe when it is promotable), or leaves it unknown.
 type judge struct {
-	name       string                       // native_release
-	feature    string                       // "DELIFEQ", for messages
-	answer     func(Facts) (string, string) // yes/no/unknown and how it is known
-	good, bad  string                       // verdict words: safe/unsafe, available/missing
-	unknownSet bool
-	unsafe     []string
-	unknown    []string
-	manual     []string
-	okCount    int
+	name      string                       // native_release
+	feature   string                       // "DELIFEQ", for messages
+	answer    func(Facts) (string, string) // yes/no/unknown and how it is known
+	good, bad string                       // verdict words: safe/unsafe, available/missing
+	unsafe    []string
+	unknown   []string
+	manual    []string
+	okCount   int
 }
 
 func (j *judge) add(n Facts, topology string) {
@@ -204,13 +203,10 @@ func Evaluate(nodes []Facts, opt EvalOptions) (report.Verdict, []report.Finding)
 	data := dataNodes(nodes)
 	var v report.Verdict
 
-	var releaseParts []string
 	var rel []*judge
 	for _, feat := range opt.releaseCommands() {
-		feat := feat
 		rel = append(rel, &judge{name: "native_release", feature: string(feat), good: report.Safe, bad: report.Unsafe,
 			answer: func(f Facts) (string, string) { return releaseAnswer(f, feat) }})
-		releaseParts = append(releaseParts, string(feat))
 	}
 	ext := &judge{name: "native_extend", feature: "SET IFEQ", good: report.Safe, bad: report.Unsafe,
 		answer: func(f Facts) (string, string) { return f.SetIFEQ, evidenceFor(f, WhySetIFEQ) }}

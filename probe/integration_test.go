@@ -434,3 +434,29 @@ func TestProbeSendsNoWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeDeadline: nodes that never answer cannot hold the probe past
+// its overall deadline; what was not read is reported, nothing hangs.
+func TestProbeDeadline(t *testing.T) {
+	var addrs []string
+	for i := 0; i < 4; i++ {
+		addrs = append(addrs, silentListener(t))
+	}
+	run := probeRun(t, Options{Addrs: addrs, Parallel: 1, Timeout: time.Second, Deadline: 1500 * time.Millisecond})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	var timedOut, notProbed int
+	for _, n := range run.Nodes {
+		all := strings.Join(n.Errors, " ")
+		switch {
+		case strings.Contains(all, "not probed: the overall deadline"):
+			notProbed++
+		case strings.Contains(all, "deadline") || strings.Contains(all, "no answer"):
+			timedOut++
+		default:
+			t.Errorf("node %s: errors %v", n.Addr, n.Errors)
+		}
+	}
+	if len(run.Nodes) != 4 || notProbed == 0 || timedOut == 0 {
+		t.Errorf("%d nodes, %d timed out, %d not probed; want 4 with both kinds", len(run.Nodes), timedOut, notProbed)
+	}
+}
