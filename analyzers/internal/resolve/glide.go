@@ -110,7 +110,7 @@ func (r *resolver) glideScriptKeys(e ast.Expr) ([]ast.Expr, bool) {
 			}
 			return nil, true
 		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 			if !ok {
 				return nil, false
 			}
@@ -155,12 +155,12 @@ func (r *resolver) glideSetOptions(op *Op, e ast.Expr, before token.Pos) {
 	for range 64 {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.CallExpr:
-			calls = append([]*ast.CallExpr{x}, calls...)
-			sel, ok := x.Fun.(*ast.SelectorExpr)
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 			if !ok {
 				complete = false
 				goto done
 			}
+			calls = append([]*ast.CallExpr{x}, calls...)
 			if id, ok := sel.X.(*ast.Ident); ok && r.info.Uses[id] != nil {
 				if _, isPkg := r.info.Uses[id].(*types.PkgName); isPkg {
 					goto done // options.NewSetOptions()
@@ -226,7 +226,17 @@ done:
 		}
 	}
 	for _, c := range calls {
-		sel := c.Fun.(*ast.SelectorExpr)
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok {
+			complete = false
+			continue
+		}
+		arg0 := func() ast.Expr {
+			if len(c.Args) == 1 {
+				return c.Args[0]
+			}
+			return nil
+		}
 		switch sel.Sel.Name {
 		case "NewSetOptions":
 		case "SetOnlyIfDoesNotExist":
@@ -234,21 +244,19 @@ done:
 		case "SetOnlyIfExists":
 			setCond("XX", nil)
 		case "SetOnlyIfEquals":
-			if len(c.Args) == 1 {
-				setCond("IFEQ", c.Args[0])
-			}
+			setCond("IFEQ", arg0())
 		case "SetConditionalSet":
-			if s, ok := r.str(c.Args[0]); ok && len(c.Args) == 1 {
+			if s, ok := r.str(arg0()); ok {
 				setCond(strings.ToUpper(s), nil)
 			} else {
 				complete = false
 			}
 		case "SetReturnOldValue":
-			b, ok := r.boolVal(c.Args[0])
+			b, ok := r.boolVal(arg0())
 			op.GET = b
 			complete = complete && ok
 		case "SetExpiry":
-			t, ok := r.glideExpiry(op, c.Args[0])
+			t, ok := r.glideExpiry(op, arg0())
 			ttl, complete = t, complete && ok
 		default:
 			complete = false
@@ -278,6 +286,9 @@ done:
 // glideExpiry reads an *options.Expiry: NewExpiryIn/NewExpiryAt (a TTL),
 // NewExpiryKeepExisting (KEEPTTL), &options.Expiry{Type: ...}, .SetType(t).
 func (r *resolver) glideExpiry(op *Op, e ast.Expr) (TTL, bool) {
+	if e == nil {
+		return UnknownTTL, false
+	}
 	e, ok := r.follow(e)
 	if !ok {
 		return UnknownTTL, false
@@ -307,7 +318,7 @@ func (r *resolver) glideExpiry(op *Op, e ast.Expr) (TTL, bool) {
 				}
 			}
 		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 			if !ok {
 				return UnknownTTL, false
 			}

@@ -62,7 +62,7 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 		ptx := &Tx{Kind: Pipeline, Pos: sender.Pos()}
 		for _, ac := range r.assigns().calls[pipeVar] {
 			if ac.Pos() < sender.Pos() && len(ac.Args) == 1 {
-				if sel := ac.Fun.(*ast.SelectorExpr); sel.Sel.Name == "Append" {
+				if sel, ok := ast.Unparen(ac.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Append" {
 					r.radixAction(pi, sender, stack, ac.Args[0], conn, ptx)
 				}
 			}

@@ -8,11 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
@@ -23,9 +26,10 @@ import (
 // // want lines exactly what the layer sees. Lines use \Q...\E to match
 // literally.
 var summary = &analysis.Analyzer{
-	Name:     "opsummary",
-	Doc:      "report every resolved Op (test only)",
-	Requires: []*analysis.Analyzer{resolve.Analyzer},
+	Name:             "opsummary",
+	Doc:              "report every resolved Op (test only)",
+	Requires:         []*analysis.Analyzer{resolve.Analyzer},
+	RunDespiteErrors: true,
 	Run: func(pass *analysis.Pass) (any, error) {
 		for _, op := range pass.ResultOf[resolve.Analyzer].(*resolve.Result).Ops {
 			pass.Reportf(op.Pos, "%s", Summary(pass.Fset, op))
@@ -160,4 +164,62 @@ func TestRealClients(t *testing.T) {
 		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
 	}
 	analysistest.Run(t, dir, summary, "lockaudit.test/libscan/clients")
+}
+
+// TestBrokenCode runs the layer over a package that does not compile (wrong
+// argument counts, undefined names, self-assignments): the analyzer runs
+// despite errors and must neither panic nor loop; the Ops it can still see
+// are resolved.
+func TestBrokenCode(t *testing.T) {
+	cfg := &packages.Config{
+		Mode: packages.LoadSyntax,
+		Dir:  testdata(),
+		Env:  append(os.Environ(), "GOPATH="+testdata(), "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, "resolvetest/broken")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) == 0 {
+		t.Fatalf("want one package with type errors, got %d packages", len(pkgs))
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{summary}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for act := range graph.All() {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act.Analyzer.Name, act.Err)
+		}
+		if act.IsRoot {
+			for _, d := range act.Diagnostics {
+				got = append(got, fmt.Sprintf("%d: %s", act.Package.Fset.Position(d.Pos).Line, d.Message))
+			}
+		}
+	}
+	// Wrong arity makes an Op incomplete; a variable assigned several
+	// chains gives one incomplete Op per chain, aliases add none.
+	want := []string{
+		`17: SET NX ttl=unknown incomplete client=go-redis/v9`,
+		`18: SET key="k" ttl=unknown incomplete client=go-redis/v9`,
+		`19: EVAL incomplete client=go-redis/v9`,
+		`22: EVALSHA incomplete client=go-redis/v9`,
+		`22: SCRIPTDEF incomplete client=go-redis/v9`,
+		`26: SET key="v" ttl=unknown incomplete client=valkey-go`,
+		`27: SET key="k" ttl=unknown incomplete client=glide`,
+		`28: SET key="k" value="v" cond=IFEQ IFEQ ttl=unknown incomplete client=glide`,
+		`30: EVALSHA incomplete client=glide`,
+		`33: SCRIPTDEF incomplete client=redigo`,
+		`45: SET key="k" value="v" ttl=unknown incomplete client=valkey-go`,
+		`46: SET key="k" value="v" ttl=unknown incomplete client=valkey-go`,
+		`47: SET key="k" value="v" ttl=unknown incomplete tx=pipeline@0 client=valkey-go`,
+		`47: SET key="k" value="v" ttl=unknown incomplete tx=pipeline@0 client=valkey-go`,
+		`51: SET key="lock:a" value="t" NX ttl=none client=go-redis/v9`,
+		`52: SET key="k" value="v" NX ttl=none client=valkey-go`,
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("Ops:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

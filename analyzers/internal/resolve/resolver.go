@@ -30,6 +30,8 @@ type resolver struct {
 	scriptByCall map[*ast.CallExpr]*Script
 	// runs are script-run Ops whose script is found after the walk.
 	runs []scriptRun
+	// building guards builderOp against variables assigned from each other.
+	building map[types.Object]bool
 }
 
 type pending struct {
@@ -55,6 +57,7 @@ func newResolver(pass *analysis.Pass) *resolver {
 		txByObj:      map[types.Object]*Tx{},
 		consumed:     map[ast.Expr]bool{},
 		scriptByCall: map[*ast.CallExpr]*Script{},
+		building:     map[types.Object]bool{},
 	}
 }
 
@@ -227,6 +230,19 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 	if !ok {
 		return
 	}
+	before := len(r.ops)
+	defer func() {
+		// Code that does not compile (the layer runs despite errors) may
+		// pass the wrong number of arguments: nothing positional is certain.
+		if !arityOK(fn, call) {
+			for _, op := range r.ops[min(before, len(r.ops)):] {
+				op.Complete = false
+				if op.TTL == NoTTL {
+					op.TTL = UnknownTTL
+				}
+			}
+		}
+	}()
 	switch info.family {
 	case goRedis:
 		r.goRedis(fn, info, s, call, stack)
@@ -243,6 +259,16 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 	case library:
 		r.library(fn, info, s, call, stack)
 	}
+}
+
+// arityOK reports whether a call passes as many arguments as fn takes.
+func arityOK(fn *types.Func, call *ast.CallExpr) bool {
+	sig := fn.Signature()
+	n := sig.Params().Len()
+	if sig.Variadic() {
+		return len(call.Args) >= n-1
+	}
+	return len(call.Args) == n
 }
 
 // scriptDef records a script constructor: a ScriptDef Op, and the Script

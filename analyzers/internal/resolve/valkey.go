@@ -182,6 +182,7 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 				return nil, false, false
 			}
 			r.consumed[x] = true
+			complete = complete && arityOK(fn, x)
 			st := bstep{name: fn.Name(), args: x.Args, spread: x.Ellipsis.IsValid(), builder: recvName(fn) == "Builder"}
 			steps = append([]bstep{st}, steps...)
 			if st.builder {
@@ -218,11 +219,15 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 // (the sender sends one of them); the first is returned.
 func (r *resolver) builderOp(info *pkgInfo, sender *ast.CallExpr, stack []ast.Node, e ast.Expr) *Op {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		if o, ok := r.info.Uses[id].(*types.Var); ok && o.Pkg() == r.pass.Pkg {
+		if o, ok := r.info.Uses[id].(*types.Var); ok && o.Pkg() == r.pass.Pkg && !r.building[o] {
 			if ws := r.assigns().writes[o]; len(ws) > 1 {
+				r.building[o] = true // x = x, or variables assigned from each other
+				defer delete(r.building, o)
 				var first *Op
 				for _, w := range ws {
-					if w.rhs == nil {
+					// only assignments of a chain: an alias of another
+					// variable (b = a) would multiply the alternatives
+					if _, isCall := ast.Unparen(w.rhs).(*ast.CallExpr); !isCall {
 						continue
 					}
 					if op := r.builderOp(info, sender, stack, w.rhs); op != nil {
@@ -235,7 +240,9 @@ func (r *resolver) builderOp(info *pkgInfo, sender *ast.CallExpr, stack []ast.No
 						}
 					}
 				}
-				return first
+				if first != nil {
+					return first
+				}
 			}
 		}
 	}
