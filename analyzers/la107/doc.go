@@ -13,5 +13,7 @@
 // them. The lock-key pattern is the one set by -LA103.lock-key-pattern.
 // Parameters, struct fields and unknown calls are not followed, so a
 // token passed in is never reported; nor is an idempotency marker (SET
-// seen:<id> 1 NX EX ...) that is never released.
+// seen:<id> 1 NX EX ...) that is never released. Tokens handed to lock
+// libraries (redsync WithValue/WithGenValueFunc, redislock Options.Token)
+// are not traced.
 package la107

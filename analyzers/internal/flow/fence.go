@@ -293,7 +293,10 @@ func (in *Info) taint(fd *ast.FuncDecl, ops []*resolve.Op, f *fenceFacts) *Taint
 					}
 				}
 			case *ast.ReturnStmt:
-				if !t.returns && t.CarriesAny(n.Results) && in.enclosingFunc(n) == ast.Node(fd) {
+				if t.returns || in.enclosingFunc(n) != ast.Node(fd) {
+					continue
+				}
+				if t.CarriesAny(n.Results) || (len(n.Results) == 0 && t.namedResultTainted(fd)) {
 					t.returns = true
 				}
 			}
@@ -303,6 +306,22 @@ func (in *Info) taint(fd *ast.FuncDecl, ops []*resolve.Op, f *fenceFacts) *Taint
 		}
 	}
 	return t
+}
+
+// namedResultTainted reports a named result of fd that carries a fence
+// (returned by a bare return).
+func (t *Taint) namedResultTainted(fd *ast.FuncDecl) bool {
+	if fd.Type.Results == nil {
+		return false
+	}
+	for _, f := range fd.Type.Results.List {
+		for _, name := range f.Names {
+			if obj := t.in.TypesInfo.Defs[name]; obj != nil && t.objs[obj] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // enclosingFunc returns the innermost FuncDecl or FuncLit holding n.

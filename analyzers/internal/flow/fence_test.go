@@ -93,6 +93,17 @@ func drawFence() (int64, error) {
 	return incr("fence:job").Result()
 }
 
+func drawNamed() (f int64, err error) {
+	setnx("lock:job", "t")
+	f, err = incr("fence:job").Result()
+	return
+}
+
+func useNamed(db DBTX) {
+	f, _ := drawNamed()
+	carries(f, true)
+}
+
 func useHelper(db DBTX) {
 	f, _ := drawFence()
 	carries(f, true)
@@ -149,7 +160,7 @@ func TestFence(t *testing.T) {
 	in := load(t, fenceSrc)
 	want := map[string]FenceWhy{
 		"viaResult": ByKey, "viaTx": ByMulti, "viaRedigo": ByKey, "viaRadix": ByKey,
-		"store": ByKey, "drawFence": ByKey, "viaValkey": ByKey, "counterToWrite": ByWrite, "counterNowhere": NotFence,
+		"store": ByKey, "drawFence": ByKey, "drawNamed": ByKey, "viaValkey": ByKey, "counterToWrite": ByWrite, "counterNowhere": NotFence,
 	}
 	n := 0
 	for _, op := range in.Ops {

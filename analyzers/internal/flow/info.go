@@ -88,6 +88,7 @@ type index struct {
 	encl    map[ast.Node]*ast.FuncDecl  // function literal -> enclosing declaration
 	calls   map[token.Pos]*ast.CallExpr // the outermost call starting at a position
 	params  map[types.Object]bool       // parameters and receivers
+	results map[types.Object]bool       // named results
 }
 
 func (in *Info) index() *index {
@@ -104,6 +105,7 @@ func buildIndex(in *Info) *index {
 		encl:    map[ast.Node]*ast.FuncDecl{},
 		calls:   map[token.Pos]*ast.CallExpr{},
 		params:  map[types.Object]bool{},
+		results: map[types.Object]bool{},
 	}
 	for _, f := range in.Files {
 		var stack []ast.Node
@@ -139,11 +141,18 @@ func buildIndex(in *Info) *index {
 					x.decls[fn] = n
 				}
 			case *ast.FuncType:
-				for _, fl := range []*ast.FieldList{n.Params} {
+				for i, fl := range []*ast.FieldList{n.Params, n.Results} {
+					if fl == nil {
+						continue
+					}
 					for _, f := range fl.List {
 						for _, name := range f.Names {
 							if obj := in.TypesInfo.Defs[name]; obj != nil {
-								x.params[obj] = true
+								if i == 0 {
+									x.params[obj] = true
+								} else {
+									x.results[obj] = true
+								}
 							}
 						}
 					}

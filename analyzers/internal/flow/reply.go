@@ -63,6 +63,9 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 	if op.Call == nil {
 		return Unseen
 	}
+	if in.TypesInfo.TypeOf(op.Call) == nil {
+		return Unseen
+	}
 	w := &walker{in: in, errIsReply: NilIsError(op), seen: map[types.Object]bool{}}
 	lib := op.Kind == resolve.Library
 	parts := in.resultParts(op.Call, lib)
@@ -356,8 +359,8 @@ func (w *walker) target(lhs ast.Expr, p part) Use {
 	if obj == nil {
 		return Unseen
 	}
-	if w.in.isPkgLevel(obj) {
-		return w.read(p)
+	if w.in.isPkgLevel(obj) || w.in.index().results[obj] {
+		return w.read(p) // a package variable, or a named result a bare return hands back
 	}
 	return w.varUse(obj, p)
 }

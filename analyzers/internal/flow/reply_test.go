@@ -67,6 +67,14 @@ func u_passed()           { keep(delifeq("k", "t")) }
 func u_field(h *holder)   { h.r = delifeq("k", "t") }
 func u_pkgVar()           { sink = delifeq("k", "t") }
 func u_methodValue() func() int64 { return delifeq("k", "t").Val }
+func x_namedResult() (n int64, err error) {
+	n, err = delifeq("k", "t").Result()
+	return
+}
+func e_namedErr() (err error) {
+	_, err = delifeq("k", "t").Result()
+	return
+}
 
 // redigo style: (reply, err).
 func d_rgStmt()           { rgDelifeq("k", "t") }
