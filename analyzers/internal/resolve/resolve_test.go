@@ -223,3 +223,67 @@ func TestBrokenCode(t *testing.T) {
 		t.Errorf("Ops:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestScriptTextsAndVendor(t *testing.T) {
+	analysistest.Run(t, testdata(), summary, "resolvetest/embedded", "resolvetest/vendored")
+}
+
+// TestOpContext checks the context fields: Stack runs from the file to
+// Call, Func is the enclosing declaration, Lit the innermost literal.
+func TestOpContext(t *testing.T) {
+	cfg := &packages.Config{
+		Mode: packages.LoadSyntax,
+		Dir:  testdata(),
+		Env:  append(os.Environ(), "GOPATH="+testdata(), "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, "resolvetest/goredis")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("load: %v", err)
+	}
+	var ops []*resolve.Op
+	probe := &analysis.Analyzer{
+		Name:     "probe",
+		Doc:      "collect Ops",
+		Requires: []*analysis.Analyzer{resolve.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			ops = pass.ResultOf[resolve.Analyzer].(*resolve.Result).Ops
+			return nil, nil
+		},
+	}
+	if _, err := checker.Analyze([]*analysis.Analyzer{probe}, pkgs, nil); err != nil {
+		t.Fatal(err)
+	}
+	fset := pkgs[0].Fset
+	var inCallback, scriptDef, plain bool
+	for i, op := range ops {
+		if i > 0 && ops[i-1].Pos > op.Pos {
+			t.Errorf("Ops not in source order at %s", fset.Position(op.Pos))
+		}
+		if len(op.Stack) < 2 || op.Stack[len(op.Stack)-1] != op.Call {
+			t.Fatalf("%s: Stack does not end at Call", fset.Position(op.Pos))
+		}
+		if _, ok := op.Stack[0].(*ast.File); !ok {
+			t.Errorf("%s: Stack does not start at the file", fset.Position(op.Pos))
+		}
+		switch {
+		case op.Name == "INCR" && op.Tx != nil && op.Lit != nil:
+			inCallback = true
+			if op.Func == nil || op.Func.Name.Name != "transactions" {
+				t.Errorf("%s: Func = %v, want transactions", fset.Position(op.Pos), op.Func)
+			}
+		case op.Kind == resolve.ScriptDef && op.Func == nil:
+			scriptDef = true
+			if op.Lit != nil {
+				t.Errorf("%s: package-level script has a Lit", fset.Position(op.Pos))
+			}
+		case op.Name == "WAITAOF":
+			plain = true
+			if op.Lit != nil || op.Func == nil || op.Func.Name.Name != "typedHelpers" {
+				t.Errorf("%s: Func/Lit = %v/%v", fset.Position(op.Pos), op.Func, op.Lit)
+			}
+		}
+	}
+	if !inCallback || !scriptDef || !plain {
+		t.Errorf("cases not seen: callback %v, package-level script %v, plain %v", inCallback, scriptDef, plain)
+	}
+}
