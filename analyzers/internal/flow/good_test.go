@@ -1,0 +1,34 @@
+package flow_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/lockaudit/lockaudit/analyzers/la103"
+	"github.com/lockaudit/lockaudit/analyzers/la107"
+	"github.com/lockaudit/lockaudit/analyzers/la108"
+	"github.com/lockaudit/lockaudit/analyzers/la109"
+	"github.com/lockaudit/lockaudit/analyzers/la110"
+	"github.com/lockaudit/lockaudit/analyzers/la111"
+	"github.com/lockaudit/lockaudit/analyzers/la113"
+	"github.com/lockaudit/lockaudit/analyzers/la114"
+	"github.com/lockaudit/lockaudit/analyzers/la115"
+)
+
+// TestNativePatternIsClean runs the flow-based rules over the native lock
+// pattern done right (crypto/rand token, SET NX PX and INCR in one MULTI
+// with a shared hash tag, WAIT checked, SET IFEQ PX and DELIFEQ replies
+// examined, the fence written and checked with <) on four clients, plus
+// cache, rate-limit and idempotency code: any finding fails the test.
+func TestNativePatternIsClean(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []*analysis.Analyzer{la103.Analyzer, la107.Analyzer, la108.Analyzer, la109.Analyzer, la110.Analyzer, la111.Analyzer, la113.Analyzer, la114.Analyzer, la115.Analyzer} {
+		analysistest.Run(t, dir, a, "flowgood/goredis", "flowgood/valkeygo", "flowgood/redigo", "flowgood/glide")
+	}
+}
