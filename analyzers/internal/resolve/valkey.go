@@ -41,13 +41,27 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 		if len(ops) == 0 {
 			return
 		}
-		tx := &Tx{Kind: Pipeline, Pos: call.Pos()}
-		if first, last := ops[0], ops[len(ops)-1]; len(ops) >= 2 && first.Name == "MULTI" && last.Name == "EXEC" && complete {
-			tx.Kind = Multi
-			first.boundary, last.boundary = true, true
-		}
+		// One round trip; the commands between a MULTI and the last EXEC
+		// form a transaction (DoMulti(ctx, WATCH?, MULTI, ..., EXEC)).
+		pipe := &Tx{Kind: Pipeline, Pos: call.Pos()}
 		for _, op := range ops {
-			op.Tx = tx
+			op.Tx = pipe
+		}
+		multi, exec := -1, -1
+		for i, op := range ops {
+			switch {
+			case op.Name == "MULTI" && multi < 0:
+				multi = i
+			case op.Name == "EXEC":
+				exec = i
+			}
+		}
+		if complete && multi >= 0 && exec > multi {
+			tx := &Tx{Kind: Multi, Pos: call.Pos()}
+			ops[multi].boundary, ops[exec].boundary = true, true
+			for _, op := range ops[multi+1 : exec] {
+				op.Tx = tx
+			}
 		}
 	case hLuaExec:
 		// (*Lua).Exec(ctx, c Client, keys, args []string)

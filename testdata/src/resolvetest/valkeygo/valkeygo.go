@@ -80,6 +80,8 @@ func multi(ctx context.Context, c valkey.Client, token string) {
 	cmds = append(cmds, c.B().Exec().Build())
 	c.DoMulti(ctx, cmds...) // want `^\QSET key="lock:{x}" value=token NX ttl=expire ttlexpr=1000 tx=multi@0 client=valkey-go\E$` `^\QINCR key="fence:{x}" tx=multi@0 client=valkey-go\E$`
 
+	c.DoMulti(ctx, c.B().Watch().Key("w").Build(), c.B().Multi().Build(), c.B().Incr().Key("n").Build(), c.B().Exec().Build()) // want `^\QWATCH key="w" tx=pipeline@0 client=valkey-go\E$` `^\QINCR key="n" tx=multi@0 client=valkey-go\E$`
+
 	c.Dedicated(func(d valkey.DedicatedClient) error {
 		d.Do(ctx, d.B().Watch().Key("lock:{y}").Build()) // want `^\QWATCH key="lock:{y}" client=valkey-go\E$`
 		d.Do(ctx, d.B().Multi().Build())
