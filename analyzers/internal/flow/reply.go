@@ -66,7 +66,7 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 	if in.TypesInfo.TypeOf(op.Call) == nil {
 		return Unseen
 	}
-	w := &walker{in: in, errIsReply: NilIsError(op), seen: map[types.Object]bool{}}
+	w := &walker{in: in, errIsReply: NilIsError(op), seen: map[types.Object]bool{}, exclude: map[ast.Node]bool{}}
 	lib := op.Kind == resolve.Library
 	parts := in.resultParts(op.Call, lib)
 	var u Use
@@ -86,7 +86,13 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 			return Unseen
 		}
 		if exec != op.Call {
-			u = max(u, w.use(exec, in.resultParts(exec, false)))
+			if strings.HasPrefix(op.Client, "radix") && len(exec.Args) > 0 {
+				// conn.Do(radix.Cmd(&replies, "EXEC")): the replies go
+				// into EXEC's receiver.
+				u = max(u, w.use(exec, []part{pError}), w.receiverOf(exec.Args[len(exec.Args)-1]))
+			} else {
+				u = max(u, w.use(exec, in.resultParts(exec, false)))
+			}
 		}
 	} else if allNone(parts) && !strings.HasPrefix(op.Client, "radix") && !lib {
 		// A Send outside a transaction: the reply comes from Receive.
@@ -191,7 +197,7 @@ type walker struct {
 	in         *Info
 	errIsReply bool
 	seen       map[types.Object]bool
-	exclude    ast.Node // a use not to count (the &v of a radix receiver)
+	exclude    map[ast.Node]bool // uses not to count (the &v of a radix receiver)
 }
 
 // use classifies how the values e produces are used.
@@ -373,7 +379,7 @@ func (w *walker) varUse(obj types.Object, p part) Use {
 	w.seen[obj] = true
 	u := Discarded
 	for _, id := range w.in.index().uses[obj] {
-		if id == w.exclude || w.isWrite(id) {
+		if w.exclude[id] || w.isWrite(id) {
 			continue
 		}
 		u = max(u, w.use(id, []part{p}))
@@ -394,8 +400,11 @@ func (w *walker) isWrite(id *ast.Ident) bool {
 
 // receiver classifies a radix reply through the action's receiver: nil
 // discards it, &v is as examined as v is.
-func (w *walker) receiver(op *resolve.Op) Use {
-	action, ok := ast.Unparen(op.Expr).(*ast.CallExpr)
+func (w *walker) receiver(op *resolve.Op) Use { return w.receiverOf(op.Expr) }
+
+// receiverOf classifies the receiver of a radix action expression.
+func (w *walker) receiverOf(e ast.Expr) Use {
+	action, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(action.Args) == 0 {
 		return Unseen
 	}
@@ -417,7 +426,7 @@ func (w *walker) receiver(op *resolve.Op) Use {
 	if obj == nil || w.in.isPkgLevel(obj) {
 		return Unseen
 	}
-	w.exclude = id
+	w.exclude[id] = true
 	return w.varUse(obj, pValue)
 }
 

@@ -37,3 +37,25 @@ func negatives(c radix.Client, key, token string) error {
 func queued(key, token string) radix.CmdAction {
 	return radix.Cmd(nil, "DELIFEQ", key, token)
 }
+
+// In a MULTI the replies come back in EXEC's receiver.
+func txDropped(c radix.Client, key, token string) error {
+	return c.Do(radix.WithConn(key, func(conn radix.Conn) error {
+		conn.Do(radix.Cmd(nil, "MULTI"))
+		conn.Do(radix.Cmd(nil, "DELIFEQ", key, token)) // want `^only the error of DELIFEQ key is checked`
+		return conn.Do(radix.Cmd(nil, "EXEC"))
+	}))
+}
+
+func txRead(c radix.Client, key, token string) error {
+	var replies []int
+	err := c.Do(radix.WithConn(key, func(conn radix.Conn) error {
+		conn.Do(radix.Cmd(nil, "MULTI"))
+		conn.Do(radix.Cmd(nil, "DELIFEQ", key, token))
+		return conn.Do(radix.Cmd(&replies, "EXEC"))
+	}))
+	if err == nil && replies[0] == 0 {
+		return errors.New("lost")
+	}
+	return err
+}
