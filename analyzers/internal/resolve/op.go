@@ -4,6 +4,77 @@
 // valkey-glide, radix, and the lock libraries — into an Op: the logical
 // command with its key, value, options and context (transaction, script,
 // enclosing function). Rules then work on Ops, never on client APIs.
+//
+// # How calls are matched
+//
+// A call is resolved with typeutil.Callee, normalised with Origin (glide's
+// generic BaseBatch[T]) and looked up by (package path without any
+// .../vendor/ prefix, receiver type name, method name) in the data tables of
+// knowledge.go. Any receiver of the package matches (go-redis's embedded
+// cmdable, concrete clients, Cmdable/StringCmdable/UniversalClient/Pipeliner
+// interfaces; glide's *baseClient and interfaces package); the receiver is
+// used only to tell apart names that collide (Script.Run vs cmdable.Eval,
+// Tx.Watch vs the client's Watch(fn), SentinelClient.Set). Type aliases are
+// followed (valkey-go's Builder/Completed live in internal/cmds). A
+// package's calls to itself are its implementation and are not resolved;
+// packages that do not depend on a known client cost nothing.
+//
+// # What an Op states
+//
+// Every field states only what is certain from the source:
+//
+//   - Complete is false when an argument that matters could not be seen (a
+//     spread args..., redigo redis.Args{}.AddFlat(x), a non-literal
+//     go-redis SetArgs, a non-constant SET option, a builder variable
+//     assigned several commands, a wrong argument count in code that does
+//     not compile). Rules must not report option-dependent facts of an
+//     incomplete Op; facts that are visible stay set (NX seen literally is
+//     NX).
+//   - TTL (SET only): EX/PX/EXAT/PXAT seen is Expire; KEEPTTL is KeepTTL; no
+//     expiry option is NoTTL when Complete, UnknownTTL otherwise. For helpers
+//     that take a duration (go-redis Set/SetNX/SetXX/SetIFEQ..., compat
+//     adapters): a constant (or a variable assigned once from one, or a
+//     zero-value declaration) decides: 0 or negative is NoTTL, -1 is KeepTTL
+//     where the client has the sentinel (go-redis v8+, compat adapters), a
+//     positive value Expire. Any other expression (a parameter, a field, a
+//     config value) is taken as Expire: it is almost always a configured
+//     lease, and treating it as unknown would hide nothing a rule could
+//     prove. TTLExpr is set only when there is a TTL (and for the EXPIRE
+//     family and INCRBY, their amount).
+//   - go-redis v6-v8 and the compat adapters send the legacy SETNX for
+//     SetNX(..., 0): the Op is Name "SETNX".
+//   - Cond is the SET or DELEX condition (IFEQ, IFNE, IFDEQ, IFDNE); IFEQ is
+//     Cond == "IFEQ". Match is the compared value (or digest).
+//   - Script is set when the Lua text is a constant visible in the package
+//     (a literal, const, package-level or local variable assigned once,
+//     concatenations, a //go:embed file); Script.Inline marks text sent by
+//     an EVAL-family command itself. Runs of a script object (Run, Exec, Do
+//     ...) carry the definition's Script; its Pos is the constructor's.
+//   - Tx groups Ops that travel together: Multi for TxPipelined callbacks,
+//     TxPipeline() variables, DoMulti between MULTI and EXEC, MULTI ... EXEC
+//     sequences on one connection variable in one function (redigo, radix
+//     WithConn, a dedicated valkey-go client), glide batches built with
+//     isAtomic true; Pipeline for Pipelined/Pipeline(), other DoMulti
+//     commands, radix pipelines, glide batches with isAtomic false
+//     (MaybeMulti when isAtomic is not a constant). The MULTI and EXEC that
+//     delimit a Multi are not Ops; an unclosed MULTI stays one.
+//   - Pos follows the rule contract: the sending call; for a builder chain
+//     the start of the statement's outermost call; for a script object the
+//     constructor. A builder chain or radix action that no sender in the
+//     package consumes is still an Op, at the place it is built.
+//   - Library Ops (redsync, redislock, valkeylock, rueidislock) have Lib,
+//     Method, Step (acquire, extend, release, ttl, locker), the lock name in
+//     Keys when the call takes one, and the TTL in TTLExpr.
+//
+// # What the layer cannot decide
+//
+// Values that only exist at run time (a command name or option built by a
+// function, a slice grown in a loop, a script text from configuration),
+// script objects and pipelines passed across function or package
+// boundaries (a script defined in another package has no Script at its
+// runs; a pipeline handed to a helper loses its Tx), clients reached through
+// reflection or user-defined wrappers of Do with their own signature, and
+// go-redis hooks or AutoPipeliner batching.
 package resolve
 
 import (
@@ -63,7 +134,7 @@ type Op struct {
 	Keys  []ast.Expr // key arguments, in order (nil entries never appear)
 	Value ast.Expr   // SET: the value written (the token of an acquire)
 	Match ast.Expr   // SET IFEQ comparison value; DELIFEQ value; DELEX condition value
-	Args  []ast.Expr // every argument after the command name, as written (raw forms), for rules that need more
+	Args  []ast.Expr // the arguments as written: after ctx for typed helpers, after the command name for raw forms and builders (the steps' arguments), keysAndArgs for script runs
 
 	// SET options (Name == "SET"); DELEX condition (Name == "DELEX").
 	// IFEQ is Cond == "IFEQ" on a SET. TTL is meaningful for SET only (a
