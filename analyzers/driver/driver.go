@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -63,6 +64,10 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("directory %s does not exist", dir)
+	}
+	dir, err := filepath.Abs(dir) // go list reports absolute file names
+	if err != nil {
+		return nil, err
 	}
 	w := newWrapper(nil)
 	analyzers := w.wrapAll(opts.Analyzers)

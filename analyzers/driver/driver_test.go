@@ -210,6 +210,22 @@ func TestPatternsThatMatchNothing(t *testing.T) {
 	}
 }
 
+func TestRelativeDir(t *testing.T) {
+	dir := writeModule(t, module)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, rel, driver.Options{Patterns: []string{"./a/...", "example.com/m/a"}})
+	if len(r.Errors) != 0 || len(r.Findings) != 2 || r.Findings[0].Pos.File != "a/a.go" {
+		t.Errorf("relative Dir %s: errors %q, findings %q", rel, errorLines(r), findingLines(r))
+	}
+}
+
 func TestPanickingAnalyzerBecomesAnError(t *testing.T) {
 	dir := writeModule(t, map[string]string{
 		"go.mod":   "module example.com/p\n\ngo 1.22\n",
