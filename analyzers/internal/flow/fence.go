@@ -351,12 +351,6 @@ func (t *Taint) mark(lhs ast.Expr) bool {
 	return true
 }
 
-// Writer is a call that writes to a protected resource.
-type Writer struct {
-	Call *ast.CallExpr
-	Name string // the callee's fully qualified name
-}
-
 // IsWriter reports whether a call writes to a protected resource: a default
 // or configured writer (Writers), or an interface method named Exec or
 // ExecContext returning (database/sql.Result, error) or
