@@ -76,6 +76,7 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 		// (*Script).Run(ctx, c Scripter, keys []string, args...)
 		op.Name = s.cmd
 		op.conn = r.rootObj(arg(0))
+		op.Args = a[min(1, len(a)):]
 		if keys, ok := r.sliceElems(arg(1)); ok {
 			op.Keys = keys
 		} else {

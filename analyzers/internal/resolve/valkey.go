@@ -66,7 +66,7 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 	case hLuaExec:
 		// (*Lua).Exec(ctx, c Client, keys, args []string)
 		op := r.newOp(Command, info, call, stack)
-		op.Args = a
+		op.Args = a[min(1, len(a)):]
 		if len(a) > 0 {
 			op.conn = r.rootObj(a[0])
 		}
