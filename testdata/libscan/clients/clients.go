@@ -16,9 +16,9 @@ import (
 	"github.com/valkey-io/valkey-go/valkeylock"
 )
 
-var unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `^\QSCRIPTDEF script=release client=go-redis/v9\E$`
+var Unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `^\QSCRIPTDEF script=release client=go-redis/v9\E$`
 
-func goredisForms(ctx context.Context, rdb *redis.Client, u redis.UniversalClient, cc *redis.ClusterClient, token string) {
+func GoRedisForms(ctx context.Context, rdb *redis.Client, u redis.UniversalClient, cc *redis.ClusterClient, token string) {
 	rdb.SetNX(ctx, "lock:a", token, 0)                                                               // want `^\QSET key="lock:a" value=token NX ttl=none client=go-redis/v9\E$`
 	u.SetNX(ctx, "lock:a", token, time.Second)                                                       // want `^\QSET key="lock:a" value=token NX ttl=expire ttlexpr=time.Second client=go-redis/v9\E$`
 	cc.SetIFEQ(ctx, "lock:a", token, token, 0)                                                       // want `^\QSET key="lock:a" value=token match=token cond=IFEQ IFEQ ttl=none client=go-redis/v9\E$`
@@ -30,7 +30,7 @@ func goredisForms(ctx context.Context, rdb *redis.Client, u redis.UniversalClien
 	rdb.Wait(ctx, 1, time.Second)                                                                    // want `^\QWAIT client=go-redis/v9\E$`
 	rdb.WaitAOF(ctx, 1, 1, time.Second)                                                              // want `^\QWAITAOF client=go-redis/v9\E$`
 	rdb.Process(ctx, redis.NewCmd(ctx, "delifeq", "k", "v"))                                         // want `^\QDELIFEQ key="k" match="v" client=go-redis/v9\E$`
-	unlock.Run(ctx, u, []string{"lock:a"}, token)                                                    // want `^\QEVALSHA key="lock:a" script=release@-14 client=go-redis/v9\E$`
+	Unlock.Run(ctx, u, []string{"lock:a"}, token)                                                    // want `^\QEVALSHA key="lock:a" script=release@-14 client=go-redis/v9\E$`
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.SetNX(ctx, "lock:{a}", token, time.Second) // want `^\QSET key="lock:{a}" value=token NX ttl=expire ttlexpr=time.Second tx=multi@-1 client=go-redis/v9\E$`
 		p.Incr(ctx, "fence:{a}")                     // want `^\QINCR key="fence:{a}" tx=multi@-2 client=go-redis/v9\E$`
@@ -47,7 +47,7 @@ func goredisForms(ctx context.Context, rdb *redis.Client, u redis.UniversalClien
 	conn.SetNX(ctx, "lock:c", token, 0) // want `^\QSET key="lock:c" value=token NX ttl=none client=go-redis/v9\E$`
 }
 
-func valkeyForms(ctx context.Context, c valkey.Client, token string) {
+func ValkeyForms(ctx context.Context, c valkey.Client, token string) {
 	c.Do(ctx, c.B().Set().Key("lock:a").Value(token).Nx().Px(time.Second).Build())             // want `^\QSET key="lock:a" value=token NX ttl=expire ttlexpr=time.Second client=valkey-go\E$`
 	c.Do(ctx, c.B().Set().Key("lock:a").Value(token).Ifeq(token).Build())                      // want `^\QSET key="lock:a" value=token match=token cond=IFEQ IFEQ ttl=none client=valkey-go\E$`
 	c.Do(ctx, c.B().Delifeq().Key("lock:a").Value(token).Build())                              // want `^\QDELIFEQ key="lock:a" match=token client=valkey-go\E$`
@@ -60,7 +60,7 @@ func valkeyForms(ctx context.Context, c valkey.Client, token string) {
 	l.WithContext(ctx, "job")                                                                  // want `^\QLIB valkeylock.WithContext step=acquire key="job" client=valkeylock\E$`
 }
 
-func redigoForms(p *redigo.Pool, token string) {
+func RedigoForms(p *redigo.Pool, token string) {
 	c := p.Get()
 	c.Send("MULTI")
 	c.Send("SET", "lock:{a}", token, "NX", "PX", 1000) // want `^\QSET key="lock:{a}" value=token NX ttl=expire ttlexpr=1000 tx=multi@+2 client=redigo\E$`
@@ -70,7 +70,7 @@ func redigoForms(p *redigo.Pool, token string) {
 	redigo.NewScript(1, `return 1`).Do(c, "k")                  // want `^\QEVALSHA key="k" script=none@0 client=redigo\E$` `^\QSCRIPTDEF script=none client=redigo\E$`
 }
 
-func libs(ctx context.Context, rdb *redis.Client) {
+func Libs(ctx context.Context, rdb *redis.Client) {
 	m := redsync.New(goredis.NewPool(rdb)).NewMutex("job")       // want `^\QLIB redsync.NewMutex step=locker key="job" client=redsync\E$`
 	m.Lock()                                                     // want `^\QLIB redsync.Lock step=acquire client=redsync\E$`
 	m.Unlock()                                                   // want `^\QLIB redsync.Unlock step=release client=redsync\E$`
