@@ -25,6 +25,9 @@ func run(pass *analysis.Pass) (any, error) {
 		switch {
 		case op.Name == "SETNX":
 			what = "SETNX"
+			if sel, ok := ast.Unparen(op.Call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetNX" {
+				what = "SetNX with expiration 0 (this client sends the legacy SETNX)"
+			}
 		case op.Name == "SET" && op.NX && op.TTL == resolve.NoTTL && op.Complete:
 			what = "SET NX without EX/PX/EXAT/PXAT"
 		default:
@@ -43,9 +46,9 @@ func run(pass *analysis.Pass) (any, error) {
 				what, exp.Name, line, fix)
 			continue
 		}
-		if what == "SETNX" {
+		if op.Name == "SETNX" {
 			ruleutil.Report(pass, "LA106", op.Pos,
-				"SETNX cannot set a TTL: a client that crashes before the release leaves a lock that never expires; %s", fix)
+				"%s cannot set a TTL: a client that crashes before the release leaves a lock that never expires; %s", what, fix)
 			continue
 		}
 		ruleutil.Report(pass, "LA106", op.Pos,

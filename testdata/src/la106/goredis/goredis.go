@@ -13,7 +13,7 @@ func acquire(ctx context.Context, rdb *redis.Client, old *redis8.Client, job, to
 	rdb.SetNX(ctx, "lock:a", token, 0)                           // want `SET NX without EX/PX/EXAT/PXAT: a client that crashes before the release leaves a lock that never expires; acquire and set the lease in one command: SET key token NX PX ttl`
 	rdb.SetArgs(ctx, "lock:b", token, redis.SetArgs{Mode: "NX"}) // want `SET NX without EX/PX/EXAT/PXAT`
 	rdb.Do(ctx, "SETNX", "lock:c", token)                        // want `SETNX cannot set a TTL`
-	old.SetNX(ctx, "lock:d", token, 0)                           // want `SETNX cannot set a TTL`
+	old.SetNX(ctx, "lock:d", token, 0)                           // want `SetNX with expiration 0 \(this client sends the legacy SETNX\) cannot set a TTL`
 	rdb.Do(ctx, "set", "lock:e", token, "nx")                    // want `SET NX without EX/PX/EXAT/PXAT`
 
 	// Negatives.
