@@ -19,6 +19,8 @@ var extend = redis.NewScript(extendSrc) // want `^\QSCRIPTDEF script=extend clie
 
 var mutated = `return 1`
 
-func init() { mutated = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0` }
+func init() {
+	mutated = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`
+}
 
 var changed = redis.NewScript(mutated) // want `^\QSCRIPTDEF client=go-redis/v9\E$`
