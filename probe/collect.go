@@ -35,11 +35,14 @@ type nodeResult struct {
 	links []link
 	// Sentinel: the primaries whose SENTINEL REPLICAS was read.
 	replicasRead map[string]bool
+	view         bool // a cluster view was read
 }
 
 // probeNode reads every fact of one node. It never returns an error: what
-// could not be read is recorded in the facts.
-func probeNode(ctx context.Context, d *dialer, addr string, master string) nodeResult {
+// could not be read is recorded in the facts. wantView asks a cluster node
+// for its view of the cluster (CLUSTER NODES/SHARDS); one view names every
+// member, so only seeds are asked unless no view has been read yet.
+func probeNode(ctx context.Context, d *dialer, addr, master string, wantView func() bool) nodeResult {
 	res := nodeResult{facts: newFacts(addr)}
 	f := &res.facts
 	c, err := d.dial(ctx, addr)
@@ -49,7 +52,9 @@ func probeNode(ctx context.Context, d *dialer, addr string, master string) nodeR
 	}
 	defer c.close()
 
+	start := time.Now()
 	v, err := c.send(ctx, "INFO", "server")
+	rtt := time.Since(start) // a small reply: the round trip TIME is corrected by
 	if err != nil {
 		f.Errors = append(f.Errors, FactError{Fact: FactServer, Command: "INFO server", Reason: explain(err.Error())})
 		return res // the connection is gone or refused the basics
@@ -69,16 +74,18 @@ func probeNode(ctx context.Context, d *dialer, addr string, master string) nodeR
 		probeSentinel(ctx, c, &res, master)
 		return res
 	}
-	probeData(ctx, c, &res, &o, d.tls != nil)
+	probeData(ctx, c, &res, &o, d.tls != nil, rtt, res.mode == "cluster" && wantView())
 	decide(f, o)
 	return res
 }
 
-// probeData reads a data node (standalone or cluster) in one round trip,
-// then TIME alone, so its round trip measures the network and not the batch.
-func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls bool) {
+// probeData reads a data node (standalone or cluster) in one round trip.
+// TIME goes first in the batch, so the server reads its clock half a round
+// trip (measured on INFO server, a small reply) after the batch was sent.
+func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls bool, rtt time.Duration, cluster bool) {
 	f := &res.facts
 	cmds := [][]string{
+		{"TIME"},
 		{"ROLE"},
 		{"INFO", "replication"},
 		{"INFO", "scriptingengines"},
@@ -86,17 +93,24 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		{"COMMAND", "DOCS", "SET"},
 		append([]string{"CONFIG", "GET"}, configParams...),
 	}
-	cluster := res.mode == "cluster"
 	if cluster {
 		cmds = append(cmds, []string{"CLUSTER", "NODES"}, []string{"CLUSTER", "SHARDS"})
 	}
+	sent := time.Now()
 	vs, err := c.sendAll(ctx, cmds)
 	if err != nil {
-		for _, fact := range []Fact{FactRole, FactReplication, FactLua, FactCommands, FactSetDocs, FactConfig} {
+		for _, fact := range []Fact{FactTime, FactRole, FactReplication, FactLua, FactCommands, FactSetDocs, FactConfig} {
 			f.Errors = append(f.Errors, FactError{Fact: fact, Command: string(fact), Reason: explain(err.Error())})
 		}
 		return
 	}
+	if t, err := parseTime(vs[0]); err != nil {
+		f.fail(FactTime, "TIME", err)
+	} else {
+		f.Clock = &Clock{Offset: t.Sub(sent.Add(rtt / 2)), RTT: rtt}
+		f.evidence("TIME", fmt.Sprintf("offset %s from the local clock, round trip %s", f.Clock.Offset.Round(time.Microsecond), rtt.Round(time.Microsecond)))
+	}
+	vs = vs[1:]
 
 	// Role: ROLE, else INFO replication.
 	role, roleErr := parseRole(vs[0])
@@ -180,19 +194,6 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		clusterLinks(res, vs[6], vs[7], tls)
 	}
 
-	// TIME alone: half its round trip is taken off the offset.
-	start := time.Now()
-	tv, err := c.send(ctx, "TIME")
-	rtt := time.Since(start)
-	if err != nil {
-		f.Errors = append(f.Errors, FactError{Fact: FactTime, Command: "TIME", Reason: explain(err.Error())})
-	} else if t, err := parseTime(tv); err != nil {
-		f.fail(FactTime, "TIME", err)
-	} else {
-		mid := start.Add(rtt / 2)
-		f.Clock = &Clock{Offset: t.Sub(mid), RTT: rtt}
-		f.evidence("TIME", fmt.Sprintf("offset %s from the local clock, round trip %s", f.Clock.Offset.Round(time.Microsecond), rtt.Round(time.Microsecond)))
-	}
 }
 
 // clusterLinks reads the node's view of the cluster: every member, its
@@ -259,6 +260,7 @@ func clusterLinks(res *nodeResult, nodesV, shardsV resp.Value, tls bool) {
 		}
 		res.links = append(res.links, l)
 	}
+	res.view = true
 	f.evidence("CLUSTER NODES", fmt.Sprintf("%d members; nofailover: %s", len(nodes), orNone(nofail)))
 }
 

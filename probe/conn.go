@@ -58,6 +58,11 @@ func (d *dialer) dial(ctx context.Context, addr string) (*conn, error) {
 		Dialer:            net.Dialer{Timeout: d.timeout, KeepAlive: -1},
 		ConnWriteTimeout:  d.timeout,
 		PipelineMultiplex: -1, // one connection per node
+		// A probe sends a dozen commands per node: small buffers keep a
+		// large cluster from allocating a megabyte per node.
+		ReadBufferEachConn:  64 << 10,
+		WriteBufferEachConn: 16 << 10,
+		RingScaleEachConn:   8,
 	}
 	type result struct {
 		c   valkey.Client
@@ -101,7 +106,9 @@ func (d *dialer) cleanErr(ctx context.Context, err error) error {
 	return errors.New(d.redact(strings.TrimSpace(msg)))
 }
 
-func (c *conn) close() { c.client.Close() }
+// close closes the connection without waiting: valkey-go's Close drains
+// with a PING and waits a round trip for it, which a probe does not need.
+func (c *conn) close() { go c.client.Close() }
 
 // send sends one command; see sendAll.
 func (c *conn) send(ctx context.Context, args ...string) (resp.Value, error) {

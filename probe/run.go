@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -75,7 +76,13 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 
 	redact := redactor(opt.Password)
 	d := &dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redact}
-	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}}
+	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}, seeds: map[string]bool{}}
+	for _, s := range opt.Sentinels {
+		cr.seeds[normAddr(s)] = true
+	}
+	for _, a := range opt.Addrs {
+		cr.seeds[normAddr(a)] = true
+	}
 	for _, s := range opt.Sentinels {
 		cr.visit(ctx, normAddr(s), link{role: RoleSentinel, priority: -1, via: "-sentinel"})
 	}
@@ -174,6 +181,9 @@ type crawler struct {
 	master string
 	sem    chan struct{}
 	wg     sync.WaitGroup
+	seeds  map[string]bool // read-only once the crawl starts
+	// haveView is set once a cluster node has answered CLUSTER NODES.
+	haveView atomic.Bool
 
 	mu      sync.Mutex
 	order   []string
@@ -195,6 +205,7 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	c.order = append(c.order, addr)
 	c.mu.Unlock()
 
+	seed := c.seeds[addr]
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
@@ -206,7 +217,10 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 		default:
 			select {
 			case c.sem <- struct{}{}:
-				res = probeNode(ctx, c.d, addr, c.master)
+				res = probeNode(ctx, c.d, addr, c.master, func() bool { return seed || !c.haveView.Load() })
+				if res.view {
+					c.haveView.Store(true)
+				}
 				<-c.sem
 			case <-ctx.Done():
 				res = nodeResult{facts: newFacts(addr)}

@@ -150,7 +150,7 @@ type Config struct {
 	Version       string   // server line; default Valkey91
 	Password      string   // requirepass and masterauth; the helpers authenticate with it
 	ModuleCommand bool     // enable-module-command yes (UnloadLua needs it)
-	Args          []string // extra arguments, e.g. "--rename-command", "CONFIG", ""
+	Args          []string // extra arguments, e.g. "--rename-command", "CONFIG", ""; {port} and {busport} stand for the server's ports
 }
 
 func (c Config) version() string {
@@ -246,7 +246,10 @@ func tryStart(t testing.TB, in Install, c Config, extra []string, conf string) (
 			s.BusPort = ports[1]
 		}
 	}
-	args = append(args, c.Args...)
+	for _, a := range c.Args {
+		a = strings.ReplaceAll(a, "{port}", strconv.Itoa(ports[0]))
+		args = append(args, strings.ReplaceAll(a, "{busport}", strconv.Itoa(ports[1])))
+	}
 
 	logf, err := os.Create(filepath.Join(dir, "server.log"))
 	if err != nil {
