@@ -32,8 +32,7 @@ func BenchmarkClusterProbe(b *testing.B) {
 
 	small := servertest.StartCluster(b, shards(5, 1, nil)...)
 	var proxies []*slowProxy
-	var wrap func(shard, replica int) []string
-	wrap = func(shard, replica int) []string {
+	wrap := func(shard, replica int) []string {
 		if replica != 1 || shard >= 3 { // the second replica of shards 0-2
 			return nil
 		}
