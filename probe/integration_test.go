@@ -2,8 +2,18 @@ package probe
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
+	"math/big"
 	"net"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -148,7 +158,13 @@ func TestProbeSentinelOldReplicaAtPriorityZero(t *testing.T) {
 	if s := nodeOf(t, run, ss[1].Addr); s.Role != RoleSentinel || s.Promotable != report.No {
 		t.Errorf("second Sentinel (found through the first): %+v", s)
 	}
-	// Without -sentinel the same replica counts as promotable.
+	// A Sentinel given as a plain address is recognised as one.
+	run = probeRun(t, Options{Addrs: []string{ss[1].Addr}})
+	if run.Topology != Sentinel || len(run.Nodes) != 5 {
+		t.Errorf("Sentinel seed: topology %s with %d nodes, want sentinel with 5", run.Topology, len(run.Nodes))
+	}
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	// Without Sentinel the same replica counts as promotable.
 	run = probeRun(t, Options{Addrs: []string{n[0].Addr}})
 	wantVerdict(t, run, report.Unsafe, report.Unsafe, report.Available, report.ExitFindings)
 }
@@ -459,4 +475,63 @@ func TestProbeDeadline(t *testing.T) {
 	if len(run.Nodes) != 4 || notProbed == 0 || timedOut == 0 {
 		t.Errorf("%d nodes, %d timed out, %d not probed; want 4 with both kinds", len(run.Nodes), timedOut, notProbed)
 	}
+}
+
+// TestProbeTLS: the server's certificate is verified, against the CA given
+// and the name given; without them the probe refuses the connection.
+func TestProbeTLS(t *testing.T) {
+	dir := t.TempDir()
+	caPEM, certFile, keyFile := testCerts(t, dir)
+	caFile := filepath.Join(dir, "ca.pem")
+	if err := os.WriteFile(caFile, caPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := servertest.Start(t, servertest.Config{Args: []string{"--tls-port", "{busport}", "--tls-cert-file", certFile,
+		"--tls-key-file", keyFile, "--tls-ca-cert-file", caFile, "--tls-auth-clients", "no"}})
+	tlsAddr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.BusPort))
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(caPEM)
+
+	run := probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{RootCAs: pool, ServerName: "valkey.test"}})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	wantNoErrors(t, run)
+
+	// The system roots do not know the test CA: refused.
+	run = probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{ServerName: "valkey.test"}})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	if len(run.Errors) == 0 || !strings.Contains(run.Errors[0].Message, "certificate") {
+		t.Errorf("unknown CA: errors %v", run.Errors)
+	}
+	// The right CA, the wrong name: refused.
+	run = probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{RootCAs: pool, ServerName: "other.test"}})
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+}
+
+// testCerts writes a CA and a server certificate for valkey.test and
+// 127.0.0.1, and returns the CA's PEM and the server's cert and key files.
+func testCerts(t *testing.T, dir string) (caPEM []byte, certFile, keyFile string) {
+	t.Helper()
+	caKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	ca := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "lockaudit test CA"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
+	caDER, err := x509.CreateCertificate(rand.Reader, ca, ca, &caKey.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caCert, _ := x509.ParseCertificate(caDER)
+	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	leaf := &x509.Certificate{SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "valkey.test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		DNSNames: []string{"valkey.test"}, IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}}
+	der, err := x509.CreateCertificate(rand.Reader, leaf, caCert, &key.PublicKey, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, _ := x509.MarshalECPrivateKey(key)
+	certFile, keyFile = filepath.Join(dir, "server.pem"), filepath.Join(dir, "server.key")
+	os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
+	os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600)
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}), certFile, keyFile
 }

@@ -164,7 +164,7 @@ func (c Config) version() string {
 type Server struct {
 	Addr    string // 127.0.0.1:PORT
 	Port    int
-	BusPort int    // cluster bus port (cluster nodes only)
+	BusPort int    // the second port: the cluster bus, or whatever Args put at {busport} (e.g. a TLS port)
 	Line    string // valkey-9.1
 	Version string // 9.1.2
 	Dir     string // working folder; the log is Dir/server.log
@@ -241,7 +241,7 @@ func tryStart(t testing.TB, in Install, c Config, extra []string, conf string) (
 	for _, a := range extra {
 		args = append(args, strings.ReplaceAll(a, "{busport}", strconv.Itoa(ports[1])))
 	}
-	for _, a := range extra {
+	for _, a := range append(append([]string(nil), extra...), c.Args...) {
 		if strings.Contains(a, "{busport}") {
 			s.BusPort = ports[1]
 		}
