@@ -1,0 +1,64 @@
+package resp
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+	}{
+		{"+OK\r\n", `"OK"`},
+		{"-ERR unknown command 'X'\r\n", "(error) ERR unknown command 'X'"},
+		{"!9\r\nNOPERM no\r\n", "(error) NOPERM no"},
+		{":-12\r\n", "-12"},
+		{"$-1\r\n", "(nil)"},
+		{"*-1\r\n", "(nil)"},
+		{"_\r\n", "(nil)"},
+		{"#t\r\n", "true"},
+		{",1.5\r\n", `"1.5"`},
+		{"$5\r\na\r\nbc\r\n", `"a\r\nbc"`},
+		{"=8\r\ntxt:info\r\n", `"info"`},
+		{"*2\r\n$1\r\na\r\n:1\r\n", `["a" 1]`},
+		{"%1\r\n+k\r\n*1\r\n_\r\n", `{"k": [(nil)]}`},
+		{"|1\r\n+ttl\r\n:3\r\n+v\r\n", `"v"`}, // attributes are skipped
+		{"~2\r\n+a\r\n+b\r\n", `["a" "b"]`},
+	} {
+		v, err := Parse([]byte(tt.in))
+		if err != nil || v.String() != tt.want {
+			t.Errorf("Parse(%q) = %s, %v; want %s", tt.in, v, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "+OK", "+OK\n", "?\r\n", ":x\r\n", "$3\r\nab\r\n", "$2\r\nabcd\r\n", "*2\r\n+a\r\n", "=3\r\nabc\r\n", "#x\r\n", "+OK\r\n+extra\r\n", "$99999999999\r\n", strings.Repeat("*1\r\n", 100) + "+a\r\n"} {
+		if v, err := Parse([]byte(bad)); err == nil {
+			t.Errorf("Parse(%q) = %s, want an error", bad, v)
+		}
+	}
+}
+
+func TestWriteRoundTrip(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "SET", "k", "a b\r\nc", ""); err != nil {
+		t.Fatal(err)
+	}
+	v, err := Parse(b.Bytes())
+	if err != nil || v.String() != `["SET" "k" "a b\r\nc" ""]` {
+		t.Errorf("round trip: %s, %v", v, err)
+	}
+}
+
+func TestFieldAndPairs(t *testing.T) {
+	m, _ := Parse([]byte("%2\r\n+name\r\n+set\r\n+since\r\n+1.0.0\r\n"))
+	flat, _ := Parse([]byte("*4\r\n+name\r\n+set\r\n+since\r\n+1.0.0\r\n"))
+	for _, v := range []Value{m, flat} {
+		if f, ok := v.Field("SINCE"); !ok || f.Str != "1.0.0" {
+			t.Errorf("Field(since) of %s = %s, %v", v, f, ok)
+		}
+	}
+	odd, _ := Parse([]byte("*1\r\n+name\r\n"))
+	if _, ok := odd.Pairs(); ok {
+		t.Error("an odd-length array has no pairs")
+	}
+}
