@@ -148,7 +148,8 @@ func checkSARIF(r *report.Run, out string) []string {
 func checkText(r *report.Run, out string) []string {
 	var problems []string
 	for _, f := range r.Active() {
-		line := "node " + f.Node + ": " + f.Rule + " " + f.Message
+		// Node findings use the probe's layout (rule, severity, node).
+		line := fmt.Sprintf("  %s %-7s %s  %s", f.Rule, f.Severity, f.Node, f.Message)
 		if f.Pos != nil {
 			line = f.Pos.String() + ": " + f.Rule + " " + f.Message
 		}

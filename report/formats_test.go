@@ -38,13 +38,13 @@ func formatsRun() *report.Run {
 	}
 	r.Topology = "replication"
 	r.Nodes = []report.Node{
-		{Addr: "127.0.0.1:7001", Role: "primary", Promotable: report.Yes, Server: "valkey", Version: "9.1.2", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{"appendonly": "yes"}, Errors: []string{}},
+		{Addr: "127.0.0.1:7001", Role: "primary", Promotable: report.Yes, Server: "valkey", Version: "9.1.2", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{"appendonly": "yes", "appendfsync": "everysec", "min-replicas-to-write": "0"}, Errors: []string{}},
 		{Addr: "127.0.0.1:7002", Role: "replica", Promotable: report.Yes, Server: "valkey", Version: "8.1.1", Lua: report.Yes, DELIFEQ: report.No, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{}, Errors: []string{}, Primary: "127.0.0.1:7001", Notes: []string{"replica-priority 100"}},
 		{Addr: "127.0.0.1:7003", Role: "unknown", Promotable: report.Unknown, Server: report.Unknown, Lua: report.Unknown, DELIFEQ: report.Unknown, DELEX: report.Unknown, SetIFEQ: report.Unknown, Config: map[string]string{}, Errors: []string{"dial tcp 127.0.0.1:7003: connection refused"}},
 	}
 	r.Verdict = &report.Verdict{
 		NativeRelease: report.Unsafe, NativeExtend: report.Safe, Lua: report.Available,
-		Reasons: []string{"release path: UNSAFE — the code releases with DELIFEQ (orders/lock.go:88) but replica 127.0.0.1:7002 (Valkey 8.1.1, promotable) has no DELIFEQ"},
+		Reasons: []string{"native_release: unsafe — the code releases with DELIFEQ (orders/lock.go:88) but replica 127.0.0.1:7002 (Valkey 8.1.1, promotable) has no DELIFEQ"},
 	}
 	r.Errors = []report.Error{
 		{Where: "127.0.0.1:7003", Message: "dial tcp 127.0.0.1:7003: connection refused"},
@@ -134,10 +134,16 @@ func TestTextHidesSuppressedAndShowsEveryPart(t *testing.T) {
 	}
 	for _, want := range []string{
 		"orders/lock.go:42:2: LA103 ",
-		"delifeq  orders/lock.go:88:9 (DELIFEQ release)",
-		"| 127.0.0.1:7002 | replica",
-		"node 127.0.0.1:7002: LA202 promotable replica",
-		"Verdict: native release unsafe, native extend safe, Lua available",
+		"The code relies on:\n  delifeq  orders/lock.go:88:9 (DELIFEQ release)\n",
+		"Topology: replication (1 primary, 1 replica, 1 unknown). The code relies on: delifeq, lua.\n",
+		"| 127.0.0.1:7002 | replica | yes        | Valkey 8.1.1 |",
+		"| 127.0.0.1:7003 | unknown | unknown    | unreachable  |",
+		"Notes:\n  127.0.0.1:7002: replica-priority 100\n",
+		"  LA202 error   127.0.0.1:7002  promotable replica has no DELIFEQ",
+		"native release (DELIFEQ): UNSAFE (your code relies on this)",
+		"    - the code releases with DELIFEQ (orders/lock.go:88) but replica 127.0.0.1:7002",
+		"native extend (SET IFEQ): SAFE\n",
+		"Exit status 1: the run is incomplete (see the errors).",
 		"# example.com/orders/broken\nbroken/b.go:3:23: undefined: undefinedThing\nbroken/b.go:4:2: missing return\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -153,7 +159,8 @@ func TestSummary(t *testing.T) {
 	}{
 		{report.New("vet", ""), "no findings"},
 		{vetRun(), "2 findings (1 error, 1 warning)"},
-		{formatsRun(), "3 findings (2 errors, 1 warning), 2 suppressed; incomplete run: 3 errors"},
+		{formatsRun(), "3 findings (2 errors, 1 warning), 2 suppressed; incomplete run: 3 errors (first: 127.0.0.1:7003: dial tcp 127.0.0.1:7003: connection refused)"},
+		{&report.Run{Errors: []report.Error{{Where: "./x/...", Message: "pattern matched no packages\nsecond line"}}}, "no findings; incomplete run: 1 error (./x/...: pattern matched no packages)"},
 	} {
 		if got := report.Summary(tc.r); got != tc.want {
 			t.Errorf("Summary = %q, want %q", got, tc.want)

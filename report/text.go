@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -13,112 +14,303 @@ import (
 
 func init() { registerFormat("text", renderText) }
 
-// renderText is the one text renderer for every command. It prints the
-// parts of a Run that are present, in this order:
+// renderText is the one text renderer for every command (vet, probe, audit,
+// preflight, render). It prints the parts of a Run that are present, in
+// this order:
 //
-//  1. code findings, one per line, `file:line:col: LA103 message`
-//     (the go vet form editors and CI annotators parse);
-//  2. the commands the code relies on (audit, preflight);
-//  3. the node table (probe, audit, preflight);
-//  4. node findings, `node ADDR: LA201 message`;
-//  5. the verdict and its reasons;
-//  6. errors that made the run incomplete, in go vet's `# package` form.
+//  1. code findings, one per line, `file:line:col: LA103 message` (the go
+//     vet form editors and CI annotators parse);
+//  2. where the code relies on each command, when the code half found uses;
+//  3. the fleet: topology, the node table, notes, node findings, and the
+//     verdict explained, with what the exit status means;
+//  4. errors that made the run incomplete, in go vet's `# where` form.
 //
-// Suppressed findings are not printed (Summary counts them). Nothing here
-// decides the exit status; ExitCode does.
+// Suppressed findings are not printed (Summary counts them). A clean vet
+// run prints nothing. Nothing here decides the exit status; ExitCode does.
 func renderText(w io.Writer, r *Run) error {
-	tw := &errWriter{w: w}
+	p := &errWriter{w: w}
+	active := r.Active()
 	var nodeFindings []Finding
-	for _, f := range r.Active() {
+	for _, f := range active {
 		if f.Pos == nil {
 			nodeFindings = append(nodeFindings, f)
 			continue
 		}
-		tw.printf("%s: %s %s\n", f.Pos, f.Rule, f.Message)
+		p.printf("%s: %s %s\n", f.Pos, f.Rule, f.Message)
 	}
 	section := func() {
-		if tw.n > 0 {
-			tw.printf("\n")
+		if p.n > 0 {
+			p.printf("\n")
 		}
 	}
-	if len(r.Uses) > 0 {
+	if hasSites(r.Uses) {
 		section()
-		writeUses(tw, r.Uses)
+		writeSites(p, r.Uses)
 	}
-	if len(r.Nodes) > 0 {
+	if len(r.Nodes) > 0 || len(nodeFindings) > 0 || r.Verdict != nil {
 		section()
-		if r.Topology != "" {
-			tw.printf("Nodes (%s):\n", r.Topology)
-		} else {
-			tw.printf("Nodes:\n")
-		}
-		if tw.err == nil {
-			tw.err = NodeTable(tw, r.Nodes)
-		}
-	}
-	if len(nodeFindings) > 0 {
-		section()
-		for _, f := range nodeFindings {
-			tw.printf("node %s: %s %s\n", f.Node, f.Rule, f.Message)
-		}
-	}
-	if v := r.Verdict; v != nil {
-		section()
-		tw.printf("Verdict: native release %s, native extend %s, Lua %s\n", v.NativeRelease, v.NativeExtend, v.Lua)
-		for _, reason := range v.Reasons {
-			tw.printf("  - %s\n", reason)
-		}
+		writeFleet(p, r, nodeFindings)
 	}
 	if len(r.Errors) > 0 {
 		section()
 		where := ""
 		for _, e := range r.Errors {
 			if e.Where != where {
-				tw.printf("# %s\n", e.Where)
+				p.printf("# %s\n", e.Where)
 				where = e.Where
 			}
-			tw.printf("%s\n", e.Message)
+			p.printf("%s\n", e.Message)
 		}
 	}
-	return tw.err
+	return p.err
 }
 
-func writeUses(w *errWriter, uses []Use) {
-	w.printf("The code relies on:\n")
+func hasSites(uses []Use) bool {
 	for _, u := range uses {
-		if len(u.Sites) == 0 {
-			w.printf("  %s\n", u.Command)
-			continue
+		if len(u.Sites) > 0 {
+			return true
 		}
+	}
+	return false
+}
+
+func writeSites(p *errWriter, uses []Use) {
+	p.printf("The code relies on:\n")
+	for _, u := range uses {
 		for _, s := range u.Sites {
-			w.printf("  %-8s %s (%s)\n", u.Command, s.Pos, s.What)
+			p.printf("  %-8s %s (%s)\n", u.Command, s.Pos, s.What)
 		}
 	}
 }
 
-// NodeTable writes the per-node table (ASCII, one row per node) that the
-// text format shows; probe and audit progress output may reuse it.
-func NodeTable(w io.Writer, nodes []Node) error {
-	t := NewTable(w)
-	t.Header("ADDR", "ROLE", "PROMOTABLE", "SERVER", "VERSION", "LUA", "DELIFEQ", "DELEX", "SET IFEQ", "NOTES")
-	for _, n := range nodes {
-		version := n.Version
-		if version == "" {
-			version = "?"
+// writeFleet is the probe's view (written for `lockaudit probe` and shared
+// by every command that reads nodes): what was found, a node table, notes,
+// the node findings, and the verdict explained for someone who has not read
+// the code.
+func writeFleet(p *errWriter, run *Run, findings []Finding) {
+	var uses []string
+	for _, u := range run.Uses {
+		uses = append(uses, u.Command)
+	}
+	if len(run.Nodes) > 0 {
+		counts := map[string]int{}
+		for _, n := range run.Nodes {
+			counts[n.Role]++
 		}
-		notes := append([]string(nil), n.Notes...)
-		notes = append(notes, n.Errors...)
-		if n.Declared {
-			notes = append([]string{"declared"}, notes...)
+		var parts []string
+		for _, r := range []string{"primary", "replica", "sentinel", "unknown"} {
+			if c := counts[r]; c > 0 {
+				word := r
+				if c > 1 {
+					word += "s"
+					if r == "primary" {
+						word = "primaries"
+					}
+				}
+				parts = append(parts, fmt.Sprintf("%d %s", c, word))
+			}
 		}
-		if n.Hidden {
-			notes = append([]string{"hidden replica"}, notes...)
+		p.printf("Topology: %s (%s).", run.Topology, strings.Join(parts, ", "))
+		if len(uses) > 0 {
+			p.printf(" The code relies on: %s.", strings.Join(uses, ", "))
 		}
-		if err := t.Append(n.Addr, n.Role, n.Promotable, n.Server, version, n.Lua, n.DELIFEQ, n.DELEX, n.SetIFEQ, strings.Join(notes, "; ")); err != nil {
-			return err
+		p.printf("\n\n")
+
+		t := NewTable(p)
+		t.Header("ADDRESS", "ROLE", "PROMOTABLE", "SERVER", "LUA", "DELIFEQ", "DELEX", "SET IFEQ", "KEY CONFIG")
+		for _, n := range run.Nodes {
+			if err := t.Append(n.Addr, roleCell(n), n.Promotable, serverCell(n), dataCell(n, n.Lua), dataCell(n, n.DELIFEQ), dataCell(n, n.DELEX), dataCell(n, n.SetIFEQ), keyConfig(n)); err != nil && p.err == nil {
+				p.err = err
+			}
+		}
+		if err := t.Render(); err != nil && p.err == nil {
+			p.err = err
+		}
+
+		var notes []string
+		for _, n := range run.Nodes {
+			for _, note := range n.Notes {
+				notes = append(notes, n.Addr+": "+note)
+			}
+		}
+		if len(notes) > 0 {
+			p.printf("\nNotes:\n")
+			for _, s := range notes {
+				p.printf("  %s\n", s)
+			}
 		}
 	}
-	return t.Render()
+
+	if len(findings) > 0 {
+		if len(run.Nodes) > 0 {
+			p.printf("\n")
+		}
+		p.printf("Findings (lockaudit explain RULE tells more):\n")
+		for _, f := range findings {
+			p.printf("  %s %-7s %s  %s\n", f.Rule, f.Severity, f.Node, f.Message)
+		}
+	}
+
+	if v := run.Verdict; v != nil {
+		release := "DELIFEQ"
+		if contains(uses, "delex") {
+			release = "DELEX"
+			if contains(uses, "delifeq") {
+				release = "DELIFEQ and DELEX"
+			}
+		}
+		if len(run.Nodes) > 0 || len(findings) > 0 {
+			p.printf("\n")
+		}
+		p.printf("Verdict:\n")
+		verdictLine(p, "native release ("+release+")", v.NativeRelease, "native_release", v.Reasons, contains(uses, "delifeq") || contains(uses, "delex"),
+			"every node that can become primary has it: releasing with it stays safe through a failover",
+			"a node a failover can promote lacks it: once promoted, every release fails with an unknown-command error and locks wait for their TTL")
+		verdictLine(p, "native extend (SET IFEQ)", v.NativeExtend, "native_extend", v.Reasons, contains(uses, "ifeq"),
+			"every node that can become primary accepts SET ... IFEQ",
+			"a node a failover can promote answers SET ... IFEQ with a syntax error, and as a replica it silently diverges on a replicated IFEQ without PX")
+		verdictLine(p, "Lua scripts", v.Lua, "lua", v.Reasons, contains(uses, "lua"),
+			"every node that can become primary runs Lua",
+			"a node a failover can promote has no Lua engine (or EVAL is disabled): lock scripts fail there")
+		p.printf("\n%s\n", exitMeaning(ExitCode(run)))
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// verdictLine prints one verdict, what it means, and its reasons (those
+// that start with key, e.g. "native_release: ... — detail").
+func verdictLine(p *errWriter, title, state, key string, reasons []string, relied bool, good, bad string) {
+	mark := ""
+	if relied {
+		mark = " (your code relies on this)"
+	}
+	p.printf("  %s: %s%s\n", title, strings.ToUpper(state), mark)
+	switch state {
+	case Safe, Available:
+		p.printf("    %s.\n", good)
+	case Unsafe, Missing:
+		p.printf("    %s.\n", bad)
+	default:
+		p.printf("    lockaudit could not read everything it needs (see LA208 above), and unknown is never safe.\n")
+	}
+	for _, r := range reasons {
+		if rest, ok := strings.CutPrefix(r, key+": "); ok {
+			if _, detail, ok := strings.Cut(rest, " — "); ok && (state != Safe && state != Available || strings.HasPrefix(rest, "note")) {
+				prefix := "-"
+				if strings.HasPrefix(rest, "note") {
+					prefix = "note:"
+				}
+				p.printf("    %s %s\n", prefix, detail)
+			}
+		}
+	}
+}
+
+func exitMeaning(code int) string {
+	switch code {
+	case ExitOK:
+		return "Exit status 0: every verdict the code relies on is safe."
+	case ExitFindings:
+		return "Exit status 3: a verdict the code relies on is unsafe, or a finding has error severity."
+	case ExitUnknown:
+		return "Exit status 4: evidence is missing for a verdict the code relies on; fix what LA208 names and probe again."
+	case ExitFailed:
+		return "Exit status 1: the run is incomplete (see the errors)."
+	}
+	return "Exit status " + strconv.Itoa(code) + "."
+}
+
+func roleCell(n Node) string {
+	s := n.Role
+	if n.Hidden {
+		s += " (hidden)"
+	}
+	return s
+}
+
+func serverCell(n Node) string {
+	if n.Version == "" {
+		if len(n.Errors) > 0 {
+			return "unreachable"
+		}
+		return "?"
+	}
+	name := n.Server
+	if name != "" {
+		name = strings.ToUpper(name[:1]) + name[1:]
+	}
+	return name + " " + n.Version
+}
+
+// dataCell shows a node answer; a Sentinel holds no data, so "-".
+func dataCell(n Node, v string) string {
+	if n.Role == "sentinel" {
+		return "-"
+	}
+	return v
+}
+
+// keyConfig summarises the settings that matter for locks.
+func keyConfig(n Node) string {
+	if n.Role == "sentinel" {
+		return "-"
+	}
+	c := n.Config
+	if len(c) == 0 {
+		for _, e := range n.Errors {
+			if strings.HasPrefix(e, "CONFIG GET") {
+				return "CONFIG unreadable"
+			}
+		}
+		return "?"
+	}
+	var parts []string
+	switch {
+	case c["appendonly"] == "yes":
+		parts = append(parts, "aof fsync "+c["appendfsync"])
+	case c["appendonly"] != "":
+		parts = append(parts, "aof no")
+	}
+	if v := c["min-replicas-to-write"]; v != "" && n.Role == "primary" {
+		parts = append(parts, "min-replicas "+v)
+	}
+	if mm := c["maxmemory"]; mm != "" && mm != "0" {
+		parts = append(parts, "maxmemory "+bytesize(mm)+" "+c["maxmemory-policy"])
+	}
+	if n.Role == "replica" {
+		if v := c["replica-priority"]; v != "" {
+			parts = append(parts, "priority "+v)
+		}
+		if c["replica-announced"] == "no" {
+			parts = append(parts, "not announced")
+		}
+		if c["cluster-replica-no-failover"] == "yes" {
+			parts = append(parts, "nofailover")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func bytesize(s string) string {
+	n, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return s
+	}
+	for _, u := range []string{"B", "KiB", "MiB", "GiB", "TiB"} {
+		if n < 1024 || u == "TiB" {
+			return strings.TrimSuffix(strconv.FormatFloat(n, 'f', 1, 64), ".0") + u
+		}
+		n /= 1024
+	}
+	return s
 }
 
 // NewTable returns the table style every text output uses: ASCII borders,
@@ -136,8 +328,8 @@ func NewTable(w io.Writer) *tablewriter.Table {
 }
 
 // Summary is the one-line account of a run that commands print on stderr,
-// e.g. "7 findings (4 errors, 3 warnings), 1 suppressed; incomplete: 2
-// errors". It reads only the Run.
+// e.g. "7 findings (4 errors, 3 warnings), 1 suppressed; incomplete run:
+// 2 errors (first: example.com/x: x.go:3:1: ...)". It reads only the Run.
 func Summary(r *Run) string {
 	active := r.Active()
 	var b strings.Builder
@@ -173,7 +365,14 @@ func Summary(r *Run) string {
 		fmt.Fprintf(&b, ", %d suppressed", n)
 	}
 	if n := len(r.Errors); n > 0 {
-		fmt.Fprintf(&b, "; incomplete run: %s", countOf(n, "error"))
+		// Name the first error, so a log that only keeps stderr (or a
+		// report written elsewhere) still says what went wrong.
+		first, _, _ := strings.Cut(r.Errors[0].Message, "\n")
+		first = r.Errors[0].Where + ": " + first
+		if n > 1 {
+			first = "first: " + first
+		}
+		fmt.Fprintf(&b, "; incomplete run: %s (%s)", countOf(n, "error"), first)
 	}
 	return b.String()
 }

@@ -8,10 +8,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -216,13 +214,9 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 		return usageError("%v", err)
 	}
 
+	// One text renderer (report/text.go) for every command.
 	var buf bytes.Buffer
-	if o.format == "json" {
-		err = report.Render(&buf, run, "json")
-	} else {
-		err = probeText(&buf, run)
-	}
-	if err != nil {
+	if err := report.Render(&buf, run, o.format); err != nil {
 		return failure("rendering %s: %v", o.format, err)
 	}
 	if o.out != "" {
@@ -236,8 +230,10 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	} else if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
 		return failure("writing the report: %v", err)
 	}
-	for _, er := range run.Errors {
-		fmt.Fprintf(e.Stderr, "lockaudit probe: %s %s\n", er.Where, er.Message)
+	if o.format != "text" || o.out != "" { // text on stdout shows them already
+		for _, er := range run.Errors {
+			fmt.Fprintf(e.Stderr, "lockaudit probe: %s %s\n", er.Where, er.Message)
+		}
 	}
 	summary := report.Summary(run)
 	if v := run.Verdict; v != nil {
@@ -248,244 +244,4 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit probe: %s\n", summary)
 	return exitWith(report.ExitCode(run))
-}
-
-// probeText writes the probe's text report: what was found, a node table,
-// the findings, and the verdict explained for someone who has not read the
-// code.
-func probeText(w io.Writer, run *report.Run) error {
-	p := &probeWriter{w: w}
-	counts := map[string]int{}
-	for _, n := range run.Nodes {
-		counts[n.Role]++
-	}
-	var parts []string
-	for _, r := range []string{"primary", "replica", "sentinel", "unknown"} {
-		if c := counts[r]; c > 0 {
-			word := r
-			if c > 1 {
-				word += "s"
-				if r == "primary" {
-					word = "primaries"
-				}
-			}
-			parts = append(parts, fmt.Sprintf("%d %s", c, word))
-		}
-	}
-	var uses []string
-	for _, u := range run.Uses {
-		uses = append(uses, u.Command)
-	}
-	p.printf("Topology: %s (%s). The code relies on: %s.\n\n", run.Topology, strings.Join(parts, ", "), strings.Join(uses, ", "))
-
-	t := report.NewTable(p)
-	t.Header("ADDRESS", "ROLE", "PROMOTABLE", "SERVER", "LUA", "DELIFEQ", "DELEX", "SET IFEQ", "KEY CONFIG")
-	for _, n := range run.Nodes {
-		if err := t.Append(n.Addr, roleCell(n), n.Promotable, serverCell(n), cell(n, n.Lua), cell(n, n.DELIFEQ), cell(n, n.DELEX), cell(n, n.SetIFEQ), keyConfig(n)); err != nil {
-			return err
-		}
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-
-	var notes []string
-	for _, n := range run.Nodes {
-		for _, note := range n.Notes {
-			notes = append(notes, n.Addr+": "+note)
-		}
-	}
-	if len(notes) > 0 {
-		p.printf("\nNotes:\n")
-		for _, s := range notes {
-			p.printf("  %s\n", s)
-		}
-	}
-
-	active := run.Active()
-	if len(active) > 0 {
-		p.printf("\nFindings (lockaudit explain RULE tells more):\n")
-		for _, f := range active {
-			p.printf("  %s %-7s %s  %s\n", f.Rule, f.Severity, f.Node, f.Message)
-		}
-	}
-
-	if v := run.Verdict; v != nil {
-		release := "DELIFEQ"
-		for _, u := range uses {
-			if u == "delex" {
-				release = "DELEX"
-				if contains(uses, "delifeq") {
-					release = "DELIFEQ and DELEX"
-				}
-			}
-		}
-		p.printf("\nVerdict:\n")
-		verdictLine(p, "native release ("+release+")", v.NativeRelease, "native_release", v.Reasons, used(uses, "delifeq", "delex"),
-			"every node that can become primary has it: releasing with it stays safe through a failover",
-			"a node a failover can promote lacks it: once promoted, every release fails with an unknown-command error and locks wait for their TTL")
-		verdictLine(p, "native extend (SET IFEQ)", v.NativeExtend, "native_extend", v.Reasons, used(uses, "ifeq"),
-			"every node that can become primary accepts SET ... IFEQ",
-			"a node a failover can promote answers SET ... IFEQ with a syntax error, and as a replica it silently diverges on a replicated IFEQ without PX")
-		verdictLine(p, "Lua scripts", v.Lua, "lua", v.Reasons, used(uses, "lua"),
-			"every node that can become primary runs Lua",
-			"a node a failover can promote has no Lua engine (or EVAL is disabled): lock scripts fail there")
-		p.printf("\n%s\n", exitMeaning(report.ExitCode(run)))
-	}
-	return p.err
-}
-
-func used(uses []string, names ...string) bool {
-	for _, n := range names {
-		if contains(uses, n) {
-			return true
-		}
-	}
-	return false
-}
-
-// verdictLine prints one verdict, what it means, and its reasons.
-func verdictLine(p *probeWriter, title, state, key string, reasons []string, relied bool, good, bad string) {
-	mark := ""
-	if relied {
-		mark = " (your code relies on this)"
-	}
-	p.printf("  %s: %s%s\n", title, strings.ToUpper(state), mark)
-	switch state {
-	case report.Safe, report.Available:
-		p.printf("    %s.\n", good)
-	case report.Unsafe, report.Missing:
-		p.printf("    %s.\n", bad)
-	default:
-		p.printf("    lockaudit could not read everything it needs (see LA208 above), and unknown is never safe.\n")
-	}
-	for _, r := range reasons {
-		if rest, ok := strings.CutPrefix(r, key+": "); ok {
-			if _, detail, ok := strings.Cut(rest, " — "); ok && (state != report.Safe && state != report.Available || strings.HasPrefix(rest, "note")) {
-				prefix := "-"
-				if strings.HasPrefix(rest, "note") {
-					prefix = "note:"
-				}
-				p.printf("    %s %s\n", prefix, detail)
-			}
-		}
-	}
-}
-
-func exitMeaning(code int) string {
-	switch code {
-	case report.ExitOK:
-		return "Exit status 0: every verdict the code relies on is safe."
-	case report.ExitFindings:
-		return "Exit status 3: a verdict the code relies on is unsafe, or a finding has error severity."
-	case report.ExitUnknown:
-		return "Exit status 4: evidence is missing for a verdict the code relies on; fix what LA208 names and probe again."
-	case report.ExitFailed:
-		return "Exit status 1: no node could be probed at all."
-	}
-	return "Exit status " + strconv.Itoa(code) + "."
-}
-
-func roleCell(n report.Node) string {
-	s := n.Role
-	if n.Hidden {
-		s += " (hidden)"
-	}
-	return s
-}
-
-func serverCell(n report.Node) string {
-	if n.Version == "" {
-		if len(n.Errors) > 0 {
-			return "unreachable"
-		}
-		return "?"
-	}
-	name := n.Server
-	if name != "" {
-		name = strings.ToUpper(name[:1]) + name[1:]
-	}
-	return name + " " + n.Version
-}
-
-// cell shows a node answer; a Sentinel holds no data, so "-".
-func cell(n report.Node, v string) string {
-	if n.Role == "sentinel" {
-		return "-"
-	}
-	return v
-}
-
-// keyConfig summarises the settings that matter for locks.
-func keyConfig(n report.Node) string {
-	if n.Role == "sentinel" {
-		return "-"
-	}
-	c := n.Config
-	if len(c) == 0 {
-		for _, e := range n.Errors {
-			if strings.HasPrefix(e, "CONFIG GET") {
-				return "CONFIG unreadable"
-			}
-		}
-		return "?"
-	}
-	var parts []string
-	switch {
-	case c["appendonly"] == "yes":
-		parts = append(parts, "aof fsync "+c["appendfsync"])
-	case c["appendonly"] != "":
-		parts = append(parts, "aof no")
-	}
-	if v := c["min-replicas-to-write"]; v != "" && n.Role == "primary" {
-		parts = append(parts, "min-replicas "+v)
-	}
-	if mm := c["maxmemory"]; mm != "" && mm != "0" {
-		parts = append(parts, "maxmemory "+bytesize(mm)+" "+c["maxmemory-policy"])
-	}
-	if n.Role == "replica" {
-		if v := c["replica-priority"]; v != "" {
-			parts = append(parts, "priority "+v)
-		}
-		if c["replica-announced"] == "no" {
-			parts = append(parts, "not announced")
-		}
-		if c["cluster-replica-no-failover"] == "yes" {
-			parts = append(parts, "nofailover")
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-func bytesize(s string) string {
-	n, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return s
-	}
-	for _, u := range []string{"B", "KiB", "MiB", "GiB", "TiB"} {
-		if n < 1024 || u == "TiB" {
-			return strings.TrimSuffix(strconv.FormatFloat(n, 'f', 1, 64), ".0") + u
-		}
-		n /= 1024
-	}
-	return s
-}
-
-// probeWriter keeps the first write error.
-type probeWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *probeWriter) Write(b []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(b)
-	e.err = err
-	return n, err
-}
-
-func (e *probeWriter) printf(format string, args ...any) {
-	fmt.Fprintf(e, format, args...)
 }

@@ -119,20 +119,12 @@ func runVet(ctx context.Context, e *env, args []string) error {
 }
 
 // emit renders the run to -o (relative to dir, as -C applies to every
-// path) or stdout, prints the run's errors (packages that did not load) and
-// a one-line summary on stderr, and ends with the run's exit code.
-//
-// Errors always go to stderr, as go vet's do; text on stdout leaves them
-// out so they are not shown twice, while a report file keeps them.
+// path) or stdout, prints the run's errors (packages that did not load) on
+// stderr unless the text report on stdout already shows them, then a
+// one-line summary on stderr, and ends with the run's exit code.
 func emit(e *env, name string, run *report.Run, format, out, dir string) error {
-	shown := run
-	if format == "text" && out == "" && len(run.Errors) > 0 {
-		c := *run
-		c.Errors = nil
-		shown = &c
-	}
 	var buf bytes.Buffer
-	if err := report.Render(&buf, shown, format); err != nil {
+	if err := report.Render(&buf, run, format); err != nil {
 		return failure("rendering %s: %v", format, err)
 	}
 	var w io.Writer = e.Stdout
@@ -146,7 +138,7 @@ func emit(e *env, name string, run *report.Run, format, out, dir string) error {
 	} else if _, err := w.Write(buf.Bytes()); err != nil {
 		return failure("writing the report: %v", err)
 	}
-	if len(run.Errors) > 0 {
+	if len(run.Errors) > 0 && (format != "text" || out != "") {
 		where := ""
 		for _, er := range run.Errors {
 			if er.Where != where {

@@ -140,31 +140,36 @@ func TestVetBadInput(t *testing.T) {
 		want []string // substrings of stderr
 	}{
 		{"unknown format", []string{"vet", "-format", "xml", "./..."}, 2, []string{`unknown -format "xml"`, "json", "sarif", "text"}},
-		{"unknown target", []string{"vet", "-target", "valkey-9.7", "./..."}, 2, []string{"-target", "valkey-9.7", "valkey-9.0", "redis-8.4"}},
+		{"unknown target", []string{"vet", "-target", "valkey-9.7", "./..."}, 2, []string{"-target", "valkey-9.0", "redis-8.4", "valkey-9.7"}},
 		{"malformed target", []string{"vet", "-target", "memcached", "./..."}, 2, []string{"-target", "memcached"}},
 		{"unknown rule", []string{"vet", "-rules", "LA103,LA999", "./..."}, 2, []string{"-rules", "LA999"}},
 		{"only node rules", []string{"vet", "-rules", "LA201"}, 2, []string{"selects no code rule"}},
-		{"unknown flag", []string{"vet", "-frobnicate"}, 2, []string{"frobnicate", "usage: lockaudit vet"}},
+		{"unknown flag", []string{"vet", "-frobnicate"}, 2, []string{"usage: lockaudit vet", "frobnicate"}},
 		{"flag after patterns", []string{"vet", "./...", "-format", "json"}, 2, []string{"flag -format after the package patterns"}},
-		{"bad -o extension", []string{"vet", "-o", "report.xml"}, 2, []string{"report.xml", ".sarif"}},
+		{"bad -o extension", []string{"vet", "-o", "report.xml"}, 2, []string{".sarif", "report.xml"}},
 		{"missing -C dir", []string{"vet", "-C", "/nonexistent/dir"}, 2, []string{"-C /nonexistent/dir: not a directory"}},
-		{"pattern matches nothing", []string{"vet", "-C", broken, "./empty/..."}, 1, []string{"# ./empty/...", "pattern matched no packages", "incomplete run"}},
+		{"pattern matches nothing", []string{"vet", "-C", broken, "./empty/..."}, 1, []string{"# ./empty/...", "incomplete run", "pattern matched no packages"}},
 		{"one of two patterns matches nothing", []string{"vet", "-C", broken, "-format", "json", "./ok", "./empty/..."}, 1, []string{"# ./empty/...", "pattern matched no packages"}},
 		{"package does not exist", []string{"vet", "-C", broken, "./nope"}, 1, []string{"nope", "directory not found"}},
 		{"no go.mod", []string{"vet", "-C", nomod, "./..."}, 1, []string{"main module"}},
 		{"unwritable -o", []string{"vet", "-C", broken, "-o", "/nonexistent/dir/out.json", "./ok"}, 1, []string{"/nonexistent/dir/out.json"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, stderr, code := runCLI(t, tc.args...)
+			stdout, stderr, code := runCLI(t, tc.args...)
 			if code != tc.code {
 				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tc.code, stderr)
 			}
+			// The report (text on stdout) shows the errors in full; stderr
+			// alone must still name what is wrong.
 			for _, w := range tc.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				if !strings.Contains(stdout+stderr, w) {
+					t.Errorf("output lacks %q:\nstdout:\n%s\nstderr:\n%s", w, stdout, stderr)
 				}
 			}
-			if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
+			if !strings.Contains(stderr, tc.want[len(tc.want)-1]) {
+				t.Errorf("stderr alone does not say %q:\n%s", tc.want[len(tc.want)-1], stderr)
+			}
+			if strings.Contains(stdout+stderr, "panic") || strings.Contains(stdout+stderr, "goroutine ") {
 				t.Errorf("stderr shows a panic:\n%s", stderr)
 			}
 		})
@@ -193,11 +198,12 @@ func TestVetBrokenPackage(t *testing.T) {
 	if len(run.Errors) != 1 || run.Errors[0].Where != "example.com/b/bad" {
 		t.Errorf("errors: %+v", run.Errors)
 	}
-	// Text: errors on stderr only, not twice on a terminal; a report file
-	// keeps them.
+	// Text on stdout carries the errors in full; stderr is the one summary
+	// line, which names the first error. A report file keeps them too.
 	stdout, stderr, _ = runCLI(t, "vet", "-C", mod, "./...")
-	if strings.Contains(stdout, "undefinedThing") || !strings.Contains(stderr, "undefinedThing") {
-		t.Errorf("text: errors belong on stderr, once.\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	if !strings.Contains(stdout, "# example.com/b/bad\nbad/bad.go:3:23: undefined: undefinedThing\n") ||
+		stderr != "lockaudit vet: no findings; incomplete run: 1 error (example.com/b/bad: bad/bad.go:3:23: undefined: undefinedThing)\n" {
+		t.Errorf("text: the errors belong in the report, and the summary names the first.\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
 	}
 	if _, _, code := runCLI(t, "vet", "-C", mod, "-o", "report.txt", "./..."); code != 1 {
 		t.Errorf("exit %d, want 1", code)
