@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -351,7 +352,7 @@ func silentListener(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
+	var mu sync.Mutex
 	var conns []net.Conn
 	go func() {
 		for {
@@ -359,12 +360,15 @@ func silentListener(t *testing.T) string {
 			if err != nil {
 				return
 			}
+			mu.Lock()
 			conns = append(conns, c) // held open, never read or written
+			mu.Unlock()
 		}
 	}()
 	t.Cleanup(func() {
 		l.Close()
-		close(done)
+		mu.Lock()
+		defer mu.Unlock()
 		for _, c := range conns {
 			c.Close()
 		}
