@@ -254,6 +254,16 @@ func TestProbeLuaUnloaded(t *testing.T) {
 	wantVerdict(t, run, report.Safe, report.Safe, report.Missing, 0)
 }
 
+func TestProbeEvalDisabled(t *testing.T) {
+	servertest.Require(t, servertest.Valkey81)
+	s := servertest.Start(t, servertest.Config{Version: servertest.Valkey81, Args: []string{"--rename-command", "EVAL", ""}})
+	run := probeRun(t, Options{Addrs: []string{s.Addr}, Uses: []string{UseLua}})
+	wantVerdict(t, run, report.Unsafe, report.Safe, report.Missing, report.ExitFindings)
+	if got := rulesAt(run, s.Addr); !slices.Contains(got, "LA203") {
+		t.Errorf("findings %v, want LA203", got)
+	}
+}
+
 func TestProbeRedis70(t *testing.T) {
 	s := servertest.Start(t, servertest.Config{Version: servertest.Redis70})
 	run := probeRun(t, Options{Addrs: []string{s.Addr}})
