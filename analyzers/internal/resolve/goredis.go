@@ -242,33 +242,62 @@ func (r *resolver) durationTTL(op *Op, info *pkgInfo, e ast.Expr) {
 	}
 }
 
-// setArgs reads a redis.SetArgs composite literal; anything else leaves the
-// options unknown.
-func (r *resolver) setArgs(op *Op, e ast.Expr) {
+// literalFields calls fn for each Key: Value field of a composite literal.
+// It returns false, marking the Op incomplete, when e is not a literal; a
+// positional element also makes the Op incomplete.
+func literalFields(op *Op, e ast.Expr, fn func(name string, v ast.Expr)) bool {
 	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
 	if !ok {
-		op.Complete, op.TTL = false, UnknownTTL
-		return
+		op.Complete = false
+		return false
 	}
-	ttl := NoTTL
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
 			op.Complete = false
 			continue
 		}
-		id, _ := kv.Key.(*ast.Ident)
-		if id == nil {
-			continue
+		if id, _ := kv.Key.(*ast.Ident); id != nil {
+			fn(id.Name, kv.Value)
 		}
-		switch id.Name {
+	}
+	return true
+}
+
+// mode reads the Mode field that SetArgs and DelExArgs share, upper-cased;
+// ok is false (and the Op incomplete) when it is not a constant.
+func (r *resolver) mode(op *Op, v ast.Expr) (string, bool) {
+	m, ok := r.str(v)
+	if !ok {
+		op.Complete = false
+	}
+	return strings.ToUpper(m), ok
+}
+
+// match reads the MatchValue/MatchDigest fields both option structs carry.
+func match(op *Op, name string, v ast.Expr) {
+	switch name {
+	case "MatchValue":
+		op.Match = v
+	case "MatchDigest":
+		if op.Match == nil {
+			op.Match = v
+		}
+	}
+}
+
+// setArgs reads a redis.SetArgs composite literal; anything else leaves the
+// options unknown.
+func (r *resolver) setArgs(op *Op, e ast.Expr) {
+	ttl := NoTTL
+	ok := literalFields(op, e, func(name string, v ast.Expr) {
+		switch name {
 		case "Mode":
-			m, ok := r.str(kv.Value)
+			m, ok := r.mode(op, v)
 			if !ok {
-				op.Complete = false
-				continue
+				return
 			}
-			switch m = strings.ToUpper(m); m {
+			switch m {
 			case "NX":
 				op.NX = true
 			case "XX":
@@ -279,24 +308,18 @@ func (r *resolver) setArgs(op *Op, e ast.Expr) {
 			default:
 				op.Complete = false
 			}
-		case "MatchValue":
-			op.Match = kv.Value
-		case "MatchDigest":
-			if op.Match == nil {
-				op.Match = kv.Value
-			}
 		case "TTL":
 			tmp := &Op{}
-			r.durationTTL(tmp, &pkgInfo{}, kv.Value)
+			r.durationTTL(tmp, &pkgInfo{}, v)
 			if tmp.TTL == Expire && ttl != KeepTTL {
-				ttl, op.TTLExpr = Expire, kv.Value
+				ttl, op.TTLExpr = Expire, v
 			}
 		case "ExpireAt":
-			if !isZeroTime(kv.Value) {
-				ttl, op.TTLExpr = Expire, kv.Value
+			if !isZeroTime(v) {
+				ttl, op.TTLExpr = Expire, v
 			}
 		case "KeepTTL":
-			b, ok := r.boolVal(kv.Value)
+			b, ok := r.boolVal(v)
 			switch {
 			case !ok:
 				op.Complete = false
@@ -304,12 +327,18 @@ func (r *resolver) setArgs(op *Op, e ast.Expr) {
 				ttl = KeepTTL
 			}
 		case "Get":
-			b, ok := r.boolVal(kv.Value)
+			b, ok := r.boolVal(v)
 			if !ok {
 				op.Complete = false
 			}
 			op.GET = b
+		default:
+			match(op, name, v)
 		}
+	})
+	if !ok {
+		op.TTL = UnknownTTL
+		return
 	}
 	op.IFEQ = op.Cond == "IFEQ"
 	if ttl == NoTTL && !op.Complete {
@@ -325,37 +354,15 @@ func isZeroTime(e ast.Expr) bool {
 
 // delExArgs reads a redis.DelExArgs composite literal.
 func (r *resolver) delExArgs(op *Op, e ast.Expr) {
-	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok {
-		op.Complete = false
-		return
-	}
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			op.Complete = false
-			continue
-		}
-		id, _ := kv.Key.(*ast.Ident)
-		if id == nil {
-			continue
-		}
-		switch id.Name {
-		case "Mode":
-			m, ok := r.str(kv.Value)
-			if !ok {
-				op.Complete = false
-				continue
+	literalFields(op, e, func(name string, v ast.Expr) {
+		if name == "Mode" {
+			if m, ok := r.mode(op, v); ok {
+				op.Cond = m
 			}
-			op.Cond = strings.ToUpper(m)
-		case "MatchValue":
-			op.Match = kv.Value
-		case "MatchDigest":
-			if op.Match == nil {
-				op.Match = kv.Value
-			}
+			return
 		}
-	}
+		match(op, name, v)
+	})
 }
 
 // txVar records a pipeline/batch assigned to a variable (pipe :=
