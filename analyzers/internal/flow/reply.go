@@ -223,37 +223,13 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 		if contains(p.Lhs, e) {
 			return Unseen
 		}
-		if len(p.Rhs) == 1 && len(p.Lhs) == len(parts) && len(parts) > 1 {
-			u := Discarded
-			for i, l := range p.Lhs {
-				u = max(u, w.target(l, parts[i]))
-			}
-			return u
-		}
-		if len(p.Lhs) == len(p.Rhs) && len(parts) == 1 {
-			for i, r := range p.Rhs {
-				if r == e {
-					return w.target(p.Lhs[i], parts[0])
-				}
-			}
-		}
-		return Unseen
+		return w.assigned(p.Lhs, p.Rhs, e, parts)
 	case *ast.ValueSpec:
-		if len(p.Values) == 1 && len(p.Names) == len(parts) && len(parts) > 1 {
-			u := Discarded
-			for i, n := range p.Names {
-				u = max(u, w.target(n, parts[i]))
-			}
-			return u
+		names := make([]ast.Expr, len(p.Names))
+		for i, n := range p.Names {
+			names[i] = n
 		}
-		if len(p.Names) == len(p.Values) && len(parts) == 1 {
-			for i, v := range p.Values {
-				if v == e {
-					return w.target(p.Names[i], parts[0])
-				}
-			}
-		}
-		return Unseen
+		return w.assigned(names, p.Values, e, parts)
 	case *ast.SelectorExpr:
 		if len(parts) != 1 {
 			return Unseen
@@ -442,4 +418,24 @@ func contains(list []ast.Expr, e ast.Expr) bool {
 // callAt returns the outermost call expression starting at pos.
 func (in *Info) callAt(pos token.Pos) *ast.CallExpr {
 	return in.index().calls[pos]
+}
+
+// assigned follows a value assigned (x, err := e; var x = e) to the
+// variables that receive its parts.
+func (w *walker) assigned(lhs, rhs []ast.Expr, e ast.Expr, parts []part) Use {
+	if len(rhs) == 1 && len(lhs) == len(parts) && len(parts) > 1 {
+		u := Discarded
+		for i, l := range lhs {
+			u = max(u, w.target(l, parts[i]))
+		}
+		return u
+	}
+	if len(lhs) == len(rhs) && len(parts) == 1 {
+		for i, r := range rhs {
+			if r == e {
+				return w.target(lhs[i], parts[0])
+			}
+		}
+	}
+	return Unseen
 }
