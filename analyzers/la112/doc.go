@@ -8,6 +8,8 @@
 //
 // The target is the -target flag (default valkey-9.0): a release line such
 // as valkey-8.1, valkey-9.2 or redis-8.4 (rules.ParseTarget; an unknown
-// target is an error when the flag is set). Set it to the oldest release
-// any node that can become primary runs.
+// target is an error when the flag is set), or a comma-separated list of
+// them for a fleet that runs several (.lockaudit.yaml's target list): a
+// command is reported when any target lacks it, and the message names
+// which. Set it to the releases the nodes that can become primary run.
 package la112

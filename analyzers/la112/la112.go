@@ -1,6 +1,7 @@
 package la112
 
 import (
+	"fmt"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,28 +17,44 @@ var Analyzer = ruleutil.New("LA112", run)
 // DefaultTarget is the -target a run uses unless told otherwise.
 const DefaultTarget = "valkey-9.0"
 
-// Target is the -target flag's value: the server release the code must run
-// on.
+// Target is the -target flag's value: the server releases the code must run
+// on, comma-separated (a fleet mid-upgrade runs several; a command is
+// reported when any of them lacks it).
 type Target struct {
-	v rules.Version
-	s string
+	vs []rules.Version
+	s  string
 }
 
 func (t *Target) String() string { return t.s }
 
-// Set parses a release line; an unknown one is an error naming the known
-// lines.
+// Set parses one release line or a comma-separated list of them; an unknown
+// one is an error naming the known lines, and leaves the target unchanged.
 func (t *Target) Set(s string) error {
-	v, err := rules.ParseTarget(s)
-	if err != nil {
-		return err
+	var vs []rules.Version
+	var names []string
+	for _, part := range strings.Split(s, ",") {
+		part = strings.ToLower(strings.TrimSpace(part))
+		if part == "" {
+			continue
+		}
+		v, err := rules.ParseTarget(part)
+		if err != nil {
+			return err
+		}
+		vs, names = append(vs, v), append(names, part)
 	}
-	t.v, t.s = v, strings.ToLower(strings.TrimSpace(s))
+	if len(vs) == 0 {
+		return fmt.Errorf("no target given (want e.g. valkey-9.0, or valkey-8.1,valkey-9.0)")
+	}
+	t.vs, t.s = vs, strings.Join(names, ",")
 	return nil
 }
 
-// Version returns the parsed target.
-func (t *Target) Version() rules.Version { return t.v }
+// Version returns the first target.
+func (t *Target) Version() rules.Version { return t.vs[0] }
+
+// Versions returns every target.
+func (t *Target) Versions() []rules.Version { return append([]rules.Version(nil), t.vs...) }
 
 var target Target
 
@@ -45,7 +62,29 @@ func init() {
 	if err := target.Set(DefaultTarget); err != nil {
 		panic(err)
 	}
-	Analyzer.Flags.Var(&target, "target", "oldest server release any promotable node runs: valkey-7.2 ... valkey-9.2, redis-6.0 ... redis-8.6 (default "+DefaultTarget+")")
+	Analyzer.Flags.Var(&target, "target", "oldest server release any promotable node runs, or a comma-separated list of the releases in the fleet: valkey-7.2 ... valkey-9.2, redis-6.0 ... redis-8.6 (default "+DefaultTarget+")")
+}
+
+// lacking says which targets lack feature, to follow "but ": "the target
+// is valkey-8.0", or "valkey-8.1 (one of the targets valkey-8.1, valkey-9.0)
+// lacks it"; "" when every target has it.
+func lacking(feature rules.Feature) string {
+	var miss, all []string
+	for _, v := range target.vs {
+		all = append(all, v.Line())
+		if !rules.Supports(v, feature) {
+			miss = append(miss, v.Line())
+		}
+	}
+	switch {
+	case len(miss) == 0:
+		return ""
+	case len(all) == 1:
+		return "the target is " + miss[0]
+	case len(miss) == 1:
+		return miss[0] + " (one of the targets " + strings.Join(all, ", ") + ") lacks it"
+	}
+	return strings.Join(miss, " and ") + " (of the targets " + strings.Join(all, ", ") + ") lack it"
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -66,8 +105,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		var msgs []string
-		if !rules.Supports(target.v, feature) {
-			msgs = append(msgs, name+" needs "+rules.Requirement(feature)+", but the target is "+target.v.Line()+
+		if miss := lacking(feature); miss != "" {
+			msgs = append(msgs, name+" needs "+rules.Requirement(feature)+", but "+miss+
 				": on an older node it fails (unknown command or syntax error), typically after a failover promotes an old replica; upgrade every node that can become primary first, or raise -target once the fleet is upgraded")
 		}
 		if op.Name == "DELEX" && op.Cond == "" && op.Complete {

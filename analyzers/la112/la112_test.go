@@ -66,3 +66,26 @@ func TestUnknownTarget(t *testing.T) {
 		t.Errorf("after rejected values -target = %q, want %q", got, la112.DefaultTarget)
 	}
 }
+
+// TestSeveralTargets: a fleet running several releases; a command is
+// reported when any of them lacks it, and the message names which.
+func TestSeveralTargets(t *testing.T) {
+	withTarget(t, "valkey-9.0, Redis-8.4,valkey-8.1")
+	if got := la112.Analyzer.Flags.Lookup("target").Value.String(); got != "valkey-9.0,redis-8.4,valkey-8.1" {
+		t.Errorf("-target = %q", got)
+	}
+	analysistest.Run(t, testdata(t), la112.Analyzer, "la112/fleet")
+
+	withTarget(t, "valkey-9.2,valkey-8.1,")
+	analysistest.Run(t, testdata(t), la112.Analyzer, "la112/fleetone")
+
+	if err := la112.Analyzer.Flags.Set("target", " , "); err == nil {
+		t.Error("an empty target list is accepted")
+	}
+	if err := la112.Analyzer.Flags.Set("target", "valkey-9.0,valkey-10.0"); err == nil || !strings.Contains(err.Error(), "unknown target") {
+		t.Errorf("a list with an unknown target: %v", err)
+	}
+	if got := la112.Analyzer.Flags.Lookup("target").Value.String(); got != "valkey-9.2,valkey-8.1" {
+		t.Errorf("a rejected list changed the target to %q", got)
+	}
+}
