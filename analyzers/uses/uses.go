@@ -1,0 +1,262 @@
+// Package uses defines an infrastructure Analyzer that derives, from the
+// resolve layer's Ops, which server commands the code relies on: the native
+// release (DELIFEQ, DELEX), the native extend (SET IFEQ) and Lua (EVAL-family
+// commands, FCALL, script objects that are run, SCRIPT/FUNCTION LOAD, and
+// lock-library calls whose steps run in Lua). It reports nothing; its result
+// is what `lockaudit audit` and `preflight` probe (or declare) the fleet for,
+// with the places in the code that rely on each command.
+//
+// Lock libraries hide their Lua: redsync releases and extends with Lua
+// scripts but acquires natively (SET NX PX); bsm/redislock runs every step
+// in Lua; valkeylock and rueidislock run every step (acquire, extend,
+// release on cancel) in Lua.
+package uses
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// The commands (families) the code can rely on, as in report.Use.Command
+// and probe's -uses.
+const (
+	DELIFEQ = "delifeq"
+	DELEX   = "delex"
+	IFEQ    = "ifeq"
+	Lua     = "lua"
+)
+
+// Analyzer finds the commands the code relies on. Its result is *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "uses",
+	Doc:        "find the server commands the lock code relies on (DELIFEQ, DELEX, SET IFEQ, Lua), for audit and preflight",
+	Requires:   []*analysis.Analyzer{resolve.Analyzer},
+	ResultType: reflect.TypeOf((*Result)(nil)),
+	Run:        run,
+}
+
+// Site is one place that relies on a command.
+type Site struct {
+	Command string // DELIFEQ, DELEX, IFEQ or Lua
+	Pos     token.Pos
+	What    string // "DELIFEQ release", "redsync Mutex.Unlock (Lua release)", ...
+}
+
+// Result lists the sites of one package in source order.
+type Result struct {
+	Sites []Site
+}
+
+// ReportUses converts the sites to the report's form, one Use per command
+// (sorted by command) with its sites sorted by position; pos maps a
+// token.Pos to a position relative to the module root. The analysis driver
+// calls it to fill report.Run.Uses.
+func (r *Result) ReportUses(pos func(token.Pos) report.Position) []report.Use {
+	byCmd := map[string][]report.Site{}
+	for _, s := range r.Sites {
+		byCmd[s.Command] = append(byCmd[s.Command], report.Site{Pos: pos(s.Pos), What: s.What})
+	}
+	return Merge(nil, byCmdUses(byCmd))
+}
+
+func byCmdUses(m map[string][]report.Site) []report.Use {
+	var out []report.Use
+	for c, sites := range m {
+		out = append(out, report.Use{Command: c, Sites: sites})
+	}
+	return out
+}
+
+// Merge adds b's uses to a: one Use per command, sorted by command, sites
+// sorted by position and without duplicates (a file analysed twice with
+// -tests gives the same site twice).
+func Merge(a, b []report.Use) []report.Use {
+	byCmd := map[string][]report.Site{}
+	var order []string
+	for _, u := range append(append([]report.Use(nil), a...), b...) {
+		if _, ok := byCmd[u.Command]; !ok {
+			order = append(order, u.Command)
+			byCmd[u.Command] = nil
+		}
+		byCmd[u.Command] = append(byCmd[u.Command], u.Sites...)
+	}
+	sort.Strings(order)
+	out := make([]report.Use, 0, len(order))
+	for _, c := range order {
+		sites := byCmd[c]
+		sort.SliceStable(sites, func(i, j int) bool { return siteLess(sites[i], sites[j]) })
+		var uniq []report.Site
+		for i, s := range sites {
+			if i > 0 && s == sites[i-1] {
+				continue
+			}
+			uniq = append(uniq, s)
+		}
+		out = append(out, report.Use{Command: c, Sites: uniq})
+	}
+	return out
+}
+
+func siteLess(a, b report.Site) bool {
+	if a.Pos.File != b.Pos.File {
+		return a.Pos.File < b.Pos.File
+	}
+	if a.Pos.Line != b.Pos.Line {
+		return a.Pos.Line < b.Pos.Line
+	}
+	if a.Pos.Col != b.Pos.Col {
+		return a.Pos.Col < b.Pos.Col
+	}
+	return a.What < b.What
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{}
+	ops := pass.ResultOf[resolve.Analyzer].(*resolve.Result)
+	for _, op := range ops.Ops {
+		cmd, what := classify(pass, op)
+		if cmd != "" {
+			res.Sites = append(res.Sites, Site{Command: cmd, Pos: op.Pos, What: what})
+		}
+	}
+	return res, nil
+}
+
+// classify says which command an Op relies on ("" for none) and names it.
+func classify(pass *analysis.Pass, op *resolve.Op) (string, string) {
+	switch op.Kind {
+	case resolve.Library:
+		return library(pass, op)
+	case resolve.ScriptDef:
+		return "", "" // a script relies on Lua where it is run
+	}
+	switch op.Name {
+	case "DELIFEQ":
+		return DELIFEQ, "DELIFEQ release"
+	case "DELEX":
+		if op.Cond == "" {
+			return DELEX, "DELEX without a condition"
+		}
+		return DELEX, "DELEX " + op.Cond + " release"
+	case "SET":
+		if op.Cond == "IFEQ" {
+			if op.NX || op.XX {
+				return IFEQ, "SET IFEQ"
+			}
+			return IFEQ, "SET IFEQ extend"
+		}
+	case "EVAL", "EVAL_RO", "EVALSHA", "EVALSHA_RO":
+		return Lua, script(pass, op)
+	case "FCALL", "FCALL_RO":
+		return Lua, "Lua function call (" + op.Name + ")"
+	case "SCRIPT LOAD", "FUNCTION LOAD":
+		return Lua, op.Name
+	case "SCRIPT", "FUNCTION":
+		if len(op.Args) > 0 && strings.EqualFold(constString(pass, op.Args[0]), "load") {
+			return Lua, op.Name + " LOAD"
+		}
+	}
+	return "", ""
+}
+
+// script names an EVAL-family command: what its Lua does, and where the
+// script object it runs is defined.
+func script(pass *analysis.Pass, op *resolve.Op) string {
+	sc := op.Script
+	if sc == nil {
+		return "Lua script (" + op.Name + ")"
+	}
+	name := "Lua " + steps(lua.Classify(sc.Text)) + "script"
+	if sc.Inline {
+		return name + " (inline " + op.Name + ")"
+	}
+	p := pass.Fset.Position(sc.Pos)
+	return fmt.Sprintf("%s (%s:%d)", name, filepath.Base(p.Filename), p.Line)
+}
+
+// steps words a script's lock steps: "compare-and-delete ", or "" for a
+// script that is not a lock step.
+func steps(s lua.Step) string {
+	var parts []string
+	if s&lua.Acquire != 0 {
+		parts = append(parts, "acquire")
+	}
+	if s&lua.Extend != 0 {
+		parts = append(parts, "compare-and-extend")
+	}
+	if s&lua.Release != 0 {
+		parts = append(parts, "compare-and-delete")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, " and ") + " "
+}
+
+// libLua says, per lock library, which of its steps run Lua, and how the
+// library is named in reports.
+var libLua = map[string]struct {
+	name  string
+	steps map[string]string // Op.Step -> what runs in Lua
+}{
+	// redsync acquires with a native SET NX PX.
+	"redsync":     {"redsync", map[string]string{"release": "Lua release", "extend": "Lua extend"}},
+	"redislock":   {"bsm/redislock", map[string]string{"acquire": "Lua acquire", "extend": "Lua extend", "release": "Lua release", "ttl": "Lua TTL read"}},
+	"valkeylock":  {"valkeylock", map[string]string{"locker": "Lua acquire, extend and release", "acquire": "Lua acquire, extend and release"}},
+	"rueidislock": {"rueidislock", map[string]string{"locker": "Lua acquire, extend and release", "acquire": "Lua acquire, extend and release"}},
+}
+
+func library(pass *analysis.Pass, op *resolve.Op) (string, string) {
+	lib, ok := libLua[op.Lib]
+	if !ok {
+		return "", ""
+	}
+	what, ok := lib.steps[op.Step]
+	if !ok {
+		return "", ""
+	}
+	return Lua, fmt.Sprintf("%s %s (%s)", lib.name, callName(pass, op), what)
+}
+
+// callName names the called function as a reader knows it: Mutex.Unlock,
+// Obtain, Locker.WithContext.
+func callName(pass *analysis.Pass, op *resolve.Op) string {
+	fn, _ := typeutil.Callee(pass.TypesInfo, op.Call).(*types.Func)
+	if fn == nil {
+		return op.Method
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Name()
+	}
+	t := types.Unalias(recv.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// constString returns the constant string value of e, or "".
+func constString(pass *analysis.Pass, e ast.Expr) string {
+	if tv, ok := pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	return ""
+}
