@@ -56,7 +56,23 @@ func (t *Target) Version() rules.Version { return t.vs[0] }
 // Versions returns every target.
 func (t *Target) Versions() []rules.Version { return append([]rules.Version(nil), t.vs...) }
 
+// Supports reports whether every target has a feature.
+func (t *Target) Supports(f rules.Feature) bool {
+	for _, v := range t.vs {
+		if !rules.Supports(v, f) {
+			return false
+		}
+	}
+	return len(t.vs) > 0
+}
+
 var target Target
+
+// Shared returns the one -target setting. Rules whose suggested fixes
+// depend on the server (LA101 and LA103 offer DELIFEQ) bind it as their own
+// -target flag, so that setting the flag on any of them sets it for all,
+// and ask it with Supports; the flag is parsed once.
+func Shared() *Target { return &target }
 
 func init() {
 	if err := target.Set(DefaultTarget); err != nil {
