@@ -38,6 +38,11 @@ type Options struct {
 	// package with the analyzer's result (audit reads the resolve layer's
 	// result this way). It runs after the analysis, in no defined order.
 	Result func(a *analysis.Analyzer, pkg *packages.Package, result any)
+	// Directives applies the //lockaudit:ignore and //lockaudit:file-ignore
+	// comments of the analysed files: the findings they cover are marked
+	// suppressed (kind inSource, with the reason), and malformed or stale
+	// directives become LA100 findings (LA100 is then in Run.Rules).
+	Directives bool
 }
 
 // Run loads the packages, runs the analyzers and returns the Run with
@@ -127,6 +132,9 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if opts.Directives {
+		applyDirectives(run, ok, paths)
 	}
 	run.Sort()
 	sortErrors(run.Errors)
