@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/analyzers/driver"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/baseline"
+	"github.com/lockaudit/lockaudit/rules"
+	"github.com/lockaudit/lockaudit/rules/config"
+)
+
+// codeFlags are the flags of lockaudit's code half — what `vet` runs, and
+// what `audit` runs on the code — and the one method that runs it, so both
+// commands read the config file, select rules, apply suppressions and
+// baselines the same way.
+//
+// Use:
+//
+//	var c codeFlags
+//	c.register(fs, true)          // before fs.Parse; true adds -write-baseline (vet)
+//	... fs.Parse(args) ...
+//	if err := c.load(e); err != nil { return err }  // -C, the config file (exit 2 on errors)
+//	run, err := c.run(ctx, e, patterns)            // the analysed, suppressed, baselined Run
+//	... render c.view(run), exit with report.ExitCode(run) ...
+//
+// After load, c.Config is the loaded .lockaudit.yaml (nil when there is
+// none), so probe/audit can read c.Config.Probe for their defaults.
+type codeFlags struct {
+	ConfigFlag     string // -config FILE; "" finds .lockaudit.yaml walking up from Dir
+	Rules          string // -rules LIST; wins over the file's rules:
+	Target         string // -target LIST; "" means the file's target:, else valkey-9.0
+	Dir            string // -C DIR; after load, absolute (the working directory when not given)
+	Tests          bool   // -tests
+	ShowSuppressed bool   // -show-suppressed (text output)
+	Baseline       string // -baseline FILE
+	WriteBaseline  string // -write-baseline FILE (vet only)
+
+	// Set by load.
+	Config  *config.File // nil when no config file was found or given
+	Targets []string     // resolved targets (flag, file, or the default)
+}
+
+// register adds the code-half flags to fs. writeBaseline adds
+// -write-baseline (vet has it; audit records its baseline through vet).
+func (c *codeFlags) register(fs *flag.FlagSet, writeBaseline bool) {
+	fs.StringVar(&c.ConfigFlag, "config", "", "read the configuration from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
+	fs.StringVar(&c.Rules, "rules", "", "rules to run: `LIST` of IDs and globs, e.g. LA101,LA103 or -LA110 or LA1*,-LA115 (default all, minus those the config file turns off; the flag wins over the file)")
+	fs.StringVar(&c.Target, "target", "", "the server `releases` the code must run on, comma-separated, from "+strings.Join(rules.KnownTargets(), ", ")+" (default: the config file's target, else "+settings.DefaultTarget+")")
+	fs.StringVar(&c.Dir, "C", "", "change to `DIR` first, as go -C does: patterns, -o, -config and baseline files are relative to it")
+	fs.BoolVar(&c.Tests, "tests", false, "also analyse test files")
+	fs.BoolVar(&c.ShowSuppressed, "show-suppressed", false, "text output: also print suppressed findings, marked with their justification")
+	fs.StringVar(&c.Baseline, "baseline", "", "report only findings that are not in the baseline `FILE` (written by -write-baseline); known ones are kept as suppressed (external)")
+	if writeBaseline {
+		fs.StringVar(&c.WriteBaseline, "write-baseline", "", "record the current findings (those not suppressed in the source) in `FILE`; the run then reports them as baselined")
+	}
+}
+
+// load resolves -C against the working directory, validates -target and
+// -rules, and reads the config file. Every error is a usage error (exit 2):
+// a config error names the file, the line and the key.
+func (c *codeFlags) load(e *env) error {
+	if c.Dir == "" {
+		c.Dir = e.Dir
+	} else if !filepath.IsAbs(c.Dir) {
+		c.Dir = filepath.Join(e.Dir, c.Dir)
+	}
+	if fi, err := os.Stat(c.Dir); err != nil || !fi.IsDir() {
+		return usageError("-C %s: not a directory", c.Dir)
+	}
+	path := c.ConfigFlag
+	if path != "" {
+		path = c.abs(path)
+	} else {
+		p, err := config.Find(c.Dir)
+		if err != nil {
+			return usageError("looking for %s: %v", config.FileName, err)
+		}
+		path = p
+	}
+	c.Config = nil
+	if path != "" {
+		f, err := config.Load(path)
+		if err != nil {
+			return usageError("config: %v", err)
+		}
+		c.Config = f
+	}
+	targets, err := settings.Targets(c.Config, c.Target)
+	if err != nil {
+		if c.Target != "" {
+			return usageError("-target: %v", err)
+		}
+		return usageError("config: %s: target: %v", c.Config.Path, err)
+	}
+	c.Targets = targets
+	if _, err := c.selection(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// abs makes a path given on the command line relative to -C.
+func (c *codeFlags) abs(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(c.Dir, p)
+}
+
+// selection is the set of code rules to run.
+func (c *codeFlags) selection() (map[string]bool, error) {
+	sel, err := settings.Select(c.Config, c.Rules)
+	if err != nil {
+		return nil, usageError("-rules: %v", err)
+	}
+	if len(settings.Analyzers(sel)) == 0 {
+		if c.Rules == "" {
+			return nil, usageError("config: %s: rules: every code rule is off", c.Config.Path)
+		}
+		return nil, usageError("-rules %q selects no code rule (vet runs the LA1xx rules; LA2xx are probe rules)", c.Rules)
+	}
+	return sel, nil
+}
+
+// run runs the code half on patterns (default ./...): it applies the config
+// to the analyzers (resetting whatever an earlier run in this process set),
+// runs them, applies //lockaudit directives, the severity overrides, then
+// -write-baseline and -baseline. It returns the Run with Command "vet",
+// Tool.Version and Target set; the caller may change Command. A failure
+// that leaves nothing to report is returned as an exit-1 error; bad
+// baseline files are usage errors (exit 2).
+func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report.Run, error) {
+	sel, err := c.selection()
+	if err != nil {
+		return nil, err
+	}
+	if err := settings.Apply(c.Config, c.Targets); err != nil {
+		return nil, usageError("config: %v", err)
+	}
+	defer settings.Reset()
+
+	var base *baseline.File
+	if c.Baseline != "" {
+		if base, err = baseline.Load(c.abs(c.Baseline)); err != nil {
+			return nil, usageError("-baseline: %v", err)
+		}
+	}
+
+	run, err := driver.Run(ctx, driver.Options{
+		Dir:        c.Dir,
+		Patterns:   patterns,
+		Analyzers:  settings.Analyzers(sel),
+		Tests:      c.Tests,
+		Directives: true,
+	})
+	if err != nil {
+		return nil, failure("%v", err)
+	}
+	run.Command = "vet"
+	run.Tool.Version = version()
+	run.Target = strings.Join(c.Targets, ",")
+	settings.DropDirectiveFindings(run, sel)
+	settings.ApplySeverities(run.Findings, settings.Severities(c.Config))
+
+	if c.WriteBaseline != "" {
+		if len(run.Errors) > 0 {
+			return nil, failure("not writing the baseline %s: the run is incomplete (%s)", c.WriteBaseline, report.Summary(run))
+		}
+		b := baseline.FromRun(run)
+		var buf bytes.Buffer
+		if err := b.Write(&buf); err != nil {
+			return nil, failure("writing the baseline: %v", err)
+		}
+		if err := os.WriteFile(c.abs(c.WriteBaseline), buf.Bytes(), 0o644); err != nil {
+			return nil, failure("writing the baseline: %v", err)
+		}
+		fmt.Fprintf(e.Stderr, "lockaudit: baseline of %d findings written to %s\n", len(b.Findings), c.WriteBaseline)
+		b.Apply(run, c.WriteBaseline)
+	}
+	if base != nil {
+		base.Apply(run, c.Baseline)
+	}
+	return run, nil
+}
+
+// view is the Run a renderer should print: the run itself, or with
+// -show-suppressed and text output a copy in which the suppressed findings
+// are shown (the text format otherwise hides them), each message ending
+// with its suppression. Exit codes and summaries are computed from the run,
+// never from the view.
+func (c *codeFlags) view(run *report.Run, format string) *report.Run {
+	if !c.ShowSuppressed || format != "text" {
+		return run
+	}
+	cp := *run
+	cp.Findings = make([]report.Finding, len(run.Findings))
+	for i, f := range run.Findings {
+		if s := f.Suppressed; s != nil {
+			f.Message += fmt.Sprintf(" [suppressed %s: %s]", suppressionWord(s.Kind), s.Justification)
+			f.Suppressed = nil
+		}
+		cp.Findings[i] = f
+	}
+	return &cp
+}
+
+func suppressionWord(kind string) string {
+	if kind == "inSource" {
+		return "in source"
+	}
+	return kind
+}
