@@ -5,7 +5,7 @@
 // code is meant to be clean, so a finding anywhere else is a false positive.
 //
 //	checkout   go-redis v9     the reference native lock: no findings
-//	billing    valkey-go       Lua release script, ignored DELIFEQ reply, DELEX, ignored WAIT
+//	billing    valkey-go       Lua release script, ignored DELIFEQ reply, ignored WAIT; Refund is native and clean
 //	inventory  redigo          hostname token, plain DEL, SETNX+EXPIRE, PEXPIRE extend
 //	shipping   go-redis v9     IFEQ without TTL, fence outside MULTI, unfenced and <= writes
 //	reports    redsync, bsm/redislock   lock libraries that run Lua

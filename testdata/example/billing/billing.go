@@ -57,8 +57,9 @@ func Void(ctx context.Context, c valkey.Client, invoiceID string) error {
 	return nil
 }
 
-// Refund refunds an invoice under the invoice's lock and releases it with
-// DELEX, which Valkey has only from 9.2.
+// Refund refunds an invoice under the invoice's lock: the native pattern on
+// valkey-go, extending with SET IFEQ PX and releasing with DELIFEQ, every
+// reply checked.
 func Refund(ctx context.Context, c valkey.Client, invoiceID string) error {
 	lockKey, _ := lock.Keys("invoice", invoiceID)
 	token, err := lock.NewToken()
@@ -69,9 +70,17 @@ func Refund(ctx context.Context, c valkey.Client, invoiceID string) error {
 		return err
 	}
 
-	// ... refund ...
+	// ... ask the payment provider for the refund: slow, so keep the lease ...
+	if err := c.Do(ctx, c.B().Set().Key(lockKey).Value(token).Ifeq(token).Px(lock.TTL).Build()).Error(); err != nil {
+		if valkey.IsValkeyNil(err) {
+			return lock.ErrLost
+		}
+		return err
+	}
 
-	n, err := c.Do(ctx, c.B().Delex().Key(lockKey).Ifeq(token).Build()).AsInt64() // LA112: DELEX needs Valkey 9.2 (-target valkey-9.0)
+	// ... record the refund ...
+
+	n, err := c.Do(ctx, c.B().Delifeq().Key(lockKey).Value(token).Build()).AsInt64()
 	if err != nil {
 		return err
 	}
