@@ -46,7 +46,8 @@ type Options struct {
 }
 
 // Run loads the packages, runs the analyzers and returns the Run with
-// Packages, Errors and Findings set (findings sorted). The caller sets
+// Packages, Errors and Findings set (findings sorted), and Uses when
+// uses.Analyzer is among the analyzers (audit, preflight). The caller sets
 // Command, Tool.Version and Target.
 //
 // Packages that do not load or type-check are recorded in Run.Errors, one
@@ -129,6 +130,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		findings, errs := convert(graph, paths, w, opts)
 		run.Findings = append(run.Findings, findings...)
 		run.Errors = append(run.Errors, errs...)
+		run.Uses = usesOf(graph, paths)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
