@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/analyzers/uses"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/baseline"
 	"github.com/lockaudit/lockaudit/rules"
@@ -42,6 +45,10 @@ type codeFlags struct {
 	ShowSuppressed bool   // -show-suppressed (text output)
 	Baseline       string // -baseline FILE
 	WriteBaseline  string // -write-baseline FILE (vet only)
+
+	// Uses (audit, preflight; not a flag) also runs analyzers/uses, so the
+	// Run lists the commands the code relies on in Uses.
+	Uses bool
 
 	// Set by load.
 	Config  *config.File // nil when no config file was found or given
@@ -157,7 +164,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	run, err := driver.Run(ctx, driver.Options{
 		Dir:        c.Dir,
 		Patterns:   patterns,
-		Analyzers:  settings.Analyzers(sel),
+		Analyzers:  c.analyzers(sel),
 		Tests:      c.Tests,
 		Directives: true,
 	})
@@ -189,6 +196,15 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		base.Apply(run, c.Baseline)
 	}
 	return run, nil
+}
+
+// analyzers are the selected rules, plus analyzers/uses when Uses is set.
+func (c *codeFlags) analyzers(sel map[string]bool) []*analysis.Analyzer {
+	as := settings.Analyzers(sel)
+	if c.Uses {
+		as = append(as, uses.Analyzer)
+	}
+	return as
 }
 
 // view is the Run a renderer should print: the run itself, or with
