@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules/config"
+)
+
+func init() {
+	register(&command{
+		Name:  "config",
+		Usage: "config init [-force] [-C DIR]",
+		Summary: `Write a commented .lockaudit.yaml (every key, with its meaning) in the working directory.
+
+lockaudit vet, audit and probe find .lockaudit.yaml by walking up from the
+working directory (or read -config FILE); flags win over it. An existing
+file is never overwritten unless -force is given. Exit status: 0 written,
+1 the file could not be written, 2 usage error or the file exists.`,
+		Run: runConfig,
+	})
+}
+
+func runConfig(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || args[0] != "init" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			fmt.Fprintf(e.Stderr, "usage: lockaudit %s\n", commands["config"].Usage)
+			return nil
+		}
+		return usageError("want a subcommand: lockaudit %s", commands["config"].Usage)
+	}
+	fs := flag.NewFlagSet("config init", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	force := fs.Bool("force", false, "overwrite an existing "+config.FileName)
+	dir := fs.String("C", "", "write into `DIR` instead of the working directory")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["config"].Usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitWith(report.ExitUsage)
+	}
+	if fs.NArg() > 0 {
+		return usageError("config init takes no arguments (got %q)", fs.Arg(0))
+	}
+	d := e.Dir
+	if *dir != "" {
+		d = *dir
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(e.Dir, d)
+		}
+	}
+	if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+		return usageError("-C %s: not a directory", d)
+	}
+	path := filepath.Join(d, config.FileName)
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if *force {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return usageError("%s exists; not overwriting it (use -force to replace it)", path)
+	}
+	if err != nil {
+		return failure("%v", err)
+	}
+	if _, err := f.WriteString(config.Example); err != nil {
+		f.Close()
+		return failure("writing %s: %v", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return failure("writing %s: %v", path, err)
+	}
+	fmt.Fprintf(e.Stdout, "wrote %s\n", path)
+	return nil
+}
