@@ -54,9 +54,26 @@ type EvalOptions struct {
 	Uses     []string      // what the code relies on; nil means DefaultUses
 	Skew     time.Duration // LA207 threshold; 0 means DefaultSkew
 	Topology string        // Standalone, Replication, Sentinel, Cluster or DeclaredTop
+
+	// Code, when CodeKnown is set (audit, preflight), is what the code
+	// relies on with the places it does, as analyzers/uses found it: the
+	// uses are then Code's commands (none when Code is empty; Uses is
+	// ignored), and each reason ties its verdict to the code — which line
+	// sends the command, which node breaks it and what to change first — or
+	// says that the code does not rely on it.
+	Code      []report.Use
+	CodeKnown bool
 }
 
 func (o EvalOptions) uses(u string) bool {
+	if o.CodeKnown {
+		for _, x := range o.Code {
+			if x.Command == u {
+				return true
+			}
+		}
+		return false
+	}
 	uses := o.Uses
 	if uses == nil {
 		uses = DefaultUses
@@ -67,6 +84,16 @@ func (o EvalOptions) uses(u string) bool {
 		}
 	}
 	return false
+}
+
+// sites returns the code's sites for a command.
+func (o EvalOptions) sites(u string) []report.Site {
+	for _, x := range o.Code {
+		if x.Command == u {
+			return x.Sites
+		}
+	}
+	return nil
 }
 
 // releaseCommands are the release commands the verdict judges: those the
@@ -140,10 +167,29 @@ type judge struct {
 	feature   string                       // "DELIFEQ", for messages
 	answer    func(Facts) (string, string) // yes/no/unknown and how it is known
 	good, bad string                       // verdict words: safe/unsafe, available/missing
-	unsafe    []string
-	unknown   []string
-	manual    []string
+	unsafe    []entry
+	unknown   []entry
+	manual    []entry
 	okCount   int
+
+	// code is set when the code's uses are known (EvalOptions.CodeKnown).
+	code *codeUse
+}
+
+// entry is one node that keeps a verdict from being good.
+type entry struct {
+	n          Facts
+	answer     string // the node's answer for the feature
+	awhy, pwhy string // how the answer and the promotability are known
+}
+
+// codeUse says how the code relies on a judge's feature, for reasons.
+type codeUse struct {
+	relied bool
+	does   string // "the code releases with DELIFEQ (billing/billing.go:56)"
+	doesNt string // "the code does not release with DELIFEQ or DELEX"
+	before string // "before releasing with DELIFEQ", for advice
+	lua    bool   // advice for a missing Lua engine
 }
 
 func (j *judge) add(n Facts, topology string) {
@@ -152,49 +198,210 @@ func (j *judge) add(n Facts, topology string) {
 	if p == report.No {
 		return
 	}
+	e := entry{n: n, answer: a, awhy: awhy, pwhy: pwhy}
 	switch {
 	case a == report.Yes:
 		j.okCount++
 	case a == report.No && p == report.Yes:
-		j.unsafe = append(j.unsafe, fmt.Sprintf("%s has no %s (%s)", n.describe("promotable"), j.feature, awhy))
+		j.unsafe = append(j.unsafe, e)
 	case p == report.Manual:
-		word := "has no"
-		if a != report.No {
-			word = "may lack"
-		}
-		j.manual = append(j.manual, fmt.Sprintf("%s %s %s; %s", n.describe(), word, j.feature, pwhy))
-	case a == report.No: // promotability unknown
-		j.unknown = append(j.unknown, fmt.Sprintf("%s has no %s and %s", n.describe(), j.feature, pwhy))
-	default:
-		j.unknown = append(j.unknown, fmt.Sprintf("%s: %s unknown (%s)", n.describe(), j.feature, awhy))
+		j.manual = append(j.manual, e)
+	default: // the answer or the promotability is unknown
+		j.unknown = append(j.unknown, e)
 	}
 }
 
-func (j *judge) verdict(nodes int) (string, []string) {
-	var reasons []string
+// fleetText says what an entry means for the fleet alone (the probe's
+// reasons, also quoted by the joined ones).
+func (j *judge) fleetText(e entry, kind string) string {
+	n := e.n
+	switch kind {
+	case "unsafe":
+		return fmt.Sprintf("%s has no %s (%s)", n.describe("promotable"), j.feature, e.awhy)
+	case "manual":
+		word := "has no"
+		if e.answer != report.No {
+			word = "may lack"
+		}
+		return fmt.Sprintf("%s %s %s; %s", n.describe(), word, j.feature, e.pwhy)
+	}
+	if e.answer == report.No { // promotability unknown
+		return fmt.Sprintf("%s has no %s and %s", n.describe(), j.feature, e.pwhy)
+	}
+	return fmt.Sprintf("%s: %s unknown (%s)", n.describe(), j.feature, e.awhy)
+}
+
+func (j *judge) verdict(nodes int, topology string) (string, []string) {
 	state := j.good
 	switch {
 	case len(j.unsafe) > 0:
 		state = j.bad
-		for _, s := range j.unsafe {
-			reasons = append(reasons, fmt.Sprintf("%s: %s — %s", j.name, state, s))
-		}
 	case len(j.unknown) > 0 || nodes == 0:
 		state = report.Unknown
 	}
-	for _, s := range j.unknown {
-		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s", j.name, s))
+	if j.code != nil {
+		return state, j.joinedReasons(state, nodes, topology)
+	}
+	var reasons []string
+	for _, e := range j.unsafe {
+		reasons = append(reasons, fmt.Sprintf("%s: %s — %s", j.name, state, j.fleetText(e, "unsafe")))
+	}
+	for _, e := range j.unknown {
+		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s", j.name, j.fleetText(e, "unknown")))
 	}
 	if nodes == 0 {
 		reasons = append(reasons, fmt.Sprintf("%s: unknown — no data node was found", j.name))
 	}
-	for _, s := range j.manual {
-		reasons = append(reasons, fmt.Sprintf("%s: note — %s", j.name, s))
+	for _, e := range j.manual {
+		reasons = append(reasons, fmt.Sprintf("%s: note — %s", j.name, j.fleetText(e, "manual")))
 	}
 	if state == j.good {
 		reasons = append([]string{fmt.Sprintf("%s: %s — every node that can become primary (%d) has %s", j.name, state, j.okCount, j.feature)}, reasons...)
 	}
 	return state, reasons
+}
+
+// joinedReasons words the verdict for audit and preflight: what the code
+// does and where, which node breaks it, and what to change first; or that
+// the code does not rely on the feature, with the fleet's state for the
+// record.
+func (j *judge) joinedReasons(state string, nodes int, topology string) []string {
+	c := j.code
+	allGood := fmt.Sprintf("every node that can become primary (%d) has %s", j.okCount, j.feature)
+	if !c.relied {
+		var facts []string
+		for _, e := range j.unsafe {
+			facts = append(facts, j.fleetText(e, "unsafe"))
+		}
+		for _, e := range j.unknown {
+			facts = append(facts, j.fleetText(e, "unknown"))
+		}
+		for _, e := range j.manual {
+			facts = append(facts, j.fleetText(e, "manual"))
+		}
+		if nodes == 0 {
+			facts = append(facts, "no data node was found")
+		}
+		if len(facts) == 0 {
+			facts = append(facts, allGood)
+		}
+		return []string{fmt.Sprintf("%s: not relied on — %s, so this verdict does not affect it (%s)", j.name, c.doesNt, strings.Join(facts, "; "))}
+	}
+	var reasons []string
+	for _, e := range j.unsafe {
+		reasons = append(reasons, fmt.Sprintf("%s: %s — %s but %s; %s", j.name, state, c.does, j.brokenBy(e), j.advice(e.n, topology)))
+	}
+	for _, e := range j.unknown {
+		what := fmt.Sprintf("%s is unknown on %s (%s)", j.feature, e.n.describe(), e.awhy)
+		if e.answer == report.No {
+			what = j.fleetText(e, "unknown")
+		}
+		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s but %s; restore what LA208 reports for %s and run again (unknown is not safe)", j.name, c.does, what, e.n.Addr))
+	}
+	if nodes == 0 {
+		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s but no data node was found", j.name, c.does))
+	}
+	for _, e := range j.manual {
+		reasons = append(reasons, fmt.Sprintf("%s: note — %s; %s", j.name, c.does, j.fleetText(e, "manual")))
+	}
+	if state == j.good {
+		reasons = append([]string{fmt.Sprintf("%s: %s — %s and %s", j.name, state, c.does, allGood)}, reasons...)
+	}
+	return reasons
+}
+
+// brokenBy names the node that breaks the code's use of the feature.
+func (j *judge) brokenBy(e entry) string {
+	if j.code.lua {
+		return fmt.Sprintf("%s cannot run Lua (%s)", e.n.describe("promotable"), e.awhy)
+	}
+	return fmt.Sprintf("%s has no %s (%s)", e.n.describe("promotable"), j.feature, e.awhy)
+}
+
+// advice says what must change first so that the node stops breaking the
+// code: upgrade it (or give it a Lua engine), or keep failovers from
+// promoting it.
+func (j *judge) advice(n Facts, topology string) string {
+	var fix string
+	switch {
+	case j.code.lua:
+		fix = "give " + n.Addr + " a Lua engine (load the Lua module; EVAL must not be renamed away) " + j.code.before + ", or move those lock steps to the native commands (DELIFEQ release, SET IFEQ PX extend)"
+	case n.Version.IsZero():
+		fix = fmt.Sprintf("upgrade %s to a server with %s (%s) %s", n.Addr, j.feature, rules.Requirement(rules.Feature(j.feature)), j.code.before)
+	default:
+		if min, ok := rules.Since(rules.Feature(j.feature), n.Version.Flavor); ok {
+			fix = fmt.Sprintf("upgrade %s from %s to %s %d.%d+ %s", n.Addr, n.Version, flavorName(n.Version.Flavor), min.Major, min.Minor, j.code.before)
+		} else {
+			fix = fmt.Sprintf("no %s version has %s: replace %s with a server that has it (%s) %s", flavorName(n.Version.Flavor), j.feature, n.Addr, rules.Requirement(rules.Feature(j.feature)), j.code.before)
+		}
+	}
+	if n.Role == RoleReplica {
+		if topology == Cluster {
+			fix += ", or set its cluster-replica-no-failover yes (then only a manual CLUSTER FAILOVER promotes it)"
+		} else {
+			fix += ", or set its replica-priority 0 (Sentinel then never promotes it)"
+		}
+	}
+	return fix
+}
+
+func flavorName(f rules.Flavor) string {
+	switch f {
+	case rules.Valkey:
+		return "Valkey"
+	case rules.Redis:
+		return "Redis"
+	}
+	return string(f)
+}
+
+// codeUses words, for each judge, how the code relies on its feature.
+func codeUses(opt EvalOptions, feature string) *codeUse {
+	if !opt.CodeKnown {
+		return nil
+	}
+	switch feature {
+	case string(rules.DELIFEQ), string(rules.DELEX):
+		use := strings.ToLower(feature)
+		c := &codeUse{relied: opt.uses(use), before: "before releasing with " + feature,
+			doesNt: "the code does not release with DELIFEQ or DELEX"}
+		c.does = "the code releases with " + feature + siteList(opt.sites(use), false)
+		return c
+	case "SET IFEQ":
+		return &codeUse{relied: opt.uses(UseIFEQ), before: "before extending with SET IFEQ",
+			does:   "the code extends with SET IFEQ" + siteList(opt.sites(UseIFEQ), false),
+			doesNt: "the code does not extend with SET IFEQ"}
+	}
+	return &codeUse{relied: opt.uses(UseLua), lua: true, before: "before running the code's Lua",
+		does:   "the code runs Lua" + siteList(opt.sites(UseLua), true),
+		doesNt: "the code runs no Lua"}
+}
+
+// maxSites is how many places a reason names before "and N more".
+const maxSites = 2
+
+// siteList writes " (billing/billing.go:56, checkout/checkout.go:65 and 3
+// more)"; with what, each place is followed by what it does there.
+func siteList(sites []report.Site, what bool) string {
+	if len(sites) == 0 {
+		return ""
+	}
+	var parts []string
+	for i, s := range sites {
+		if i == maxSites {
+			break
+		}
+		p := fmt.Sprintf("%s:%d", s.Pos.File, s.Pos.Line)
+		if what && s.What != "" {
+			p += ": " + s.What
+		}
+		parts = append(parts, p)
+	}
+	list := strings.Join(parts, ", ")
+	if more := len(sites) - maxSites; more > 0 {
+		list += fmt.Sprintf(" and %d more", more)
+	}
+	return " (" + list + ")"
 }
 
 // Evaluate judges the nodes: the verdict (never safe without evidence) and
@@ -206,12 +413,12 @@ func Evaluate(nodes []Facts, opt EvalOptions) (report.Verdict, []report.Finding)
 	var rel []*judge
 	for _, feat := range opt.releaseCommands() {
 		rel = append(rel, &judge{name: "native_release", feature: string(feat), good: report.Safe, bad: report.Unsafe,
-			answer: func(f Facts) (string, string) { return releaseAnswer(f, feat) }})
+			answer: func(f Facts) (string, string) { return releaseAnswer(f, feat) }, code: codeUses(opt, string(feat))})
 	}
 	ext := &judge{name: "native_extend", feature: "SET IFEQ", good: report.Safe, bad: report.Unsafe,
-		answer: func(f Facts) (string, string) { return f.SetIFEQ, evidenceFor(f, WhySetIFEQ) }}
+		answer: func(f Facts) (string, string) { return f.SetIFEQ, evidenceFor(f, WhySetIFEQ) }, code: codeUses(opt, "SET IFEQ")}
 	lua := &judge{name: "lua", feature: "Lua", good: report.Available, bad: report.Missing,
-		answer: func(f Facts) (string, string) { return f.Lua, evidenceFor(f, WhyLua) }}
+		answer: func(f Facts) (string, string) { return f.Lua, evidenceFor(f, WhyLua) }, code: codeUses(opt, "Lua")}
 	for _, n := range data {
 		for _, j := range rel {
 			j.add(n, opt.Topology)
@@ -221,14 +428,14 @@ func Evaluate(nodes []Facts, opt EvalOptions) (report.Verdict, []report.Finding)
 	}
 	v.NativeRelease = report.Safe
 	for _, j := range rel {
-		state, reasons := j.verdict(len(data))
+		state, reasons := j.verdict(len(data), opt.Topology)
 		v.NativeRelease = worse(v.NativeRelease, state)
 		v.Reasons = append(v.Reasons, reasons...)
 	}
 	var reasons []string
-	v.NativeExtend, reasons = ext.verdict(len(data))
+	v.NativeExtend, reasons = ext.verdict(len(data), opt.Topology)
 	v.Reasons = append(v.Reasons, reasons...)
-	v.Lua, reasons = lua.verdict(len(data))
+	v.Lua, reasons = lua.verdict(len(data), opt.Topology)
 	v.Reasons = append(v.Reasons, reasons...)
 
 	findings := nodeFindings(nodes, opt)

@@ -35,6 +35,18 @@ type Options struct {
 
 	RESP2   bool   // speak RESP2 even to servers that know RESP3
 	Version string // lockaudit's version, for the report
+
+	// Code and CodeKnown are what the code relies on, with its places
+	// (audit): they replace Uses, the Run's Uses carry the places, and the
+	// verdict's reasons name the code lines (see EvalOptions).
+	Code      []report.Use
+	CodeKnown bool
+
+	// Progress, when set, is called each time a node has been probed, with
+	// the nodes probed so far and the nodes heard of so far (discovery can
+	// still add some). It is called from the probing goroutines, one call at
+	// a time.
+	Progress func(probed, found int)
 }
 
 // Defaults.
@@ -76,7 +88,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 
 	redact := redactor(opt.Password)
 	d := &dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redact}
-	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}, seeds: map[string]bool{}}
+	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}, seeds: map[string]bool{}, progress: opt.Progress}
 	for _, s := range opt.Sentinels {
 		cr.seeds[normAddr(s)] = true
 	}
@@ -95,7 +107,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	for i := range facts {
 		scrub(&facts[i], redact)
 	}
-	eo := EvalOptions{Uses: uses, Skew: opt.Skew, Topology: topology}
+	eo := EvalOptions{Uses: uses, Skew: opt.Skew, Topology: topology, Code: opt.Code, CodeKnown: opt.CodeKnown}
 	verdict, findings := Evaluate(facts, eo)
 
 	run := report.New("probe", opt.Version)
@@ -103,8 +115,12 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	run.Nodes = Nodes(facts, topology)
 	run.Findings = append(run.Findings, findings...)
 	run.Verdict = &verdict
-	for _, u := range uses {
-		run.Uses = append(run.Uses, report.Use{Command: u})
+	if opt.CodeKnown {
+		run.Uses = append(run.Uses, opt.Code...)
+	} else {
+		for _, u := range uses {
+			run.Uses = append(run.Uses, report.Use{Command: u})
+		}
 	}
 	reached := 0
 	for _, f := range facts {
@@ -185,6 +201,8 @@ type crawler struct {
 	// haveView is set once a cluster node has answered CLUSTER NODES.
 	haveView atomic.Bool
 
+	progress func(probed, found int) // Options.Progress, under mu
+
 	mu      sync.Mutex
 	order   []string
 	seen    map[string]bool
@@ -229,6 +247,9 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 		}
 		c.mu.Lock()
 		c.results[addr] = &res
+		if c.progress != nil {
+			c.progress(len(c.results), len(c.order))
+		}
 		c.mu.Unlock()
 		for _, l := range res.links {
 			c.visit(ctx, normAddr(l.addr), l)
