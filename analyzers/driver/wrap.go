@@ -30,6 +30,9 @@ func PrefixRuleID(d *analysis.Diagnostic) {
 
 type wrapper struct {
 	edit func(*analysis.Diagnostic)
+	// filter, when set, sees all of a pass's diagnostics once the analyzer
+	// has run and returns those to report (Unit: directives, rules off).
+	filter func(pass *analysis.Pass, ds []analysis.Diagnostic) []analysis.Diagnostic
 	memo map[*analysis.Analyzer]*analysis.Analyzer // original -> copy
 	orig map[*analysis.Analyzer]*analysis.Analyzer // copy -> original
 }
@@ -62,19 +65,32 @@ func (w *wrapper) wrap(a *analysis.Analyzer) *analysis.Analyzer {
 		for k, v := range pass.ResultOf {
 			p.ResultOf[w.orig[k]] = v
 		}
+		report := pass.Report
 		if w.edit != nil {
-			report := pass.Report
 			p.Report = func(d analysis.Diagnostic) {
 				w.edit(&d)
 				report(d)
 			}
+		}
+		var held []analysis.Diagnostic
+		if w.filter != nil {
+			p.Report = func(d analysis.Diagnostic) { held = append(held, d) }
 		}
 		defer func() {
 			if r := recover(); r != nil {
 				result, err = nil, fmt.Errorf("internal error (please report it): panic: %v\n%s", r, debug.Stack())
 			}
 		}()
-		return run(&p)
+		result, err = run(&p)
+		if w.filter != nil && err == nil {
+			for _, d := range w.filter(&p, held) {
+				if w.edit != nil {
+					w.edit(&d)
+				}
+				report(d)
+			}
+		}
+		return result, err
 	}
 	return c
 }
