@@ -86,5 +86,88 @@ func (in *Info) visible(scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
 		return id.Name == "_"
 	}
 	_, found := scope.LookupParent(id.Name, pos)
+	if pn, ok := obj.(*types.PkgName); ok {
+		// Each file has its own import names: the same name importing the
+		// same package means the same thing in another file.
+		fn, ok := found.(*types.PkgName)
+		return ok && fn.Imported() == pn.Imported()
+	}
 	return found == obj
+}
+
+// Stable reports whether e, evaluated again later in the same run of the
+// code, certainly gives the same value: it calls nothing but type
+// conversions and the methods of time.Duration, and every variable it names
+// is a parameter never assigned, or a variable of this package given its
+// value once (never reassigned, incremented or taken the address of) and
+// not exported (another package could change it), or a field of one of
+// this package's types that is only ever set in composite literals. A suggested fix copies
+// only stable expressions, so that the copy means what the original meant.
+func (in *Info) Stable(e ast.Expr) bool {
+	x := in.index()
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.CallExpr:
+			if tv, isT := in.TypesInfo.Types[n.Fun]; isT && tv.IsType() {
+				return true
+			}
+			sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !isSel {
+				ok = false
+				return false
+			}
+			fn, _ := in.TypesInfo.Uses[sel.Sel].(*types.Func)
+			if fn == nil || !isDurationMethod(fn) {
+				ok = false
+			}
+		case *ast.Ident:
+			switch obj := in.TypesInfo.Uses[n].(type) {
+			case nil, *types.Const, *types.PkgName, *types.TypeName, *types.Func, *types.Nil, *types.Builtin:
+			case *types.Var:
+				ok = in.stableVar(x, obj)
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+func (in *Info) stableVar(x *index, v *types.Var) bool {
+	if v.IsField() {
+		// A field of this package's type never assigned outside composite
+		// literals; the selector's base is checked on its own.
+		return v.Pkg() == in.Pkg && len(x.assigns[v]) == 0
+	}
+	if v.Pkg() != in.Pkg || (in.isPkgLevel(v) && v.Exported()) {
+		return false
+	}
+	as := x.assigns[v]
+	if x.params[v] {
+		return len(as) == 0
+	}
+	if len(as) != 1 {
+		return false
+	}
+	switch as[0].kind {
+	case asDefine, asZero:
+		return true
+	}
+	return false
+}
+
+func isDurationMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	n, ok := types.Unalias(recv.Type()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }

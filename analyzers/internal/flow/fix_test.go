@@ -89,3 +89,64 @@ func TestVisible(t *testing.T) {
 		}
 	}
 }
+
+const stableSrc = `package p
+
+import "time"
+
+const ttlConst = 30 * time.Second
+
+var pkgOnce = 10 * time.Second
+var pkgTwice = time.Second
+var Exported = time.Second
+
+func init() { pkgTwice = 2 * time.Second }
+
+type locker struct{ ttl time.Duration; moved time.Duration }
+
+func (l *locker) move() { l.moved = time.Minute }
+
+func now() time.Duration { return 0 }
+
+// stable(e, want) states whether e is stable.
+func f(param time.Duration, changed time.Duration, l *locker) {
+	changed = time.Hour
+	once := 5 * time.Second
+	twice := time.Second
+	twice = 2 * time.Second
+	var zero time.Duration
+	addr := time.Second
+	_ = &addr
+	inc := 1
+	inc++
+	stable(ttlConst, true)
+	stable(pkgOnce, true)
+	stable(param, true)
+	stable(once, true)
+	stable(zero, true)
+	stable(ttlConst.Milliseconds(), true)
+	stable(time.Duration(inc)*time.Millisecond, false)
+	stable(time.Duration(once), true)
+	stable(l.ttl, true)
+	stable(l.moved, false)
+	stable(pkgTwice, false)
+	stable(Exported, false)
+	stable(changed, false)
+	stable(twice, false)
+	stable(addr, false)
+	stable(now(), false)
+	stable(func() time.Duration { return 0 }(), false)
+}
+
+func stable(e any, want bool) {}
+`
+
+func TestStable(t *testing.T) {
+	in := load(t, stableSrc)
+	for _, c := range mustCalls(t, in, "stable") {
+		want := types.ExprString(c.Args[1]) == "true"
+		if got := in.Stable(c.Args[0]); got != want {
+			t.Errorf("line %d: Stable(%s) = %v, want %v", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+		}
+	}
+}
