@@ -3,24 +3,27 @@ package la104
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 )
 
 // Analyzer reports SET IFEQ extends without a TTL or with KEEPTTL.
-var Analyzer = ruleutil.New("LA104", run)
+var Analyzer = ruleutil.New("LA104", run, flow.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
+	c := fix.New(pass, flow.Of(pass))
 	for _, op := range ruleutil.Ops(pass).Ops {
 		if op.Kind != resolve.Command || op.Name != "SET" || op.Cond != "IFEQ" {
 			continue
 		}
 		switch {
 		case op.TTL == resolve.NoTTL && op.Complete:
-			ruleutil.Report(pass, "LA104", op.Pos,
+			ruleutil.ReportFix(pass, "LA104", op.Pos, leaseFix(c, op),
 				"SET IFEQ without EX/PX/EXAT/PXAT drops the key's TTL on success, so the lock becomes permanent; the SET also reaches replicas verbatim and a replica older than 8.1 silently rejects it (it keeps the old value); give the extend the lease: SET key token IFEQ token PX ttl")
 		case op.TTL == resolve.KeepTTL:
-			ruleutil.Report(pass, "LA104", op.Pos,
+			ruleutil.ReportFix(pass, "LA104", op.Pos, leaseFix(c, op),
 				"SET IFEQ with KEEPTTL keeps the old deadline, so the extend does nothing and the lock still expires when it would have; give the extend the lease: SET key token IFEQ token PX ttl")
 		}
 	}
