@@ -25,10 +25,10 @@ func extend(ctx context.Context, rdb *redis.Client, id, token string) error {
 	if err := rdb.SetIFEQ(ctx, "lock:job:"+id, token, token, 0).Err(); err != nil { // want `SET IFEQ without EX/PX/EXAT/PXAT`
 		return err
 	}
-	rdb.SetIFEQGet(ctx, "lock:job:"+id, token, token, redis.KeepTTL)                              // want `SET IFEQ with KEEPTTL`
-	rdb.SetArgs(ctx, "lock:job:"+id, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token})      // want `SET IFEQ without EX/PX/EXAT/PXAT`
+	rdb.SetIFEQGet(ctx, "lock:job:"+id, token, token, redis.KeepTTL)                               // want `SET IFEQ with KEEPTTL`
+	rdb.SetArgs(ctx, "lock:job:"+id, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token})        // want `SET IFEQ without EX/PX/EXAT/PXAT`
 	rdb.SetArgs(ctx, "lock:job:"+id, token, redis.SetArgs{Mode: "IFEQ", KeepTTL: true, Get: true}) // want `SET IFEQ with KEEPTTL`
-	rdb.SetArgs(ctx, "lock:job:"+id, token, redis.SetArgs{ // want `SET IFEQ without EX/PX/EXAT/PXAT`
+	rdb.SetArgs(ctx, "lock:job:"+id, token, redis.SetArgs{                                         // want `SET IFEQ without EX/PX/EXAT/PXAT`
 		Mode:       "IFEQ",
 		MatchValue: token,
 	})
