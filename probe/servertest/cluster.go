@@ -98,7 +98,7 @@ func StartCluster(t testing.TB, shards ...Shard) *Cluster {
 					if len(f) < 4 || !strings.Contains(f[2], "slave") || f[3] != ids[sh[0]] {
 						return fmt.Sprintf("does not see %s as a replica of %s yet: %q", r.Addr, sh[0].Addr, line)
 					}
-					if want := nofailover(r.cfg); want != strings.Contains(f[2], "nofailover") {
+					if want := nofailover(r.Config); want != strings.Contains(f[2], "nofailover") {
 						return fmt.Sprintf("sees flags %s for %s, nofailover should be %v", f[2], r.Addr, want)
 					}
 				}

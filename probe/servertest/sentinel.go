@@ -17,11 +17,11 @@ import (
 // Sentinels require it and use it to authenticate to the primary.
 func StartSentinels(t testing.TB, primary *Server, name string, n, wantReplicas int, c Config) []*Server {
 	t.Helper()
-	Require(t, c.version())
+	Require(t, c.Line())
 	conf := fmt.Sprintf("sentinel monitor %s 127.0.0.1 %d %d\nsentinel down-after-milliseconds %s 60000\nsentinel failover-timeout %s 180000\n",
 		name, primary.Port, n/2+1, name, name)
-	if primary.cfg.Password != "" {
-		conf += fmt.Sprintf("sentinel auth-pass %s %s\n", name, primary.cfg.Password)
+	if primary.Config.Password != "" {
+		conf += fmt.Sprintf("sentinel auth-pass %s %s\n", name, primary.Config.Password)
 	}
 	sc := c
 	sc.ModuleCommand = false
@@ -64,7 +64,7 @@ func StartSentinels(t testing.TB, primary *Server, name string, n, wantReplicas 
 
 // entries runs a SENTINEL command that answers a list of field lists.
 func (s *Server) entries(args ...string) ([]map[string]string, error) {
-	v, err := s.do(args...)
+	v, err := s.Raw(args...)
 	if err != nil {
 		return nil, err
 	}
