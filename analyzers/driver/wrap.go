@@ -33,8 +33,8 @@ type wrapper struct {
 	// filter, when set, sees all of a pass's diagnostics once the analyzer
 	// has run and returns those to report (Unit: directives, rules off).
 	filter func(pass *analysis.Pass, ds []analysis.Diagnostic) []analysis.Diagnostic
-	memo map[*analysis.Analyzer]*analysis.Analyzer // original -> copy
-	orig map[*analysis.Analyzer]*analysis.Analyzer // copy -> original
+	memo   map[*analysis.Analyzer]*analysis.Analyzer // original -> copy
+	orig   map[*analysis.Analyzer]*analysis.Analyzer // copy -> original
 }
 
 func newWrapper(edit func(*analysis.Diagnostic)) *wrapper {
