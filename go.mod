@@ -8,6 +8,8 @@ require golang.org/x/tools v0.52.0
 
 require github.com/valkey-io/valkey-go v1.0.79
 
+require github.com/golangci/plugin-module-register v0.1.2
+
 require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/clipperhouse/displaywidth v0.10.0 // indirect

@@ -1,0 +1,126 @@
+// Package golangci is lockaudit's golangci-lint v2 module plugin. Importing
+// it registers the linter "lockaudit" with
+// github.com/golangci/plugin-module-register; `golangci-lint custom` (or a
+// main package that blank-imports this one and calls golangci-lint's
+// commands.Execute) builds a golangci-lint that runs every lockaudit rule.
+//
+// Settings are those of .lockaudit.yaml — the same keys, types and
+// validation (rules/config), under linters.settings.custom.lockaudit.settings:
+//
+//	linters:
+//	  default: none
+//	  enable: [lockaudit]
+//	  settings:
+//	    custom:
+//	      lockaudit:
+//	        type: module
+//	        description: distributed-lock checks for Valkey/Redis
+//	        settings:
+//	          target: [valkey-8.1, valkey-9.0]
+//	          rules: {LA110: off}
+//	          lock_keys: ['^mutex:']
+//	          writers: ['example.com/orders/repo.SaveInvoice']
+//
+// An unknown key, a wrong type or an unknown rule ID makes New fail, naming
+// the key. The keys that mean nothing to golangci-lint are accepted and
+// ignored: rule severities (golangci-lint has its own severity settings)
+// and probe (the live probe is not a linter).
+//
+// golangci-lint starts each message with the analyzer's name, which is the
+// rule ID: "file:line:col: LA103: plain DEL ... (lockaudit)". //nolint:lockaudit
+// silences every rule on a line; lockaudit's own //lockaudit:ignore RULE --
+// reason and //lockaudit:file-ignore RULE -- reason directives work too
+// (per rule, reason required), and malformed directives are LA100 findings.
+// Stale directives are reported by `lockaudit vet` only (see driver.Unit).
+package golangci
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+	"gopkg.in/yaml.v3"
+
+	"github.com/lockaudit/lockaudit/analyzers/driver"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
+	"github.com/lockaudit/lockaudit/rules/config"
+	"github.com/lockaudit/lockaudit/rules/yamlstrict"
+)
+
+// Name is the linter's name in .golangci.yml and in its output.
+const Name = "lockaudit"
+
+// where names the settings in errors.
+const where = ".golangci.yml linters.settings.custom.lockaudit.settings"
+
+func init() { register.Plugin(Name, New) }
+
+type plugin struct {
+	sel map[string]bool
+}
+
+// New reads the settings (nil or empty: the defaults), validates them as
+// .lockaudit.yaml is validated, and applies them to the analyzers.
+func New(raw any) (register.LinterPlugin, error) {
+	f, err := Decode(raw)
+	if err != nil {
+		return nil, err
+	}
+	targets, err := settings.Targets(f, "")
+	if err != nil {
+		return nil, fmt.Errorf("%s: target: %v", where, err)
+	}
+	if err := settings.Apply(f, targets); err != nil {
+		return nil, fmt.Errorf("%s: %v", where, err)
+	}
+	sel, err := settings.Select(f, "")
+	if err != nil {
+		return nil, fmt.Errorf("%s: rules: %v", where, err)
+	}
+	if len(settings.Analyzers(sel)) == 0 {
+		return nil, fmt.Errorf("%s: rules: every code rule is off", where)
+	}
+	return &plugin{sel: sel}, nil
+}
+
+// Decode turns golangci-lint's decoded settings (maps, lists, scalars)
+// into a config.File through the config file's own parser, so the plugin
+// accepts exactly what .lockaudit.yaml accepts. Errors name the key; line
+// numbers are dropped, because golangci-lint does not pass them on.
+func Decode(raw any) (*config.File, error) {
+	if raw == nil {
+		return &config.File{Path: where}, nil
+	}
+	data, err := yaml.Marshal(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", where, err)
+	}
+	f, err := config.Parse(where, data)
+	if err != nil {
+		var ye *yamlstrict.Error
+		if errors.As(err, &ye) {
+			ye.Line = 0
+			return nil, ye
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// BuildAnalyzers returns the selected rule analyzers, wrapped so that
+// directives apply (golangci-lint itself puts the rule ID, the analyzer's
+// name, in front of each message).
+func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	off := map[string]bool{}
+	for _, r := range rules.ByKind(rules.Code) {
+		if !p.sel[r.ID] {
+			off[r.ID] = true
+		}
+	}
+	return driver.Unit(settings.Analyzers(p.sel), driver.UnitOptions{Off: off}), nil
+}
+
+// GetLoadMode: the rules need type information.
+func (p *plugin) GetLoadMode() string { return register.LoadModeTypesInfo }

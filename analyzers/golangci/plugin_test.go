@@ -1,0 +1,329 @@
+package golangci
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/lockaudit/lockaudit/analyzers/settings"
+)
+
+func TestRegistered(t *testing.T) {
+	newPlugin, err := register.GetPlugin(Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(nil)
+	if err != nil {
+		t.Fatalf("default settings: %v", err)
+	}
+	t.Cleanup(settings.Reset)
+	if p.GetLoadMode() != register.LoadModeTypesInfo {
+		t.Errorf("load mode %q", p.GetLoadMode())
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range as {
+		names = append(names, a.Name)
+	}
+	if len(as) != 16 || names[0] != "LA101" || names[15] != "LA100" {
+		t.Errorf("analyzers %v, want LA101..LA115 and LA100", names)
+	}
+}
+
+// TestSettings: the plugin reads .lockaudit.yaml's keys, as golangci-lint
+// hands them over (viper lower-cases map keys), and applies them.
+func TestSettings(t *testing.T) {
+	t.Cleanup(settings.Reset)
+	p, err := New(map[string]any{
+		"target":    []any{"valkey-8.1", "valkey-9.0"},
+		"rules":     map[string]any{"la108": "off", "LA110": "warning", "la111": false},
+		"lock_keys": []any{"^mutex:"},
+		"writers":   []any{"example.com/repo.Save"},
+		"probe":     map[string]any{"timeout": "2s", "parallel": 4},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ := p.BuildAnalyzers()
+	var names []string
+	for _, a := range as {
+		names = append(names, a.Name)
+	}
+	if got := strings.Join(names, ","); strings.Contains(got, "LA108") || strings.Contains(got, "LA111") || !strings.Contains(got, "LA110") {
+		t.Errorf("analyzers %s: LA108 and LA111 are off", got)
+	}
+	for _, a := range as {
+		if a.Name == "LA112" {
+			if got := a.Flags.Lookup("target").Value.String(); got != "valkey-8.1,valkey-9.0" {
+				t.Errorf("LA112 target %q", got)
+			}
+		}
+		if a.Name == "LA103" {
+			if got := a.Flags.Lookup("lock-key-pattern").Value.String(); got != "^mutex:" {
+				t.Errorf("LA103 lock-key-pattern %q", got)
+			}
+		}
+	}
+	// LA100 off drops the directive analyzer.
+	p, err = New(map[string]any{"rules": map[string]any{"LA100": "off"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ = p.BuildAnalyzers()
+	if len(as) != 15 || as[len(as)-1].Name == "LA100" {
+		t.Errorf("with LA100 off: %d analyzers, last %s", len(as), as[len(as)-1].Name)
+	}
+}
+
+// TestSettingsErrors: the same validation as the config file, naming the key.
+func TestSettingsErrors(t *testing.T) {
+	t.Cleanup(settings.Reset)
+	for _, tc := range []struct {
+		name     string
+		settings any
+		want     string
+	}{
+		{"unknown key", map[string]any{"rulez": map[string]any{"LA103": "off"}}, where + ": rulez: unknown key (known keys: fence_columns, fence_keys, lock_keys, probe, rules, target, version, writers)"},
+		{"wrong type", map[string]any{"lock_keys": map[string]any{"a": "b"}}, where + ": lock_keys: want a list of strings, got a mapping"},
+		{"unknown rule", map[string]any{"rules": map[string]any{"la199": "off"}}, where + `: rules: unknown rule "la199"`},
+		{"bad value", map[string]any{"rules": map[string]any{"LA103": "loud"}}, where + `: rules: LA103: want on, off, error, warning or info, got "loud"`},
+		{"bad target", map[string]any{"target": "valkey-10.0"}, where + `: target: unknown target "valkey-10.0"`},
+		{"nested unknown key", map[string]any{"probe": map[string]any{"adress": "x"}}, where + ": probe.adress: unknown key"},
+		{"password refused", map[string]any{"probe": map[string]any{"password": "hunter2"}}, where + ": probe.password: passwords are never read"},
+		{"not a mapping", []any{"a"}, where + ": want a mapping of keys, got a list"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := New(tc.settings)
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error %v\nwant %q", err, tc.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("the error leaks the password")
+			}
+		})
+	}
+}
+
+// markRE is a line the example marks with the rules it must report:
+// "// LA103: ..." or "// LA102, LA108: ..." (as cmd/lockaudit's tests read it).
+var markRE = regexp.MustCompile(`// (LA\d{3}(?:, LA\d{3})*): `)
+
+// outRE is golangci-lint's text line for a lockaudit issue.
+var outRE = regexp.MustCompile(`^(.+?\.go):(\d+):\d+: (LA\d{3}): (.*) \(lockaudit\)$`)
+
+// TestGolangciLint builds golangci-lint v2.15.0 with this plugin from
+// modules (testdata/golangci, what `golangci-lint custom` would build) and
+// runs it on a copy of the bundled example with settings that change the
+// findings and with two directives added: the findings must be the
+// example's marks, adjusted for those.
+func TestGolangciLint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds golangci-lint (about 1.5 minutes the first time, plus module downloads)")
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "custom-gcl")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = filepath.Join("..", "..", "testdata", "golangci")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building testdata/golangci: %v\n%s", err, out)
+	}
+
+	mod := filepath.Join(tmp, "example")
+	copyTree(t, filepath.Join("..", "..", "testdata", "example"), mod)
+
+	// A reasoned directive above the first LA103 line suppresses it; a
+	// file-ignore without a reason suppresses nothing and is an LA100
+	// finding.
+	file, line := firstMark(t, mod, "LA103")
+	insertLine(t, filepath.Join(mod, file), line, "//lockaudit:ignore LA103 -- plugin test: the directive is honoured")
+	insertLine(t, filepath.Join(mod, file), 1, "//lockaudit:file-ignore LA103")
+	line += 2 // both insertions are above it
+
+	cfg := `version: "2"
+linters:
+  default: none
+  enable: [lockaudit]
+  settings:
+    custom:
+      lockaudit:
+        type: module
+        description: distributed-lock checks for Valkey/Redis
+        settings:
+          target: [valkey-9.0, valkey-8.1]
+          rules:
+            LA108: off
+issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+  uniq-by-line: false
+output:
+  formats:
+    text:
+      print-issued-lines: false
+      colors: false
+`
+	if err := os.WriteFile(filepath.Join(mod, ".golangci.yml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := exec.Command(bin, "run", "./...")
+	run.Dir = mod
+	run.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "gcl-cache"))
+	var stdout, stderr bytes.Buffer
+	run.Stdout, run.Stderr = &stdout, &stderr
+	err := run.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("golangci-lint run: %v (want exit 1, issues found)\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+
+	got := map[string]string{} // "file:line: RULE" -> message
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if m := outRE.FindStringSubmatch(l); m != nil {
+			got[m[1]+":"+m[2]+": "+m[3]] = m[4]
+		}
+	}
+	want := map[string]bool{}
+	for _, x := range marks(t, mod) {
+		if x.rule == "LA108" || (x.file == file && x.line == line && x.rule == "LA103") {
+			continue // off in the settings; suppressed by the directive
+		}
+		want[x.String()] = true
+	}
+	want[file+":1: LA100"] = true // the file-ignore without a reason
+	var missing, extra []string
+	for k := range want {
+		if _, ok := got[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	extraLA112 := 0
+	for k, msg := range got {
+		if want[k] {
+			continue
+		}
+		// valkey-8.1 among the targets: DELIFEQ is a finding too.
+		if strings.HasSuffix(k, ": LA112") && strings.Contains(msg, "DELIFEQ needs Valkey 9.0+, no Redis version, but valkey-8.1 (one of the targets valkey-9.0, valkey-8.1) lacks it") {
+			extraLA112++
+			continue
+		}
+		extra = append(extra, k+": "+msg)
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	if len(missing) > 0 || len(extra) > 0 {
+		t.Errorf("golangci-lint with lockaudit:\nmissing:\n  %s\nextra:\n  %s\nstdout:\n%s\nstderr:\n%s",
+			strings.Join(missing, "\n  "), strings.Join(extra, "\n  "), stdout.String(), stderr.String())
+	}
+	if extraLA112 == 0 {
+		t.Errorf("the target setting had no effect: no LA112 for DELIFEQ on valkey-8.1\n%s", stdout.String())
+	}
+	if len(want) < 10 {
+		t.Errorf("only %d expected findings: the example's marks were not read", len(want))
+	}
+	if msg := got[file+":1: LA100"]; !strings.Contains(msg, "lockaudit directive has no reason") {
+		t.Errorf("LA100 message %q", msg)
+	}
+}
+
+type mark struct {
+	file string
+	line int
+	rule string
+}
+
+func (m mark) String() string { return m.file + ":" + strconv.Itoa(m.line) + ": " + m.rule }
+
+func marks(t *testing.T, root string) []mark {
+	t.Helper()
+	var out []mark
+	err := filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		for i, l := range strings.Split(string(data), "\n") {
+			if m := markRE.FindStringSubmatch(l); m != nil {
+				for _, id := range strings.Split(m[1], ", ") {
+					out = append(out, mark{filepath.ToSlash(rel), i + 1, id})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// firstMark finds the first line marked with rule alone.
+func firstMark(t *testing.T, root, rule string) (string, int) {
+	t.Helper()
+	for _, m := range marks(t, root) {
+		if m.rule == rule {
+			n := 0
+			for _, o := range marks(t, root) {
+				if o.file == m.file && o.line == m.line {
+					n++
+				}
+			}
+			if n == 1 {
+				return m.file, m.line
+			}
+		}
+	}
+	t.Fatalf("the example marks no line with %s alone", rule)
+	return "", 0
+}
+
+// insertLine inserts text as line n (1-based) of file.
+func insertLine(t *testing.T, file string, n int, text string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	lines = append(lines[:n-1], append([]string{text}, lines[n-1:]...)...)
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.Walk(from, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		if info.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
