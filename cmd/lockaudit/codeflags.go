@@ -82,24 +82,11 @@ func (c *codeFlags) load(e *env) error {
 	if fi, err := os.Stat(c.Dir); err != nil || !fi.IsDir() {
 		return usageError("-C %s: not a directory", c.Dir)
 	}
-	path := c.ConfigFlag
-	if path != "" {
-		path = c.abs(path)
-	} else {
-		p, err := config.Find(c.Dir)
-		if err != nil {
-			return usageError("looking for %s: %v", config.FileName, err)
-		}
-		path = p
+	f, err := loadConfig(c.Dir, c.ConfigFlag)
+	if err != nil {
+		return err
 	}
-	c.Config = nil
-	if path != "" {
-		f, err := config.Load(path)
-		if err != nil {
-			return usageError("config: %v", err)
-		}
-		c.Config = f
-	}
+	c.Config = f
 	targets, err := settings.Targets(c.Config, c.Target)
 	if err != nil {
 		if c.Target != "" {
@@ -112,6 +99,33 @@ func (c *codeFlags) load(e *env) error {
 		return err
 	}
 	return nil
+}
+
+// loadConfig reads the config file named by a -config value (relative to
+// dir), or the first one found walking up from dir; nil when there is none.
+// Errors are usage errors (exit 2) naming the file, the line and the key.
+// probe, which has no code half, reads its defaults through it too.
+func loadConfig(dir, flagPath string) (*config.File, error) {
+	path := flagPath
+	if path != "" {
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+	} else {
+		p, err := config.Find(dir)
+		if err != nil {
+			return nil, usageError("looking for %s: %v", config.FileName, err)
+		}
+		path = p
+	}
+	if path == "" {
+		return nil, nil
+	}
+	f, err := config.Load(path)
+	if err != nil {
+		return nil, usageError("config: %v", err)
+	}
+	return f, nil
 }
 
 // abs makes a path given on the command line relative to -C.
