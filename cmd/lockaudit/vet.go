@@ -92,7 +92,10 @@ func runVet(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emitView(e, "vet", run, o.code.view(run, o.format), o.format, o.out, o.code.Dir)
+	if view := o.code.view(run, o.format); view != run {
+		return emitView(e, "vet", run, view, o.format, o.out, o.code.Dir)
+	}
+	return emit(e, "vet", run, o.format, o.out, o.code.Dir)
 }
 
 // emit renders the run to -o (relative to dir, as -C applies to every
