@@ -5,17 +5,23 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/la112"
 )
 
 // Analyzer reports plain-DEL releases of lock keys.
 var Analyzer = ruleutil.New("LA103", run, flow.Analyzer)
 
-func init() { flow.Bind(&Analyzer.Flags, "lock-key-pattern") }
+func init() {
+	flow.Bind(&Analyzer.Flags, "lock-key-pattern")
+	Analyzer.Flags.Var(la112.Shared(), "target", "the server releases the code runs on, as LA112's -target (the same setting): the fix releases with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)
+	c := fix.New(pass, in)
 	for _, op := range in.Ops {
 		if !flow.IsPlainDel(op) || !op.Complete || in.WatchGuarded(op) {
 			continue
@@ -25,7 +31,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok {
 				continue
 			}
-			ruleutil.Report(pass, "LA103", op.Pos,
+			ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
 				"plain %s of lock key %s (%s) deletes whichever client holds it: after your lease expires it releases the next holder's lock; release with DELIFEQ key token (Valkey 9.0+) or DELEX key IFEQ token (Valkey 9.2+, Redis 8.4+) and check the reply",
 				op.Name, types.ExprString(k), in.Why(lk))
 			break
