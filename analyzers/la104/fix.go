@@ -82,66 +82,7 @@ func setArgsTTL(c *fix.Ctx, op *resolve.Op, l fix.Lease) []analysis.TextEdit {
 	if l.Unit != fix.Duration || len(op.Call.Args) == 0 {
 		return nil
 	}
-	lit, ok := ast.Unparen(op.Call.Args[len(op.Call.Args)-1]).(*ast.CompositeLit)
-	if !ok {
-		return nil
-	}
-	field, _, _ := types.LookupFieldOrMethod(c.Pass.TypesInfo.TypeOf(lit), true, nil, "TTL")
-	if v, ok := field.(*types.Var); !ok || !v.IsField() || !c.Fits(l.Expr, v.Type()) || !c.Copyable(l.Expr, lit.Pos()) {
-		return nil
-	}
-	text := c.Text(l.Expr)
-	var ttl, keep *ast.KeyValueExpr
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			return nil
-		}
-		switch id, _ := kv.Key.(*ast.Ident); {
-		case id == nil:
-			return nil
-		case id.Name == "TTL":
-			ttl = kv
-		case id.Name == "KeepTTL":
-			keep = kv
-		}
-	}
-	switch op.TTL {
-	case resolve.KeepTTL:
-		if ttl != nil || keep == nil || !isTrue(c, keep.Value) {
-			return nil
-		}
-		return []analysis.TextEdit{fix.ReplaceNode(keep, "TTL: "+text)}
-	case resolve.NoTTL:
-		if ttl != nil {
-			return []analysis.TextEdit{fix.ReplaceNode(ttl.Value, text)}
-		}
-		if len(lit.Elts) == 0 {
-			return []analysis.TextEdit{fix.Insert(lit.Lbrace+1, "TTL: "+text)}
-		}
-		last := lit.Elts[len(lit.Elts)-1]
-		fset := c.Pass.Fset
-		if fset.Position(lit.Rbrace).Line > fset.Position(last.End()).Line {
-			// One field a line: a line of its own, with the others' indent.
-			src, tf := c.Src(last.Pos())
-			if src == nil {
-				return nil
-			}
-			off := tf.Offset(last.Pos())
-			ls := off
-			for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
-				ls--
-			}
-			return []analysis.TextEdit{fix.Insert(last.End(), ",\n"+string(src[ls:off])+"TTL: "+text)}
-		}
-		return []analysis.TextEdit{fix.Insert(last.End(), ", TTL: "+text)}
-	}
-	return nil
-}
-
-func isTrue(c *fix.Ctx, e ast.Expr) bool {
-	tv, ok := c.Pass.TypesInfo.Types[e]
-	return ok && tv.Value != nil && tv.Value.String() == "true"
+	return c.SetArgsTTL(op.Call.Args[len(op.Call.Args)-1], l.Expr, op.TTL == resolve.KeepTTL)
 }
 
 // rawTTL: a raw SET ... IFEQ m (go-redis Do, redigo Do) gets the acquire's

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
@@ -13,10 +14,11 @@ import (
 // Analyzer reports lock acquires without a TTL.
 var Analyzer = ruleutil.New("LA106", run, flow.Analyzer)
 
-const fix = "acquire and set the lease in one command: SET key token NX PX ttl"
+const advice = "acquire and set the lease in one command: SET key token NX PX ttl"
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)
+	c := fix.New(pass, in)
 	for _, op := range in.Ops {
 		if op.Kind != resolve.Command {
 			continue
@@ -38,21 +40,21 @@ func run(pass *analysis.Pass) (any, error) {
 			if op.Tx != nil && op.Tx == exp.Tx && op.Tx.Kind == resolve.Multi {
 				ruleutil.Report(pass, "LA106", op.Pos,
 					"%s, then %s of the same key in the same MULTI (line %d): the %s runs even when the acquire fails and moves the current holder's deadline; %s",
-					what, exp.Name, line, exp.Name, fix)
+					what, exp.Name, line, exp.Name, advice)
 				continue
 			}
-			ruleutil.Report(pass, "LA106", op.Pos,
+			ruleutil.ReportFix(pass, "LA106", op.Pos, expireFix(c, op, exp),
 				"%s, then a separate %s of the same key (line %d): a client that crashes between the two commands leaves a lock that never expires; %s",
-				what, exp.Name, line, fix)
+				what, exp.Name, line, advice)
 			continue
 		}
 		if op.Name == "SETNX" {
 			ruleutil.Report(pass, "LA106", op.Pos,
-				"%s cannot set a TTL: a client that crashes before the release leaves a lock that never expires; %s", what, fix)
+				"%s cannot set a TTL: a client that crashes before the release leaves a lock that never expires; %s", what, advice)
 			continue
 		}
 		ruleutil.Report(pass, "LA106", op.Pos,
-			"%s: a client that crashes before the release leaves a lock that never expires; %s", what, fix)
+			"%s: a client that crashes before the release leaves a lock that never expires; %s", what, advice)
 	}
 	return nil, nil
 }

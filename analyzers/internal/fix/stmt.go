@@ -243,7 +243,8 @@ func (c *Ctx) SameConn(a, b *resolve.Op) bool {
 	if ra == nil || rb == nil || types.ExprString(ra) != types.ExprString(rb) {
 		return false
 	}
-	return rootObj(c.Pass.TypesInfo, ra) != nil && rootObj(c.Pass.TypesInfo, ra) == rootObj(c.Pass.TypesInfo, rb)
+	oa, ok := rootObj(c.Pass.TypesInfo, ra).(*types.Var) // not a package name: redis.DoContext(conn, ...)
+	return ok && oa == rootObj(c.Pass.TypesInfo, rb)
 }
 
 // Receiver returns the receiver expression of a method call, or nil.
