@@ -12,4 +12,43 @@
 // package (built at run time, or defined in another package) are not
 // reported; non-lock scripts (rate limiters, counters, queue pops, cache
 // compare-and-set) are not either.
+//
+// # Suggested fix
+//
+// A script that is exactly the classic compare-and-delete of KEYS[1]
+// against ARGV[1], replying 1 when it deleted and 0 otherwise
+// (fix.CompareAndDelete: GET == ARGV then DEL/UNLINK else return 0, in its
+// usual spellings), is replaced by DELIFEQ KEYS[1] ARGV[1], which replies
+// the same 1/0, when every -target has DELIFEQ (Valkey 9.0+); when they
+// all have DELEX but not DELIFEQ (Redis 8.4+) by DELEX key IFEQ token. A
+// script whose replies differ (redsync's -1 for a missing key, a nil on a
+// mismatch) or that does more is left alone. -target is LA112's setting,
+// bound here as -LA101.target.
+//
+// The fix is attached to this rule's diagnostic, at the definition,
+// because the finding is about the script: it is only gone when the script
+// is. So the fix is all or nothing. For an inline EVAL it rewrites the
+// call itself. For a script object it rewrites every run of it in the
+// package and deletes the definition (with its doc comment, and the import
+// the definition was the file's last use of), and it is offered only when
+// the object is held by one unexported package variable or a local given
+// nothing but the constructor, every use of that variable is a run the
+// resolve layer tied to this script, and every run can be rewritten:
+//
+//   - go-redis script.Run/Eval/EvalSha(ctx, c, []string{k}, tok) ->
+//     c.Do(ctx, "DELIFEQ", k, tok), when c's Do returns the run's type
+//     (*Cmd), so .Int(), .Result(), .Err() ... keep compiling; inline
+//     rdb.Eval(ctx, src, []string{k}, tok) likewise;
+//   - valkey-go/rueidis script.Exec(ctx, c, []string{k}, []string{tok}) ->
+//     c.Do(ctx, c.B().Delifeq().Key(k).Value(tok).Build()), the same
+//     ValkeyResult; inline B().Eval().Script(src).Numkeys(1).Key(k).Arg(tok)
+//     -> B().Delifeq().Key(k).Value(tok);
+//   - redigo script.Do(conn, k, tok) for NewScript(1, src), and
+//     conn.Do("EVAL", src, 1, k, tok) -> conn.Do("DELIFEQ", k, tok).
+//
+// The keys and arguments must be written out (one key, one token, no
+// slice variables or spreads), not sent in a pipeline or MULTI, and every
+// moved expression must be free of calls, so that nothing runs in another
+// order. Runs through a go-redis Scripter (no Do), ExecMulti, RunRO and
+// the context variants (DoContext) get no fix.
 package la101

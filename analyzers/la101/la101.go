@@ -6,16 +6,24 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/la112"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports Lua lock scripts at their definition.
-var Analyzer = ruleutil.New("LA101", run)
+var Analyzer = ruleutil.New("LA101", check, flow.Analyzer)
 
-func run(pass *analysis.Pass) (any, error) {
+func init() {
+	Analyzer.Flags.Var(la112.Shared(), "target", "the server releases the code runs on, as LA112's -target (the same setting): the fix replaces a compare-and-delete with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+}
+
+func check(pass *analysis.Pass) (any, error) {
+	c := fix.New(pass, flow.Of(pass))
 	seen := map[token.Pos]bool{}
 	for _, op := range ruleutil.Ops(pass).Ops {
 		sc := op.Script
@@ -27,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		seen[sc.Pos] = true
-		ruleutil.Report(pass, "LA101", sc.Pos, "%s", Message(steps))
+		ruleutil.ReportFix(pass, "LA101", sc.Pos, releaseFix(c, op, sc), "%s", Message(steps))
 	}
 	return nil, nil
 }

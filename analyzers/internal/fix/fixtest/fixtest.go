@@ -7,8 +7,9 @@
 //     lost or offered where it must not be fails the test;
 //   - the fixed package compiles: the fixes are applied exactly as
 //     `lockaudit vet -fix` applies them (no import clean-up, no
-//     formatting) and the result is type-checked, and so is every .golden
-//     file (each section of a txtar golden on its own).
+//     formatting) and the result is type-checked, and so are the .golden
+//     files (a package's goldens together; a txtar golden's sections one
+//     fix message at a time).
 package fixtest
 
 import (
@@ -54,9 +55,12 @@ func Run(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) []*anal
 	if len(fixed) > 0 {
 		typeCheck(t, dir, "the fixes as -fix applies them", fixed)
 	}
-	// Every golden must compile on its own.
+	// The goldens must compile: a package's plain goldens together, and
+	// each txtar section name across the package's files together.
 	for _, pkg := range pkgs {
 		goldens, _ := filepath.Glob(filepath.Join(dir, "src", pkg, "*.go.golden"))
+		plain := map[string][]byte{}
+		sections := map[string]map[string][]byte{}
 		for _, g := range goldens {
 			ar, err := txtar.ParseFile(g)
 			if err != nil {
@@ -65,12 +69,21 @@ func Run(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) []*anal
 			}
 			src := strings.TrimSuffix(g, ".golden")
 			if len(ar.Files) == 0 {
-				typeCheck(t, dir, filepath.Base(g), map[string][]byte{src: ar.Comment})
+				plain[src] = ar.Comment
 				continue
 			}
 			for _, f := range ar.Files {
-				typeCheck(t, dir, filepath.Base(g)+" section "+f.Name, map[string][]byte{src: f.Data})
+				if sections[f.Name] == nil {
+					sections[f.Name] = map[string][]byte{}
+				}
+				sections[f.Name][src] = f.Data
 			}
+		}
+		if len(plain) > 0 {
+			typeCheck(t, dir, pkg+"'s .golden files", plain)
+		}
+		for name, files := range sections {
+			typeCheck(t, dir, pkg+"'s golden section "+name, files)
 		}
 	}
 	return results
