@@ -14,4 +14,41 @@
 // holder's deadline; the message says so.
 //
 // A SET NX whose options the layer could not all see is not reported.
+//
+// # Suggested fix
+//
+// An acquire followed by a separate EXPIRE/PEXPIRE of the same key becomes
+// one SET NX EX/PX, and the EXPIRE's statement is deleted, when all of
+// this holds:
+//
+//   - both are sent on their own (not in a pipeline or MULTI), on the same
+//     client or connection variable, in the same function literal, with
+//     every argument visible; the EXPIRE is the plain form (no NX/XX/GT/LT,
+//     not EXPIREAT) with a positive amount;
+//   - the EXPIRE is a statement of the same block, later, that does
+//     nothing but send it and at most check its error in an if of its own
+//     (`if _, err := conn.Do(...); err != nil {...}`, `if err :=
+//     rdb.Expire(...).Err(); err != nil {...}`, a bare call, `_ = ...`): a
+//     reply that is read, or an error kept in an outer variable, gets no
+//     fix;
+//   - the statements between the two send no command and call nothing but
+//     the standard library, except on paths that leave (return, panic);
+//   - the amount is visible at the acquire with the same meaning and
+//     stable, and the two are spelled alike, so its unit is right:
+//     go-redis SetNX(ctx, k, v, 0) or SetArgs{Mode: "NX"} with Expire/
+//     PExpire(ctx, k, d) (SetNX(ctx, k, v, d), TTL: d; the reply is still
+//     true/false); raw SET k v NX with EXPIRE/PEXPIRE k n ("EX"/"PX", n
+//     appended); a valkey-go/rueidis Set()...Nx().Build() with Expire()
+//     ...Seconds(n) or Pexpire()...Milliseconds(n) (ExSeconds(n) or
+//     PxMilliseconds(n) inserted);
+//   - for the SETNX command itself (raw Do("SETNX", k, v) -> Do("SET", k,
+//     v, "NX", "EX", n)), whose 1/0 reply SET NX answers with OK/nil: only
+//     when the reply is not read (the statement is the call; on redigo also
+//     `_, err :=`, since a nil reply is no error there), or in the one
+//     redigo shape whose check is rewritten to match: `n, err :=
+//     redis.Int(conn.Do("SETNX", ...))`, then `if err != nil {...}`, then
+//     `if n == 0 {...; return}` (or n != 1, and the negations) becomes
+//     redis.String, `err != nil && err != redis.ErrNil`, and `n != "OK"`;
+//     n must be read nowhere else, and the busy branch must leave and not
+//     read err. valkey-go's Setnx builder gets no fix.
 package la106
