@@ -324,6 +324,8 @@ func (j *judge) brokenBy(e entry) string {
 func (j *judge) advice(n Facts, topology string) string {
 	var fix string
 	switch {
+	case n.Target != "" && !j.code.lua:
+		return fmt.Sprintf("upgrade every %s node that can become primary to a release with %s (%s) %s", n.Target, j.feature, rules.Requirement(rules.Feature(j.feature)), j.code.before)
 	case j.code.lua:
 		fix = "give " + n.Addr + " a Lua engine (load the Lua module; EVAL must not be renamed away) " + j.code.before + ", or move those lock steps to the native commands (DELIFEQ release, SET IFEQ PX extend)"
 	case n.Version.IsZero():

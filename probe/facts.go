@@ -97,6 +97,10 @@ type Facts struct {
 	Shard    string // cluster shard ID
 	Hidden   bool   // replica-announced no: found through its primary, not through Sentinel
 	Declared bool   // from an inventory, not read from a server
+	// Target is set on a declared node that stands for every node of a
+	// release (preflight -target valkey-8.1): messages then speak of
+	// "every valkey-8.1 node".
+	Target string
 
 	Version rules.Version // zero when unknown; carries the flavor
 
@@ -198,6 +202,9 @@ func (f Facts) failed(fact Fact) (FactError, bool) {
 // describe names a node for messages: "replica 127.0.0.1:7002 (Valkey
 // 8.1.1, promotable)"; extra qualifiers join the version in parentheses.
 func (f Facts) describe(extra ...string) string {
+	if f.Target != "" {
+		return "every " + f.Target + " node (" + strings.Join(append([]string{"declared by -target"}, extra...), ", ") + ")"
+	}
 	s := f.Addr
 	if f.Role != RoleUnknown && f.Role != "" {
 		s = f.Role + " " + s
