@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules/config"
 )
 
 func init() {
@@ -32,33 +32,42 @@ clock. It prints a node table, findings LA201-LA210 and a verdict:
 native_release and native_extend are safe, unsafe or unknown; lua is
 available, missing or unknown. Unknown is never safe.
 
-The password comes from LOCKAUDIT_PASSWORD or -password-file, never from a
+Defaults come from the probe: section of .lockaudit.yaml (found by walking
+up from the working directory, or -config); flags win over it. The
+password comes from LOCKAUDIT_PASSWORD or -password-file, never from a
 flag value. TLS is verified unless you give it nothing to verify with.
 
 Exit status: 0 every verdict the code relies on (-uses) is safe, 3 unsafe
 (or an error finding), 4 unknown (evidence missing), 1 no node could be
-probed at all, 2 usage error.`,
+probed at all, 2 usage error (including a bad config file).`,
 		Run: runProbe,
 	})
 }
 
-// probeFlags are probe's parsed flags.
-type probeFlags struct {
-	sentinel, master, user, passwordFile string
-	tls                                  bool
-	tlsCA, tlsCert, tlsKey, tlsServer    string
-	timeout, deadline, skew              time.Duration
-	parallel                             int
-	uses, format, out                    string
-	resp2                                bool
-	addrs                                []string
+// connFlags say which fleet to read and how to connect. probe and audit
+// share them: register adds the flags, resolve fills what the command line
+// left unset from the config file's probe: section (flags win), checks
+// them, and options builds probe.Options.
+type connFlags struct {
+	addr, sentinel, master, user, passwordFile string
+	tls                                        bool
+	tlsCA, tlsCert, tlsKey, tlsServer          string
+	timeout, deadline, skew                    time.Duration
+	parallel                                   int
+	resp2                                      bool
+
+	// Set by resolve.
+	addrs     []string // -addr, the command line's addresses, or the file's addrs
+	sentinels []string
 }
 
 // passwordFlags are flag spellings other tools use for a password; probe
-// refuses them so a secret never sits in argv or shell history.
+// and audit refuse them so a secret never sits in argv or shell history.
 var passwordFlags = []string{"password", "pass", "a", "auth", "requirepass", "p"}
 
-func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
+// refusePasswordFlags rejects -password and friends before flag parsing,
+// without echoing their value.
+func refusePasswordFlags(args []string) error {
 	for _, a := range args {
 		name := strings.TrimLeft(a, "-")
 		if name == a || a == "-" || a == "--" {
@@ -67,30 +76,204 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 		name, _, _ = strings.Cut(name, "=")
 		for _, p := range passwordFlags {
 			if name == p {
-				return nil, usageError("-%s: passwords are never taken from flags (they end up in shell history and ps); set LOCKAUDIT_PASSWORD or use -password-file FILE", name)
+				return usageError("-%s: passwords are never taken from flags (they end up in shell history and ps); set LOCKAUDIT_PASSWORD or use -password-file FILE", name)
 			}
 		}
+	}
+	return nil
+}
+
+func (c *connFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.addr, "addr", "", "seed nodes: `HOST:PORT[,HOST:PORT]` (default: the config file's probe.addrs)")
+	fs.StringVar(&c.sentinel, "sentinel", "", "discover through Sentinel: `HOST:PORT[,HOST:PORT]`")
+	fs.StringVar(&c.master, "master", "", "with -sentinel: the monitored primary's `NAME` (default: every primary the Sentinels monitor)")
+	fs.StringVar(&c.user, "user", "", "ACL `USER` to authenticate as (the password comes from LOCKAUDIT_PASSWORD or -password-file)")
+	fs.StringVar(&c.passwordFile, "password-file", "", "read the password from `FILE` (its first line); overrides LOCKAUDIT_PASSWORD")
+	fs.BoolVar(&c.tls, "tls", false, "connect with TLS, verifying the server's certificate")
+	fs.StringVar(&c.tlsCA, "tls-ca", "", "verify servers against the CA certificates in `FILE` (PEM; implies -tls)")
+	fs.StringVar(&c.tlsCert, "tls-cert", "", "client certificate `FILE` (PEM; needs -tls-key; implies -tls)")
+	fs.StringVar(&c.tlsKey, "tls-key", "", "client key `FILE` (PEM)")
+	fs.StringVar(&c.tlsServer, "tls-server-name", "", "verify every server's certificate against `NAME` instead of its address")
+	fs.DurationVar(&c.timeout, "timeout", probe.DefaultTimeout, "per node: dial, handshake and each command")
+	fs.DurationVar(&c.deadline, "deadline", probe.DefaultDeadline, "the whole probe; nodes not read by then are reported unknown")
+	fs.IntVar(&c.parallel, "parallel", probe.DefaultParallel, "nodes probed at once")
+	fs.DurationVar(&c.skew, "skew", probe.DefaultSkew, "clock difference between a replica and its primary that LA207 reports")
+	fs.BoolVar(&c.resp2, "resp2", false, "speak RESP2 even to servers that offer RESP3 (for old proxies)")
+}
+
+// resolve applies the config file's probe: defaults to every flag the
+// command line did not set (paths in the file are relative to the file),
+// adds args (positional addresses) and checks the result. what names the
+// addresses in errors ("ADDR arguments" or "-addr").
+func (c *connFlags) resolve(fs *flag.FlagSet, cfg *config.File, args []string, what string) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if cfg != nil {
+		p := cfg.Probe
+		rel := func(path string) string {
+			if path == "" || filepath.IsAbs(path) {
+				return path
+			}
+			return filepath.Join(filepath.Dir(cfg.Path), path)
+		}
+		str := func(name string, dst *string, v string) {
+			if !set[name] && v != "" {
+				*dst = v
+			}
+		}
+		dur := func(name string, dst *time.Duration, v time.Duration) {
+			if !set[name] && v > 0 {
+				*dst = v
+			}
+		}
+		// Addresses from the file only when the command line names no
+		// node at all (a seed given on the command line is a new target).
+		if !set["addr"] && !set["sentinel"] && len(args) == 0 {
+			c.addr = strings.Join(p.Addrs, ",")
+			c.sentinel = strings.Join(p.Sentinel, ",")
+			str("master", &c.master, p.Master)
+		}
+		str("user", &c.user, p.User)
+		str("password-file", &c.passwordFile, rel(p.PasswordFile))
+		if !set["tls"] && p.TLS.Enabled {
+			c.tls = true
+		}
+		str("tls-ca", &c.tlsCA, rel(p.TLS.CA))
+		str("tls-cert", &c.tlsCert, rel(p.TLS.Cert))
+		str("tls-key", &c.tlsKey, rel(p.TLS.Key))
+		str("tls-server-name", &c.tlsServer, p.TLS.ServerName)
+		dur("timeout", &c.timeout, p.Timeout)
+		dur("deadline", &c.deadline, p.Deadline)
+		dur("skew", &c.skew, p.Skew)
+		if !set["parallel"] && p.Parallel > 0 {
+			c.parallel = p.Parallel
+		}
+	}
+	c.addrs, c.sentinels = splitList(c.addr), splitList(c.sentinel)
+	c.addrs = append(c.addrs, args...)
+	for i, a := range c.addrs {
+		if strings.HasPrefix(a, "-") {
+			return usageError("flag %s after the addresses: flags go first", a)
+		}
+		if strings.Contains(a, "@") || strings.Contains(a, "://") {
+			// Do not echo it: it may carry credentials.
+			return usageError("address %d looks like a URL (it may hold a password): give HOST:PORT, and the password through LOCKAUDIT_PASSWORD or -password-file", i+1)
+		}
+	}
+	if len(c.addrs) == 0 && len(c.sentinels) == 0 {
+		return usageError("no address to probe: give %s, or -sentinel HOST:PORT -master NAME (or probe.addrs in %s)", what, config.FileName)
+	}
+	if c.master != "" && len(c.sentinels) == 0 {
+		return usageError("-master needs -sentinel")
+	}
+	switch {
+	case c.timeout <= 0:
+		return usageError("-timeout must be positive")
+	case c.deadline <= 0:
+		return usageError("-deadline must be positive")
+	case c.parallel < 1:
+		return usageError("-parallel must be at least 1")
+	case c.skew <= 0:
+		return usageError("-skew must be positive")
+	case (c.tlsCert == "") != (c.tlsKey == ""):
+		return usageError("-tls-cert and -tls-key go together")
+	}
+	return nil
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// options builds the probe's options: addresses, credentials, TLS and
+// limits. The caller sets Uses (or Code) and Progress.
+func (c *connFlags) options(e *env) (probe.Options, error) {
+	pw, err := c.password(e)
+	if err != nil {
+		return probe.Options{}, err
+	}
+	tlsCfg, err := c.tlsConfig()
+	if err != nil {
+		return probe.Options{}, err
+	}
+	return probe.Options{
+		Addrs: c.addrs, Sentinels: c.sentinels, Master: c.master,
+		User: c.user, Password: pw, TLS: tlsCfg,
+		Timeout: c.timeout, Deadline: c.deadline, Parallel: c.parallel,
+		Skew: c.skew, RESP2: c.resp2, Version: version(),
+	}, nil
+}
+
+// password reads the password from -password-file or LOCKAUDIT_PASSWORD.
+func (c *connFlags) password(e *env) (string, error) {
+	if c.passwordFile != "" {
+		path := c.passwordFile
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(e.Dir, path)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return "", usageError("-password-file: %v", err)
+		}
+		line, _, _ := strings.Cut(string(data), "\n")
+		return strings.TrimSuffix(line, "\r"), nil
+	}
+	return e.Getenv("LOCKAUDIT_PASSWORD"), nil
+}
+
+// tlsConfig builds the TLS settings; verification is always on.
+func (c *connFlags) tlsConfig() (*tls.Config, error) {
+	if !c.tls && c.tlsCA == "" && c.tlsCert == "" && c.tlsServer == "" {
+		return nil, nil
+	}
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12, ServerName: c.tlsServer}
+	if c.tlsCA != "" {
+		pem, err := os.ReadFile(c.tlsCA)
+		if err != nil {
+			return nil, usageError("-tls-ca: %v", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, usageError("-tls-ca %s: no PEM certificate in it", c.tlsCA)
+		}
+		cfg.RootCAs = pool
+	}
+	if c.tlsCert != "" {
+		cert, err := tls.LoadX509KeyPair(c.tlsCert, c.tlsKey)
+		if err != nil {
+			return nil, usageError("-tls-cert/-tls-key: %v", err)
+		}
+		cfg.Certificates = []tls.Certificate{cert}
+	}
+	return cfg, nil
+}
+
+// probeFlags are probe's parsed flags.
+type probeFlags struct {
+	conn                     connFlags
+	configPath, uses, format string
+	out                      string
+}
+
+func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
+	if err := refusePasswordFlags(args); err != nil {
+		return nil, err
 	}
 	o := &probeFlags{}
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
-	fs.StringVar(&o.sentinel, "sentinel", "", "discover through Sentinel: `HOST:PORT[,HOST:PORT]`")
-	fs.StringVar(&o.master, "master", "", "with -sentinel: the monitored primary's `NAME` (default: every primary the Sentinels monitor)")
-	fs.StringVar(&o.user, "user", "", "ACL `USER` to authenticate as (the password comes from LOCKAUDIT_PASSWORD or -password-file)")
-	fs.StringVar(&o.passwordFile, "password-file", "", "read the password from `FILE` (its first line); overrides LOCKAUDIT_PASSWORD")
-	fs.BoolVar(&o.tls, "tls", false, "connect with TLS, verifying the server's certificate")
-	fs.StringVar(&o.tlsCA, "tls-ca", "", "verify servers against the CA certificates in `FILE` (PEM; implies -tls)")
-	fs.StringVar(&o.tlsCert, "tls-cert", "", "client certificate `FILE` (PEM; needs -tls-key; implies -tls)")
-	fs.StringVar(&o.tlsKey, "tls-key", "", "client key `FILE` (PEM)")
-	fs.StringVar(&o.tlsServer, "tls-server-name", "", "verify every server's certificate against `NAME` instead of its address")
-	fs.DurationVar(&o.timeout, "timeout", probe.DefaultTimeout, "per node: dial, handshake and each command")
-	fs.DurationVar(&o.deadline, "deadline", probe.DefaultDeadline, "the whole probe; nodes not read by then are reported unknown")
-	fs.IntVar(&o.parallel, "parallel", probe.DefaultParallel, "nodes probed at once")
-	fs.StringVar(&o.uses, "uses", "delifeq,ifeq", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts)")
-	fs.DurationVar(&o.skew, "skew", probe.DefaultSkew, "clock difference between a replica and its primary that LA207 reports")
+	o.conn.register(fs)
+	fs.StringVar(&o.configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
+	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else delifeq,ifeq)")
 	fs.StringVar(&o.format, "format", "", "output `format`: text or json (default text, or from -o's extension)")
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout")
-	fs.BoolVar(&o.resp2, "resp2", false, "speak RESP2 even to servers that offer RESP3 (for old proxies)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["probe"].Usage)
 		fs.PrintDefaults()
@@ -101,33 +284,18 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 		}
 		return nil, exitWith(report.ExitUsage)
 	}
-	o.addrs = fs.Args()
-	for i, a := range o.addrs {
-		if strings.HasPrefix(a, "-") {
-			return nil, usageError("flag %s after the addresses: flags go first", a)
+	cfg, err := loadConfig(e.Dir, o.configPath)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.conn.resolve(fs, cfg, fs.Args(), "HOST:PORT arguments"); err != nil {
+		return nil, err
+	}
+	if o.uses == "" {
+		o.uses = strings.Join(probe.DefaultUses, ",")
+		if cfg != nil && len(cfg.Probe.Uses) > 0 {
+			o.uses = strings.Join(cfg.Probe.Uses, ",")
 		}
-		if strings.Contains(a, "@") || strings.Contains(a, "://") {
-			// Do not echo it: it may carry credentials.
-			return nil, usageError("address %d looks like a URL (it may hold a password): give HOST:PORT, and the password through LOCKAUDIT_PASSWORD or -password-file", i+1)
-		}
-	}
-	if len(o.addrs) == 0 && o.sentinel == "" {
-		return nil, usageError("no address to probe: give HOST:PORT arguments, or -sentinel HOST:PORT -master NAME\n\nusage: lockaudit %s", commands["probe"].Usage)
-	}
-	if o.master != "" && o.sentinel == "" {
-		return nil, usageError("-master needs -sentinel")
-	}
-	switch {
-	case o.timeout <= 0:
-		return nil, usageError("-timeout must be positive")
-	case o.deadline <= 0:
-		return nil, usageError("-deadline must be positive")
-	case o.parallel < 1:
-		return nil, usageError("-parallel must be at least 1")
-	case o.skew <= 0:
-		return nil, usageError("-skew must be positive")
-	case (o.tlsCert == "") != (o.tlsKey == ""):
-		return nil, usageError("-tls-cert and -tls-key go together")
 	}
 	if o.format == "" {
 		o.format = "text"
@@ -141,46 +309,6 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	return o, nil
 }
 
-// password reads the password from -password-file or LOCKAUDIT_PASSWORD.
-func (o *probeFlags) password(e *env) (string, error) {
-	if o.passwordFile != "" {
-		data, err := os.ReadFile(o.passwordFile)
-		if err != nil {
-			return "", usageError("-password-file: %v", err)
-		}
-		line, _, _ := strings.Cut(string(data), "\n")
-		return strings.TrimSuffix(line, "\r"), nil
-	}
-	return e.Getenv("LOCKAUDIT_PASSWORD"), nil
-}
-
-// tlsConfig builds the TLS settings; verification is always on.
-func (o *probeFlags) tlsConfig() (*tls.Config, error) {
-	if !o.tls && o.tlsCA == "" && o.tlsCert == "" && o.tlsServer == "" {
-		return nil, nil
-	}
-	cfg := &tls.Config{MinVersion: tls.VersionTLS12, ServerName: o.tlsServer}
-	if o.tlsCA != "" {
-		pem, err := os.ReadFile(o.tlsCA)
-		if err != nil {
-			return nil, usageError("-tls-ca: %v", err)
-		}
-		pool := x509.NewCertPool()
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, usageError("-tls-ca %s: no PEM certificate in it", o.tlsCA)
-		}
-		cfg.RootCAs = pool
-	}
-	if o.tlsCert != "" {
-		cert, err := tls.LoadX509KeyPair(o.tlsCert, o.tlsKey)
-		if err != nil {
-			return nil, usageError("-tls-cert/-tls-key: %v", err)
-		}
-		cfg.Certificates = []tls.Certificate{cert}
-	}
-	return cfg, nil
-}
-
 func runProbe(ctx context.Context, e *env, args []string) error {
 	o, err := parseProbeFlags(e, args)
 	if o == nil || err != nil {
@@ -190,58 +318,26 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	pw, err := o.password(e)
+	opts, err := o.conn.options(e)
 	if err != nil {
 		return err
 	}
-	tlsCfg, err := o.tlsConfig()
-	if err != nil {
-		return err
-	}
-	var sentinels []string
-	for _, s := range strings.Split(o.sentinel, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			sentinels = append(sentinels, s)
+	opts.Uses = uses
+	target := outTarget{"-", o.format}
+	if o.out != "" {
+		target.path = o.out
+		if !filepath.IsAbs(target.path) {
+			target.path = filepath.Join(e.Dir, target.path)
 		}
 	}
-	run, err := probe.Run(ctx, probe.Options{
-		Addrs: o.addrs, Sentinels: sentinels, Master: o.master,
-		User: o.user, Password: pw, TLS: tlsCfg,
-		Timeout: o.timeout, Deadline: o.deadline, Parallel: o.parallel,
-		Uses: uses, Skew: o.skew, RESP2: o.resp2, Version: version(),
-	})
+	plan := []outTarget{target}
+	prog := newProgress(e, "probe", plan)
+	opts.Progress = prog.nodes
+	prog.phase("probing the fleet")
+	run, err := probe.Run(ctx, opts)
+	prog.done()
 	if err != nil {
 		return usageError("%v", err)
 	}
-
-	// One text renderer (report/text.go) for every command.
-	var buf bytes.Buffer
-	if err := report.Render(&buf, run, o.format); err != nil {
-		return failure("rendering %s: %v", o.format, err)
-	}
-	if o.out != "" {
-		out := o.out
-		if !filepath.IsAbs(out) {
-			out = filepath.Join(e.Dir, out)
-		}
-		if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-			return failure("%v", err)
-		}
-	} else if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
-		return failure("writing the report: %v", err)
-	}
-	if o.format != "text" || o.out != "" { // text on stdout shows them already
-		for _, er := range run.Errors {
-			fmt.Fprintf(e.Stderr, "lockaudit probe: %s %s\n", er.Where, er.Message)
-		}
-	}
-	summary := report.Summary(run)
-	if v := run.Verdict; v != nil {
-		summary = fmt.Sprintf("release %s, extend %s, lua %s; %s", v.NativeRelease, v.NativeExtend, v.Lua, summary)
-	}
-	if o.out != "" {
-		summary += "; report written to " + o.out
-	}
-	fmt.Fprintf(e.Stderr, "lockaudit probe: %s\n", summary)
-	return exitWith(report.ExitCode(run))
+	return writeReports(e, "probe", run, plan, nil)
 }

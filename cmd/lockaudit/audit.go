@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/report"
+)
+
+func init() {
+	register(&command{
+		Name:  "audit",
+		Usage: "audit [flags] [packages] -addr HOST:PORT[,...] | -sentinel HOST:PORT[,...] [-master NAME]",
+		Summary: `Analyse the lock code AND probe the fleet it runs on, and join them into one
+verdict: does every node that can become primary support the commands the
+code relies on?
+
+The code half is vet's (same flags, .lockaudit.yaml, //lockaudit:ignore,
+-baseline); from it lockaudit derives which commands the code relies on,
+and where: DELIFEQ, DELEX, SET IFEQ, Lua (EVAL/EVALSHA, FCALL, script
+objects, and lock libraries that run Lua: redsync, bsm/redislock,
+valkeylock, rueidislock). The probe then reads the fleet read-only (probe's
+connection flags; defaults from the config file's probe: section) and
+judges exactly those commands. Each verdict reason names the code line and
+the node, e.g. "native_release: unsafe — the code releases with DELIFEQ
+(billing/billing.go:56) but replica 10.0.0.7:6379 (Valkey 8.1.1,
+promotable) has no DELIFEQ ...; upgrade ...". A command the code does not
+send is reported as not relied on.
+
+Reports: text on stdout by default; -o FILE (repeatable) writes each file
+in the format of its extension (.html, .md, .sarif, .json, .txt) unless
+-format is given. Progress goes to stderr when it is a terminal.
+
+Exit status (report.ExitCode, the same for every format): 0 no findings
+and every verdict the code relies on is safe; 3 a code finding, an
+error-severity node finding, or a verdict the code relies on is unsafe or
+missing; 4 a verdict the code relies on is unknown (a node or a fact
+could not be read); 1 the run is incomplete — a package did not load, or
+no node could be probed at all (an unreachable seed: an audit without its
+fleet half must not pass); 2 usage error (including a bad config file).`,
+		Run: runAudit,
+	})
+}
+
+// auditFlags are audit's parsed flags: vet's code half, probe's
+// connection flags, and the outputs.
+type auditFlags struct {
+	code     codeFlags
+	conn     connFlags
+	format   string
+	outs     outputs
+	patterns []string
+	plan     []outTarget
+}
+
+func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
+	if err := refusePasswordFlags(args); err != nil {
+		return nil, err
+	}
+	o := &auditFlags{}
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	o.code.register(fs, false)
+	o.conn.register(fs)
+	fs.StringVar(&o.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
+	fs.Var(&o.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["audit"].Usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil
+		}
+		return nil, exitWith(report.ExitUsage)
+	}
+	o.patterns = fs.Args()
+	for _, p := range o.patterns {
+		if strings.HasPrefix(p, "-") {
+			return nil, usageError("flag %s after the package patterns: flags go first", p)
+		}
+	}
+	o.code.Uses = true
+	if err := o.code.load(e); err != nil {
+		return nil, err
+	}
+	if err := o.conn.resolve(fs, o.code.Config, nil, "-addr HOST:PORT[,HOST:PORT]"); err != nil {
+		return nil, err
+	}
+	plan, err := planOutputs(o.format, o.outs, o.code.Dir)
+	if err != nil {
+		return nil, err
+	}
+	o.plan = plan
+	return o, nil
+}
+
+func runAudit(ctx context.Context, e *env, args []string) error {
+	o, err := parseAuditFlags(e, args)
+	if o == nil || err != nil {
+		return err
+	}
+	opts, err := o.conn.options(e)
+	if err != nil {
+		return err
+	}
+	prog := newProgress(e, "audit", o.plan)
+	defer prog.done()
+	prog.phase("loading and analysing packages")
+	code, err := o.code.run(ctx, e, o.patterns)
+	if err != nil {
+		return err
+	}
+	opts.Code, opts.CodeKnown = code.Uses, true
+	opts.Progress = prog.nodes
+	prog.phase("probing the fleet")
+	fleet, err := probe.Run(ctx, opts)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	prog.done()
+	run := joinRuns("audit", code, fleet)
+	return writeReports(e, "audit", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
+}
+
+// joinRuns makes one Run of the code half and the fleet half (probed or
+// declared): the code's findings, rules, packages and uses, the fleet's
+// topology, nodes, node findings and verdict (whose reasons already tie
+// both, see probe.EvalOptions.Code), and the errors of both.
+func joinRuns(command string, code, fleet *report.Run) *report.Run {
+	run := *code
+	run.Command = command
+	run.Time = time.Now().UTC().Format(time.RFC3339)
+	run.Findings = append(append([]report.Finding(nil), code.Findings...), fleet.Findings...)
+	run.Errors = append(append([]report.Error(nil), code.Errors...), fleet.Errors...)
+	run.Topology = fleet.Topology
+	run.Nodes = fleet.Nodes
+	run.Verdict = fleet.Verdict
+	run.Sort()
+	return &run
+}
+
+// outTarget is one report to write: a path relative to the command's
+// directory, or "-" for stdout, and its format.
+type outTarget struct {
+	path, format string
+}
+
+// planOutputs decides, before anything runs, what each -o gets: -format
+// for all, else the file's extension; no -o is text (or -format) on
+// stdout. Relative paths are taken from dir (-C applies to -o, as in vet).
+func planOutputs(format string, outs outputs, dir string) ([]outTarget, error) {
+	if format != "" && !contains(report.Formats(), format) {
+		return nil, usageError("unknown -format %q (want %s)", format, strings.Join(report.Formats(), ", "))
+	}
+	var plan []outTarget
+	stdout := false
+	for _, o := range outs {
+		f := format
+		if o == "-" {
+			if stdout {
+				return nil, usageError("-o -: stdout named twice")
+			}
+			stdout = true
+			if f == "" {
+				f = "text"
+			}
+			plan = append(plan, outTarget{"-", f})
+			continue
+		}
+		if f == "" {
+			var err error
+			if f, err = report.FormatFromPath(o); err != nil {
+				return nil, usageError("-o: %v", err)
+			}
+		}
+		path := o
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+		if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+			return nil, usageError("-o %s: the folder %s does not exist", o, filepath.Dir(path))
+		}
+		plan = append(plan, outTarget{path, f})
+	}
+	if len(plan) == 0 {
+		f := format
+		if f == "" {
+			f = "text"
+		}
+		plan = append(plan, outTarget{"-", f})
+	}
+	return plan, nil
+}
+
+// stdoutFormats lists the formats a plan writes to stdout.
+func stdoutFormats(plan []outTarget) []string {
+	var out []string
+	for _, t := range plan {
+		if t.path == "-" {
+			out = append(out, t.format)
+		}
+	}
+	return out
+}
+
+// writeReports renders the run in every planned format first (so a
+// rendering failure writes nothing), writes the files atomically and stdout,
+// prints the errors of an incomplete run on stderr unless a text report on
+// stdout shows them, then a one-line summary with the verdict, and ends
+// with report.ExitCode — the same status whatever the formats. view gives
+// the Run to render per format (codeFlags.view: -show-suppressed).
+func writeReports(e *env, name string, run *report.Run, plan []outTarget, view func(format string) *report.Run) error {
+	rendered := make([][]byte, len(plan))
+	for i, t := range plan {
+		r := run
+		if view != nil {
+			r = view(t.format)
+		}
+		var buf bytes.Buffer
+		if err := report.Render(&buf, r, t.format); err != nil {
+			return failure("rendering %s: %v", t.format, err)
+		}
+		rendered[i] = buf.Bytes()
+	}
+	var written []string
+	textOnStdout := false
+	for i, t := range plan {
+		if t.path == "-" {
+			textOnStdout = textOnStdout || t.format == "text"
+			if _, err := e.Stdout.Write(rendered[i]); err != nil {
+				return failure("writing the report: %v", err)
+			}
+			continue
+		}
+		if err := writeFileAtomic(t.path, rendered[i]); err != nil {
+			return failure("%v", err)
+		}
+		rel, err := filepath.Rel(e.Dir, t.path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = t.path
+		}
+		written = append(written, rel)
+	}
+	if !textOnStdout {
+		for _, er := range run.Errors {
+			fmt.Fprintf(e.Stderr, "lockaudit %s: %s: %s\n", name, er.Where, er.Message)
+		}
+	}
+	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, summaryLine(run, written))
+	return exitWith(report.ExitCode(run))
+}
+
+// summaryLine is the one line on stderr: the verdict (when there is one),
+// the findings, and where the reports went.
+func summaryLine(run *report.Run, written []string) string {
+	s := report.Summary(run)
+	if v := run.Verdict; v != nil {
+		s = fmt.Sprintf("release %s, extend %s, lua %s; %s", v.NativeRelease, v.NativeExtend, v.Lua, s)
+	}
+	if len(written) > 0 {
+		s += "; report written to " + strings.Join(written, ", ")
+	}
+	return s
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/probe/inventory"
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+	"github.com/lockaudit/lockaudit/rules/config"
+)
+
+func init() {
+	register(&command{
+		Name:  "preflight",
+		Usage: "preflight [flags] -target valkey-9.0[,valkey-8.1] | -inventory fleet.yaml [packages]",
+		Summary: `Before an upgrade, without any server: is the lock code safe on the fleet you
+describe, and what must change first?
+
+The code half is vet's (same flags and config file); from it lockaudit
+derives which commands the code relies on. The fleet is declared, not
+probed: -target valkey-9.0 (or several, comma-separated: "if some nodes
+stay on 8.1") stands for one primary per release; -inventory FILE lists
+the nodes with their roles and versions (and replica_priority,
+no_failover, lua: false), as the fleet will be during the upgrade; the
+config file's target: is used when neither is given. Each node gets the
+features of its version and the probe's verdict logic decides, so a
+declared fleet and a probed one are judged alike. Reasons name the code
+line, the node, and what to change first, e.g. "upgrade 10.0.0.7:6379 from
+valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its
+replica-priority 0".
+
+An inventory file:
+
+` + indent(inventory.Example) + `
+Exit status: as audit's (report.ExitCode): 0 safe and no findings, 3
+findings or a verdict the code relies on is unsafe, 1 a package did not
+load, 2 usage error — including a malformed inventory (the error names
+the file, the line and the key), a bad config file, or no fleet given.`,
+		Run: runPreflight,
+	})
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ") + "\n"
+}
+
+// preflightFlags are preflight's parsed flags.
+type preflightFlags struct {
+	code      codeFlags
+	inventory string
+	format    string
+	outs      outputs
+	patterns  []string
+	plan      []outTarget
+	inv       *inventory.File
+}
+
+func parsePreflightFlags(e *env, args []string) (*preflightFlags, error) {
+	o := &preflightFlags{}
+	fs := flag.NewFlagSet("preflight", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	o.code.register(fs, false)
+	fs.StringVar(&o.inventory, "inventory", "", "the declared fleet: a YAML `FILE` of nodes with roles and versions (see lockaudit help preflight)")
+	fs.StringVar(&o.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
+	fs.Var(&o.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["preflight"].Usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil
+		}
+		return nil, exitWith(report.ExitUsage)
+	}
+	o.patterns = fs.Args()
+	for _, p := range o.patterns {
+		if strings.HasPrefix(p, "-") {
+			return nil, usageError("flag %s after the package patterns: flags go first", p)
+		}
+	}
+	o.code.Uses = true
+	if err := o.code.load(e); err != nil {
+		return nil, err
+	}
+	if o.inventory != "" {
+		inv, err := inventory.Load(o.code.abs(o.inventory))
+		if err != nil {
+			return nil, usageError("-inventory: %v", err)
+		}
+		o.inv = inv
+	} else if o.code.Target == "" && (o.code.Config == nil || len(o.code.Config.Targets) == 0) {
+		return nil, usageError("no fleet to check: give -target RELEASE[,RELEASE] (e.g. -target valkey-9.0), -inventory FILE, or target: in %s", config.FileName)
+	}
+	plan, err := planOutputs(o.format, o.outs, o.code.Dir)
+	if err != nil {
+		return nil, err
+	}
+	o.plan = plan
+	return o, nil
+}
+
+func runPreflight(ctx context.Context, e *env, args []string) error {
+	o, err := parsePreflightFlags(e, args)
+	if o == nil || err != nil {
+		return err
+	}
+	facts, topology, err := declaredFleet(o.inv, o.code.Targets)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	prog := newProgress(e, "preflight", o.plan)
+	prog.phase("loading and analysing packages")
+	code, err := o.code.run(ctx, e, o.patterns)
+	prog.done()
+	if err != nil {
+		return err
+	}
+	v, findings := probe.Evaluate(facts, probe.EvalOptions{Topology: topology, Code: code.Uses, CodeKnown: true})
+	fleet := &report.Run{Topology: probe.DeclaredTop, Nodes: probe.Nodes(facts, topology), Findings: findings, Verdict: &v}
+	run := joinRuns("preflight", code, fleet)
+	return writeReports(e, "preflight", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
+}
+
+// declaredFleet turns the inventory (or, without one, the targets: one
+// primary per release) into declared facts, and says which topology
+// decides promotability: the inventory's (a replica at replica_priority 0
+// is never promoted only under Sentinel), else every replica can be.
+func declaredFleet(inv *inventory.File, targets []string) ([]probe.Facts, string, error) {
+	var facts []probe.Facts
+	if inv == nil {
+		for _, t := range targets {
+			v, err := rules.ParseTarget(t)
+			if err != nil {
+				return nil, "", fmt.Errorf("-target: %v", err)
+			}
+			f := probe.Declared("target "+t, probe.RolePrimary, v)
+			f.Target = t
+			f.Notes = append(f.Notes, "declared by -target "+t+": one primary of that release stands for every node running it")
+			facts = append(facts, f)
+		}
+		return facts, probe.DeclaredTop, nil
+	}
+	topology := inv.Topology
+	if topology == "" {
+		topology = probe.DeclaredTop
+	}
+	where := filepath.Base(inv.Path)
+	for _, n := range inv.Nodes {
+		f := probe.Declared(n.Addr, n.Role, n.Parsed)
+		f.Primary = n.Primary
+		if n.ReplicaPriority != nil {
+			f.ReplicaPriority = *n.ReplicaPriority
+			f.Config["replica-priority"] = fmt.Sprint(*n.ReplicaPriority)
+		}
+		if n.NoFailover {
+			f.NoFailover = report.Yes
+			f.Config["cluster-replica-no-failover"] = "yes"
+		}
+		if n.Lua != nil && !*n.Lua {
+			f.Lua = report.No
+			f.Why[probe.WhyLua] = "declared lua: false in " + where
+		}
+		f.Evidence = append(f.Evidence, report.Evidence{Command: "declared", Answer: "in " + where})
+		facts = append(facts, f)
+	}
+	return facts, topology, nil
+}
