@@ -13,8 +13,11 @@ import (
 
 // fixtures are saved runs under testdata/, hand-built to look like real
 // runs: an unsafe audit of a Sentinel fleet, a safe audit, a probe of a
-// cluster with an unreachable node, and a vet run with no servers.
-var fixtures = []string{"audit-unsafe", "audit-safe", "probe-cluster", "vet-only"}
+// cluster with an unreachable node, and a vet run with no servers; and one
+// real run, audit-example: `lockaudit audit` of the bundled example against
+// a live Valkey 9.1 primary with a promotable 8.1 replica (saved by
+// cmd/lockaudit's TestAuditFormatsAndRender -update, ports made stable).
+var fixtures = []string{"audit-unsafe", "audit-safe", "probe-cluster", "vet-only", "audit-example"}
 
 // loadRun reads a fixture strictly, so a fixture that drifts from the model
 // fails here rather than rendering half-empty.
