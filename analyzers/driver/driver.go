@@ -43,6 +43,9 @@ type Options struct {
 	// suppressed (kind inSource, with the reason), and malformed or stale
 	// directives become LA100 findings (LA100 is then in Run.Rules).
 	Directives bool
+	// Fixes, when set, collects the findings' suggested fixes (vet -fix,
+	// -diff); see fix.go.
+	Fixes *Fixes
 }
 
 // Run loads the packages, runs the analyzers and returns the Run with
@@ -165,6 +168,9 @@ func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) 
 		}
 		for _, d := range act.Diagnostics {
 			f := paths.finding(act.Package.Fset, w.orig[act.Analyzer], d)
+			if opts.Fixes != nil {
+				opts.Fixes.add(act.Package.Fset, paths, f, d) // every variant: identical fixes are kept once
+			}
 			key := fmt.Sprintf("%s|%s|%s", f.Rule, f.Pos, f.Message)
 			if seen[key] {
 				continue
