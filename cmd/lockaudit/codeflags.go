@@ -49,6 +49,9 @@ type codeFlags struct {
 	// Uses (audit, preflight; not a flag) also runs analyzers/uses, so the
 	// Run lists the commands the code relies on in Uses.
 	Uses bool
+	// Fixes (vet -fix/-diff; not a flag), when set, collects the findings'
+	// suggested fixes.
+	Fixes *driver.Fixes
 
 	// Set by load.
 	Config  *config.File // nil when no config file was found or given
@@ -181,6 +184,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		Analyzers:  c.analyzers(sel),
 		Tests:      c.Tests,
 		Directives: true,
+		Fixes:      c.Fixes,
 	})
 	if err != nil {
 		return nil, failure("%v", err)
