@@ -132,6 +132,9 @@ func TestAuditAll91Safe(t *testing.T) {
 	if !strings.Contains(stderr, "lockaudit audit: release safe, extend safe, lua available;") {
 		t.Errorf("stderr summary: %s", stderr)
 	}
+	if strings.ContainsAny(stderr, "\r\033") {
+		t.Errorf("progress on a stderr that is not a terminal: %q", stderr)
+	}
 }
 
 // TestAuditPromotable81Unsafe is (b): a promotable 8.1 replica makes the

@@ -213,3 +213,58 @@ func TestProbeCLINeverPrintsSecrets(t *testing.T) {
 		t.Errorf("the report file does not hold a complete run:\n%s", data)
 	}
 }
+
+// TestProbeConfigDefaults: probe reads its defaults from the config file's
+// probe: section (found walking up from the working directory), relative
+// paths in it are relative to the file, and flags win.
+func TestProbeConfigDefaults(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "svc", "deep")
+	os.MkdirAll(sub, 0o755)
+	os.WriteFile(filepath.Join(dir, ".lockaudit.yaml"), []byte("probe:\n  addrs: ["+addr+"]\n  timeout: 1s\n  password_file: secret\n  uses: [lua]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "secret"), []byte("pw\n"), 0o600)
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"probe", "-format", "json"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	if code != report.ExitFailed || !strings.Contains(errb.String(), addr) {
+		t.Fatalf("probe with the file's addrs: exit %d, stderr %s", code, errb.String())
+	}
+	var r report.Run
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Uses) != 1 || r.Uses[0].Command != "lua" {
+		t.Errorf("uses %v, want the file's [lua]", r.Uses)
+	}
+	// A missing password file named by the config is an error about that
+	// file (relative to the config file, not the working directory).
+	os.Remove(filepath.Join(dir, "secret"))
+	errb.Reset()
+	code = run(context.Background(), []string{"probe"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	if code != report.ExitUsage || !strings.Contains(errb.String(), filepath.Join(dir, "secret")) {
+		t.Errorf("missing password file: exit %d, stderr %s", code, errb.String())
+	}
+	// Flags win: -uses, and an address on the command line replaces the file's.
+	os.WriteFile(filepath.Join(dir, "secret"), []byte("pw\n"), 0o600)
+	out.Reset()
+	errb.Reset()
+	code = run(context.Background(), []string{"probe", "-format", "json", "-uses", "delifeq", "-timeout", "1s", "127.0.0.1:1"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	if strings.Contains(out.String()+errb.String(), addr) || !strings.Contains(errb.String(), "127.0.0.1:1") {
+		t.Errorf("a command-line address did not replace the file's (exit %d):\n%s%s", code, out.String(), errb.String())
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil || len(r.Uses) != 1 || r.Uses[0].Command != "delifeq" {
+		t.Errorf("-uses did not win over the file: %v %v", r.Uses, err)
+	}
+	// A bad config file is a usage error naming the file and the key.
+	os.WriteFile(filepath.Join(dir, ".lockaudit.yaml"), []byte("probe:\n  timeout: soon\n"), 0o644)
+	errb.Reset()
+	code = run(context.Background(), []string{"probe", "127.0.0.1:1"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	if code != report.ExitUsage || !strings.Contains(errb.String(), ".lockaudit.yaml:2") || !strings.Contains(errb.String(), "probe.timeout") {
+		t.Errorf("bad config: exit %d, stderr %s", code, errb.String())
+	}
+}
