@@ -24,8 +24,8 @@ func TestWantProgress(t *testing.T) {
 		want     bool
 	}{
 		{true, env("TERM", "xterm"), []string{"text"}, true},
-		{true, env(), nil, true},                              // every report goes to files
-		{true, env(), []string{"html", "markdown"}, true},     // documents, not parsed
+		{true, env(), nil, true},                               // every report goes to files
+		{true, env(), []string{"html", "markdown"}, true},      // documents, not parsed
 		{false, env("TERM", "xterm"), []string{"text"}, false}, // stderr is a file or a pipe
 		{true, env("TERM", "dumb"), []string{"text"}, false},
 		{true, env(), []string{"json"}, false},
