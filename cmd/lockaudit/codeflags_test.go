@@ -87,6 +87,7 @@ func TestConfigChangesTheRun(t *testing.T) {
 		{"target", "target: valkey-8.1\n", nil, "6:LA103 8:LA108 8:LA112", "but the target is valkey-8.1"},
 		{"several targets", "target: [valkey-9.0, valkey-8.1]\n", nil, "6:LA103 8:LA108 8:LA112", "valkey-8.1 (one of the targets valkey-9.0, valkey-8.1) lacks it"},
 		{"-target wins", "target: valkey-8.1\n", []string{"-target", "valkey-9.0"}, "6:LA103 8:LA108", ""},
+		{"-target list", "", []string{"-target", "valkey-9.0,redis-8.4"}, "6:LA103 8:LA108 8:LA112", "redis-8.4 (one of the targets valkey-9.0, redis-8.4) lacks it"},
 		{"rule off", "rules:\n  LA108: off\n", nil, "6:LA103", ""},
 		{"-rules wins", "rules:\n  LA108: off\n", []string{"-rules", "LA108"}, "8:LA108", ""},
 		{"-rules edits the file's", "rules:\n  LA108: off\n", []string{"-rules", "-LA103"}, "", ""},
@@ -244,7 +245,8 @@ func Other(conn redis.Conn, token string) {
 `
 
 func TestDirectives(t *testing.T) {
-	mod := redigoModule(t, map[string]string{"svc/svc.go": directiveSrc, "svc/other.go": fileIgnoreSrc})
+	mod := redigoModule(t, map[string]string{"svc/svc.go": directiveSrc, "svc/other.go": fileIgnoreSrc,
+		"svc/svc_test.go": "package svc\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"})
 	got, run, code, stderr := vetJSON(t, "-C", mod, "./...")
 	if run == nil {
 		t.Fatalf("exit %d %s", code, stderr)
@@ -252,6 +254,11 @@ func TestDirectives(t *testing.T) {
 	want := "12:LA100 12:LA103 13:LA100 13:LA103 15:LA100 16:LA103 6:LA103"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("active findings %q\nwant %q", g, want)
+	}
+	// -tests analyses svc twice (svc and svc [svc.test]): each directive
+	// still counts once, and none looks stale.
+	if g, _, _, _ := vetJSON(t, "-C", mod, "-tests", "./..."); strings.Join(g, " ") != want {
+		t.Errorf("-tests: active findings %q\nwant %q", strings.Join(g, " "), want)
 	}
 	msgs := map[string]string{}
 	supp := map[string]report.Suppression{}
