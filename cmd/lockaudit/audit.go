@@ -219,36 +219,9 @@ func stdoutFormats(plan []outTarget) []string {
 // with report.ExitCode — the same status whatever the formats. view gives
 // the Run to render per format (codeFlags.view: -show-suppressed).
 func writeReports(e *env, name string, run *report.Run, plan []outTarget, view func(format string) *report.Run) error {
-	rendered := make([][]byte, len(plan))
-	for i, t := range plan {
-		r := run
-		if view != nil {
-			r = view(t.format)
-		}
-		var buf bytes.Buffer
-		if err := report.Render(&buf, r, t.format); err != nil {
-			return failure("rendering %s: %v", t.format, err)
-		}
-		rendered[i] = buf.Bytes()
-	}
-	var written []string
-	textOnStdout := false
-	for i, t := range plan {
-		if t.path == "-" {
-			textOnStdout = textOnStdout || t.format == "text"
-			if _, err := e.Stdout.Write(rendered[i]); err != nil {
-				return failure("writing the report: %v", err)
-			}
-			continue
-		}
-		if err := writeFileAtomic(t.path, rendered[i]); err != nil {
-			return failure("%v", err)
-		}
-		rel, err := filepath.Rel(e.Dir, t.path)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			rel = t.path
-		}
-		written = append(written, rel)
+	written, textOnStdout, err := emitReports(e, run, plan, view)
+	if err != nil {
+		return err
 	}
 	if !textOnStdout {
 		for _, er := range run.Errors {
@@ -257,6 +230,42 @@ func writeReports(e *env, name string, run *report.Run, plan []outTarget, view f
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, summaryLine(run, written))
 	return exitWith(report.ExitCode(run))
+}
+
+// emitReports renders every planned report, then writes them; it returns
+// the files written (relative to the working directory when below it) and
+// whether a text report went to stdout.
+func emitReports(e *env, run *report.Run, plan []outTarget, view func(format string) *report.Run) (written []string, textOnStdout bool, err error) {
+	rendered := make([][]byte, len(plan))
+	for i, t := range plan {
+		r := run
+		if view != nil {
+			r = view(t.format)
+		}
+		var buf bytes.Buffer
+		if err := report.Render(&buf, r, t.format); err != nil {
+			return nil, false, failure("rendering %s: %v", t.format, err)
+		}
+		rendered[i] = buf.Bytes()
+	}
+	for i, t := range plan {
+		if t.path == "-" {
+			textOnStdout = textOnStdout || t.format == "text"
+			if _, err := e.Stdout.Write(rendered[i]); err != nil {
+				return nil, false, failure("writing the report: %v", err)
+			}
+			continue
+		}
+		if err := writeFileAtomic(t.path, rendered[i]); err != nil {
+			return nil, false, failure("%v", err)
+		}
+		rel, err := filepath.Rel(e.Dir, t.path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = t.path
+		}
+		written = append(written, rel)
+	}
+	return written, textOnStdout, nil
 }
 
 // summaryLine is the one line on stderr: the verdict (when there is one),
