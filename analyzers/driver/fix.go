@@ -138,6 +138,17 @@ func sameFix(a, b Fix) bool {
 	return true
 }
 
+// Messages returns the messages of a finding's fixes.
+func (fx *Fixes) Messages(f report.Finding) []string {
+	fx.mu.Lock()
+	defer fx.mu.Unlock()
+	var out []string
+	for _, fix := range fx.byKey[findingKey(f)] {
+		out = append(out, fix.Message)
+	}
+	return out
+}
+
 // Has reports whether a finding has a fix.
 func (fx *Fixes) Has(f report.Finding) bool {
 	fx.mu.Lock()

@@ -11,13 +11,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/report"
 )
 
 func init() {
 	register(&command{
 		Name:  "vet",
-		Usage: "vet [-format text|json|sarif|markdown|html] [-o FILE] [-config FILE] [-target valkey-9.0[,...]] [-rules LA101,-LA110] [-C DIR] [-tests] [-show-suppressed] [-baseline FILE] [-write-baseline FILE] [packages]",
+		Usage: "vet [-format text|json|sarif|markdown|html] [-o FILE] [-config FILE] [-target valkey-9.0[,...]] [-rules LA101,-LA110] [-C DIR] [-tests] [-show-suppressed] [-baseline FILE] [-write-baseline FILE] [-diff] [-fix] [packages]",
 		Summary: `Analyse Go packages (default ./...) for lock code that breaks on Valkey 9 or in a failover.
 
 Text output is one finding per line, file:line:col: RULE message, and a
@@ -29,7 +30,11 @@ next; -baseline FILE reports only the findings that are not in it.
 Exit status: 0 no findings, 1 the analysis could not complete (a package
 did not load or compile, a pattern matched nothing: the errors are shown,
 and the packages that did load are still analysed), 2 usage error
-(including a bad config or baseline file), 3 findings.`,
+(including a bad config or baseline file), 3 findings.
+
+-diff prints the findings' suggested fixes as a unified diff and changes
+nothing; -fix applies them, says what it fixed, then analyses again and
+reports what remains: the exit status is that of the remaining findings.`,
 		Run: runVet,
 	})
 }
@@ -37,6 +42,7 @@ and the packages that did load are still analysed), 2 usage error
 // vetOptions are vet's parsed flags.
 type vetOptions struct {
 	format, out string
+	fix, diff   bool
 	code        codeFlags
 	patterns    []string
 }
@@ -48,6 +54,8 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 	fs.StringVar(&o.format, "format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text, or from -o's extension)")
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout")
 	o.code.register(fs, true)
+	fs.BoolVar(&o.fix, "fix", false, "apply the findings' suggested fixes, then analyse again and report what remains")
+	fs.BoolVar(&o.diff, "diff", false, "print the findings' suggested fixes as a unified diff on stdout (instead of the report, unless -o) and change nothing")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["vet"].Usage)
 		fs.PrintDefaults()
@@ -77,6 +85,9 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 	if !contains(report.Formats(), o.format) {
 		return nil, usageError("unknown -format %q (want %s)", o.format, strings.Join(report.Formats(), ", "))
 	}
+	if o.fix && o.code.WriteBaseline != "" {
+		return nil, usageError("-fix and -write-baseline do not go together: fix first, then write the baseline of what remains")
+	}
 	if err := o.code.load(e); err != nil {
 		return nil, err
 	}
@@ -88,14 +99,78 @@ func runVet(ctx context.Context, e *env, args []string) error {
 	if o == nil || err != nil {
 		return err
 	}
+	if o.fix || o.diff {
+		o.code.Fixes = driver.NewFixes()
+	}
 	run, err := o.code.run(ctx, e, o.patterns)
 	if err != nil {
 		return err
+	}
+	if o.fix || o.diff {
+		if run, err = fixRun(ctx, e, o, run); err != nil {
+			return err
+		}
+		if !o.fix && o.out == "" {
+			// -diff: stdout holds the diff, not the report.
+			fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Summary(run))
+			return exitWith(report.ExitCode(run))
+		}
 	}
 	if view := o.code.view(run, o.format); view != run {
 		return emitView(e, "vet", run, view, o.format, o.out, o.code.Dir)
 	}
 	return emit(e, "vet", run, o.format, o.out, o.code.Dir)
+}
+
+// fixRun handles -diff and -fix on an analysed run: it plans the fixes of
+// the findings the run reports (not suppressed, not baselined), prints the
+// plan as a unified diff (-diff), writes it (-fix: each file atomically,
+// and only when it is unchanged since the analysis), says on stderr what
+// was fixed and what was not, and after writing analyses again, so the
+// report, its positions and the exit status are those of the fixed code.
+// It returns the run to report.
+func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*report.Run, error) {
+	fixes := o.code.Fixes
+	plan := fixes.Plan(run.Findings)
+	if o.diff {
+		if err := plan.Diff(e.Stdout); err != nil {
+			return nil, failure("writing the diff: %v", err)
+		}
+	}
+	for _, s := range plan.Skipped {
+		fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", s)
+	}
+	if !o.fix {
+		fmt.Fprintf(e.Stderr, "lockaudit vet: %d of %d findings have a fix, changing %d files; -fix applies them\n", len(plan.Fixed), len(run.Active()), len(plan.Files))
+		return run, nil
+	}
+	written, err := plan.Apply()
+	if err != nil {
+		if len(written) > 0 {
+			return nil, failure("-fix: %v (already written: %s)", err, strings.Join(written, ", "))
+		}
+		return nil, failure("-fix: %v", err)
+	}
+	if len(written) == 0 {
+		fmt.Fprintf(e.Stderr, "lockaudit vet: nothing to fix\n")
+	} else {
+		fmt.Fprintf(e.Stderr, "lockaudit vet: fixed %d findings in %d files:\n", len(plan.Fixed), len(written))
+		for _, f := range plan.Fixed {
+			fmt.Fprintf(e.Stderr, "  %s: %s %s\n", loc(f), f.Rule, strings.Join(fixes.Messages(f), "; "))
+		}
+	}
+	if len(written) == 0 {
+		return run, nil
+	}
+	o.code.Fixes = nil
+	return o.code.run(ctx, e, o.patterns)
+}
+
+func loc(f report.Finding) string {
+	if f.Pos == nil {
+		return "?"
+	}
+	return fmt.Sprintf("%s:%d", f.Pos.File, f.Pos.Line)
 }
 
 // emit renders the run to -o (relative to dir, as -C applies to every
