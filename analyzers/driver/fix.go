@@ -301,18 +301,34 @@ outer:
 		ts := byFile[name]
 		sort.SliceStable(ts, func(i, j int) bool { return ts[i].edit.Start < ts[j].edit.Start })
 		old := content[name]
-		var b bytes.Buffer
-		last := 0
+		var all []Edit
 		for _, t := range ts {
-			b.Write(old[last:t.edit.Start])
-			b.WriteString(t.edit.New)
-			last = t.edit.End
+			all = append(all, t.edit)
 		}
-		b.Write(old[last:])
-		out := b.Bytes()
-		if _, err := parser.ParseFile(token.NewFileSet(), name, out, parser.ParseComments); err != nil {
+		out := applyEdits(old, all)
+		if err := parses(name, out); err != nil {
+			// Blame the fixes that do not parse on their own; when each
+			// does, the combination is at fault: keep the first.
+			owners := map[int][]Edit{}
+			var order []int
 			for _, t := range ts {
-				bad[findingKey(p.Fixed[t.owner])] = fmt.Sprintf("the fixed %s would not parse: %v", fx.rel(name), err)
+				if owners[t.owner] == nil {
+					order = append(order, t.owner)
+				}
+				owners[t.owner] = append(owners[t.owner], t.edit)
+			}
+			sort.Ints(order)
+			blamed := false
+			for _, o := range order {
+				if e := parses(name, applyEdits(old, owners[o])); e != nil {
+					bad[findingKey(p.Fixed[o])] = fmt.Sprintf("the fixed %s would not parse: %v", fx.rel(name), e)
+					blamed = true
+				}
+			}
+			if !blamed {
+				for _, o := range order[1:] {
+					bad[findingKey(p.Fixed[o])] = fmt.Sprintf("together with the fix of %s at %s, the fixed %s would not parse: %v", p.Fixed[order[0]].Rule, location(p.Fixed[order[0]]), fx.rel(name), err)
+				}
 			}
 			continue
 		}
@@ -326,6 +342,24 @@ outer:
 		}
 	}
 	return p, bad
+}
+
+func parses(name string, src []byte) error {
+	_, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments|parser.SkipObjectResolution)
+	return err
+}
+
+// applyEdits applies sorted, non-overlapping edits to src.
+func applyEdits(src []byte, es []Edit) []byte {
+	var b bytes.Buffer
+	last := 0
+	for _, e := range es {
+		b.Write(src[last:e.Start])
+		b.WriteString(e.New)
+		last = e.End
+	}
+	b.Write(src[last:])
+	return b.Bytes()
 }
 
 // overlaps reports whether two different edits of a file cannot both be
