@@ -185,8 +185,7 @@ func (c *Ctx) Quiet(stmts []ast.Stmt) bool {
 			}
 		}
 		ok := true
-		var visit func(n ast.Node) bool
-		visit = func(n ast.Node) bool {
+		ast.Inspect(s, func(n ast.Node) bool {
 			if !ok {
 				return false
 			}
@@ -203,8 +202,7 @@ func (c *Ctx) Quiet(stmts []ast.Stmt) bool {
 				}
 			}
 			return ok
-		}
-		ast.Inspect(s, visit)
+		})
 		if !ok {
 			return false
 		}
