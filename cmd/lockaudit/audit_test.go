@@ -39,12 +39,13 @@ func exampleDir(t *testing.T) string {
 	return dir
 }
 
-// auditJSON audits the bundled example against seed and returns the run
-// (decoded from the JSON report), the exit code and stderr.
-func auditJSON(t *testing.T, seed string, extra ...string) (*report.Run, int, string) {
+// auditJSON audits the bundled example against the fleet that conn names
+// (-addr ... or -sentinel ...) and returns the run (decoded from the JSON
+// report), the exit code and stderr.
+func auditJSON(t *testing.T, conn ...string) (*report.Run, int, string) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "run.json")
-	args := append([]string{"audit", "-C", exampleDir(t), "-addr", seed, "-o", out}, extra...)
+	args := append([]string{"audit", "-C", exampleDir(t), "-o", out}, conn...)
 	stdout, stderr, code := runIn(t, t.TempDir(), nil, args...)
 	if stdout != "" {
 		t.Errorf("stdout with only -o: %q", stdout)
@@ -96,7 +97,7 @@ func reasonsWith(r *report.Run, parts ...string) string {
 func TestAuditAll91Safe(t *testing.T) {
 	servertest.Require(t, servertest.Valkey91)
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
-	r, code, stderr := auditJSON(t, n[0].Addr)
+	r, code, stderr := auditJSON(t, "-addr", n[0].Addr)
 	if r.Command != "audit" || r.Time == "" || r.Topology != "replication" || len(r.Nodes) != 2 {
 		t.Errorf("command %q, time %q, topology %q, %d nodes", r.Command, r.Time, r.Topology, len(r.Nodes))
 	}
@@ -143,7 +144,7 @@ func TestAuditAll91Safe(t *testing.T) {
 func TestAuditPromotable81Unsafe(t *testing.T) {
 	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
-	r, code, _ := auditJSON(t, n[0].Addr)
+	r, code, _ := auditJSON(t, "-addr", n[0].Addr)
 	v := r.Verdict
 	if v.NativeRelease != report.Unsafe || v.NativeExtend != report.Safe || v.Lua != report.Available {
 		t.Fatalf("verdict %s/%s/%s, want unsafe/safe/available:\n%s", v.NativeRelease, v.NativeExtend, v.Lua, strings.Join(v.Reasons, "\n"))
@@ -174,7 +175,7 @@ func TestAuditPromotable81Unsafe(t *testing.T) {
 func TestAuditLuaUnloaded(t *testing.T) {
 	s := servertest.Start(t, servertest.Config{ModuleCommand: true})
 	s.UnloadLua(t)
-	r, code, _ := auditJSON(t, s.Addr)
+	r, code, _ := auditJSON(t, "-addr", s.Addr)
 	v := r.Verdict
 	if v.Lua != report.Missing || v.NativeRelease != report.Safe || v.NativeExtend != report.Safe {
 		t.Fatalf("verdict %s/%s/%s, want safe/safe/missing", v.NativeRelease, v.NativeExtend, v.Lua)
@@ -221,6 +222,13 @@ func TestAuditFormatsAndRender(t *testing.T) {
 	}
 	if *update {
 		saveAuditFixture(t, r, n[0].Addr, n[1].Addr)
+	}
+	// A run from another schema version is refused, naming both versions.
+	other := filepath.Join(t.TempDir(), "other.json")
+	os.WriteFile(other, bytes.Replace(data, []byte(`"schema_version": 1`), []byte(`"schema_version": 2`), 1), 0o644)
+	_, rstderr, rcode := runIn(t, dir, nil, "render", "-o", filepath.Join(t.TempDir(), "x.html"), other)
+	if rcode != report.ExitFailed || !strings.Contains(rstderr, "schema_version 2, but lockaudit") || !strings.Contains(rstderr, "reads schema_version 1") {
+		t.Errorf("render of a schema_version 2 run: exit %d, %s", rcode, rstderr)
 	}
 	for format, name := range formats {
 		orig, err := os.ReadFile(filepath.Join(dir, name))
@@ -421,5 +429,23 @@ func TestAuditConfigDefaults(t *testing.T) {
 	stdout, _, _ = runIn(t, dir, nil, "audit", "-C", exampleDir(t), "-config", cfg, "-rules", "LA101", "-addr", flagAddr)
 	if !strings.Contains(stdout, "# "+flagAddr) || strings.Contains(stdout, fileAddr) {
 		t.Errorf("-addr did not replace the config's addrs:\n%s", stdout)
+	}
+}
+
+// TestAuditSentinel: through Sentinel, an 8.1 replica at replica-priority
+// 0 is never promoted, so the example's DELIFEQ release is safe; the same
+// replica at the default priority makes it unsafe.
+func TestAuditSentinel(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	for _, tt := range []struct {
+		priority string
+		release  string
+	}{{"0", report.Safe}, {"100", report.Unsafe}} {
+		n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81, Args: []string{"--replica-priority", tt.priority}}, Of: 0})
+		ss := servertest.StartSentinels(t, n[0], "orders", 1, 1, servertest.Config{})
+		r, _, _ := auditJSON(t, "-sentinel", ss[0].Addr, "-master", "orders")
+		if r.Topology != "sentinel" || r.Verdict.NativeRelease != tt.release {
+			t.Errorf("replica-priority %s: topology %s, release %s; want sentinel, %s:\n%s", tt.priority, r.Topology, r.Verdict.NativeRelease, tt.release, strings.Join(r.Verdict.Reasons, "\n"))
+		}
 	}
 }
