@@ -19,9 +19,10 @@ func init() {
 	register(&command{
 		Name:  "audit",
 		Usage: "audit [flags] [packages] -addr HOST:PORT[,...] | -sentinel HOST:PORT[,...] [-master NAME]",
-		Summary: `Analyse the lock code AND probe the fleet it runs on, and join them into one
-verdict: does every node that can become primary support the commands the
-code relies on?
+		Summary: `Audit the lock code and the live fleet together: one verdict, one report.
+
+Does every node that can become primary support the commands the code
+relies on?
 
 The code half is vet's (same flags, .lockaudit.yaml, //lockaudit:ignore,
 -baseline); from it lockaudit derives which commands the code relies on,

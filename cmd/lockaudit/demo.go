@@ -23,13 +23,14 @@ func init() {
 	register(&command{
 		Name:  "demo",
 		Usage: "demo [-o FILE]... [-example DIR]",
-		Summary: `Show lockaudit's main job on this machine, with no setup beyond
-.ci/install-servers: start a small mid-upgrade Valkey fleet on loopback (a
-9.1 primary, a 9.1 replica, and an 8.1 replica that has not been upgraded
-yet and can still be promoted), audit the bundled example service
-(testdata/example) against it exactly as lockaudit audit does, write
-report.html, print the verdict, and stop the servers — always: on success,
-on error and on Ctrl-C.
+		Summary: `Audit the bundled example against a local mid-upgrade Valkey fleet (after .ci/install-servers).
+
+Shows lockaudit's main job on this machine: start a small mid-upgrade
+Valkey fleet on loopback (a 9.1 primary, a 9.1 replica, and an 8.1
+replica that has not been upgraded yet and can still be promoted), audit
+the bundled example service (testdata/example) against it exactly as
+lockaudit audit does, write report.html, print the verdict, and stop the
+servers — always: on success, on error and on Ctrl-C.
 
 The example is found by walking up from the working directory to the
 lockaudit repository (go.mod of github.com/lockaudit/lockaudit with

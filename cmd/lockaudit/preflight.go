@@ -19,8 +19,10 @@ func init() {
 	register(&command{
 		Name:  "preflight",
 		Usage: "preflight [flags] -target valkey-9.0[,valkey-8.1] | -inventory fleet.yaml [packages]",
-		Summary: `Before an upgrade, without any server: is the lock code safe on the fleet you
-describe, and what must change first?
+		Summary: `Check the lock code against a declared fleet (-target, -inventory), no server needed.
+
+Before an upgrade: is the lock code safe on the fleet you describe, and
+what must change first?
 
 The code half is vet's (same flags and config file); from it lockaudit
 derives which commands the code relies on. The fleet is declared, not

@@ -21,8 +21,10 @@ func init() {
 	register(&command{
 		Name:  "probe",
 		Usage: "probe [flags] ADDR... | probe -sentinel HOST:PORT[,HOST:PORT] [-master NAME] [flags] [ADDR...]",
-		Summary: `Read live Valkey/Redis nodes (never writing) and say whether the native lock
-path is safe on every node that can become primary.
+		Summary: `Read live Valkey/Redis nodes (never writing): is the native lock path safe on them?
+
+The probe says whether the native lock path is safe on every node that
+can become primary.
 
 From the seed addresses the probe discovers the topology (standalone,
 primary/replica chains, Sentinel, cluster) and reads each node: version,
