@@ -66,7 +66,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		return nil, errors.New("no address to probe: give HOST:PORT arguments or -sentinel")
 	}
 	for _, a := range append(append([]string(nil), opt.Addrs...), opt.Sentinels...) {
-		if err := checkAddr(a); err != nil {
+		if err := CheckAddr(a); err != nil {
 			return nil, err
 		}
 	}
@@ -139,8 +139,9 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	return run, nil
 }
 
-// checkAddr validates a HOST:PORT given by the user.
-func checkAddr(a string) error {
+// CheckAddr validates a HOST:PORT given by the user (commands check their
+// flags with it before any slow work).
+func CheckAddr(a string) error {
 	host, port, err := net.SplitHostPort(a)
 	p, perr := strconv.Atoi(port)
 	if err != nil || host == "" || perr != nil || p < 1 || p > 65535 {

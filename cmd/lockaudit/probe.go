@@ -162,6 +162,12 @@ func (c *connFlags) resolve(fs *flag.FlagSet, cfg *config.File, args []string, w
 			return usageError("address %d looks like a URL (it may hold a password): give HOST:PORT, and the password through LOCKAUDIT_PASSWORD or -password-file", i+1)
 		}
 	}
+	// Checked now, before audit's code half spends its time.
+	for _, a := range append(append([]string(nil), c.addrs...), c.sentinels...) {
+		if err := probe.CheckAddr(a); err != nil {
+			return usageError("%v", err)
+		}
+	}
 	if len(c.addrs) == 0 && len(c.sentinels) == 0 {
 		return usageError("no address to probe: give %s, or -sentinel HOST:PORT -master NAME (or probe.addrs in %s)", what, config.FileName)
 	}
