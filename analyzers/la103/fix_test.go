@@ -10,7 +10,7 @@ import (
 
 // TestLA103Fix checks DEL -> DELIFEQ on the default target (valkey-9.0).
 func TestLA103Fix(t *testing.T) {
-	fixtest.Run(t, testdata(t), la103.Analyzer, "la103/fix/goredis", "la103/fix/redigo", "la103/fix/valkeygo")
+	fixtest.Run(t, testdata(t), la103.Analyzer, "la103/fix/goredis", "la103/fix/redigo", "la103/fix/valkeygo", "la103/fix/rueidis")
 }
 
 // TestLA103FixTarget: a target with DELEX but no DELIFEQ (Redis 8.4) gets

@@ -10,29 +10,40 @@ import (
 
 // Acquires returns the acquires a fix at op may take its token or lease
 // from: the SET NX/SETNX of the very same key (flow SameKey) sent before op
-// in the same function when there is one, else every acquire of the same
-// key shape in the package. flow.AcquireOf picks one of them; a fix needs
+// in the same function when there is one, none when the same function
+// acquires the key only after op, else every acquire of the same key shape
+// in the package. flow.AcquireOf picks one of them; a fix needs
 // them all, to be sure they agree (two acquires writing different tokens
 // leave no certain token to copy).
 func (c *Ctx) Acquires(op *resolve.Op) []*resolve.Op {
 	if op.Key() == nil {
 		return nil
 	}
-	var local, shaped []*resolve.Op
+	var local, later, shaped []*resolve.Op
 	shape := c.In.ShapeOf(op.Key())
 	for _, a := range c.In.Ops {
 		if !a.IsAcquire() || a.Key() == nil {
 			continue
 		}
-		if op.Func != nil && a.Func == op.Func && a.Pos < op.Pos && c.In.SameKey(a.Key(), op.Key()) {
-			local = append(local, a)
+		if op.Func != nil && a.Func == op.Func && c.In.SameKey(a.Key(), op.Key()) {
+			if a.Pos < op.Pos {
+				local = append(local, a)
+			} else {
+				later = append(later, a)
+			}
 		}
 		if shape.Same(c.In.ShapeOf(a.Key())) {
 			shaped = append(shaped, a)
 		}
 	}
-	if len(local) > 0 {
+	switch {
+	case len(local) > 0:
 		return local
+	case len(later) > 0:
+		// The key is acquired after op in the same function (a DEL that
+		// clears the way before acquiring): op does not act on that
+		// acquire's lock, and no other acquire is certainly its.
+		return nil
 	}
 	return shaped
 }

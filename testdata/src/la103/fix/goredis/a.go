@@ -83,6 +83,11 @@ func pipelined(ctx context.Context, rdb *redis.Client, token string) {
 	})
 }
 
+func clearFirst(ctx context.Context, rdb *redis.Client, token string) {
+	rdb.Del(ctx, "lock:clear") // nofix: a DEL before the acquire is not its release // want `plain DEL`
+	rdb.SetNX(ctx, "lock:clear", token, ttl)
+}
+
 func patternOnly(ctx context.Context, rdb *redis.Client) {
 	rdb.Del(ctx, "lock:report") // nofix: no acquire, no token // want `plain DEL`
 }
