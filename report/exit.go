@@ -1,5 +1,7 @@
 package report
 
+import "github.com/lockaudit/lockaudit/rules"
+
 // Exit codes, documented in the README. Every output format of a run gives
 // the same code because it is computed here, from the model.
 const (
@@ -12,16 +14,18 @@ const (
 
 // ExitCode decides a run's exit status. An incomplete run fails (1) even
 // when it also has findings, because a clean-looking partial result must not
-// pass CI. Then: any active code finding or error-severity node finding, or
-// an unsafe/missing verdict the code relies on, gives 3; an unknown verdict
-// the code relies on gives 4.
+// pass CI. Then: an active code finding of warning or error severity, an
+// error-severity node finding, or an unsafe/missing verdict the code relies
+// on, gives 3; an unknown verdict the code relies on gives 4. Info findings
+// (node advice, or a code rule a team lowered to info in .lockaudit.yaml)
+// are reported but never fail a run.
 func ExitCode(r *Run) int {
 	if len(r.Errors) > 0 {
 		return ExitFailed
 	}
 	code := ExitOK
 	for _, f := range r.Active() {
-		if f.Pos != nil || f.Severity.String() == "error" {
+		if f.Severity == rules.Error || (f.Pos != nil && f.Severity == rules.Warning) {
 			return ExitFindings
 		}
 	}

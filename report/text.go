@@ -219,7 +219,7 @@ func exitMeaning(code int) string {
 	case ExitOK:
 		return "Exit status 0: every verdict the code relies on is safe."
 	case ExitFindings:
-		return "Exit status 3: a verdict the code relies on is unsafe, or a finding has error severity."
+		return "Exit status 3: a verdict the code relies on is unsafe, or a finding fails the run (a code warning or error, a node error)."
 	case ExitUnknown:
 		return "Exit status 4: evidence is missing for a verdict the code relies on; fix what LA208 names and probe again."
 	case ExitFailed:

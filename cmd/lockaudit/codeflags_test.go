@@ -494,3 +494,29 @@ func TestConfigInit(t *testing.T) {
 		t.Errorf("config without init: exit %d %s", code, errb.String())
 	}
 }
+
+// TestConfigInfoDoesNotFail: lowering a rule to info keeps it in the report
+// but no longer fails the run; a warning still does.
+func TestConfigInfoDoesNotFail(t *testing.T) {
+	src := `package svc
+
+import "github.com/gomodule/redigo/redis"
+
+func Release(conn redis.Conn) {
+	conn.Do("DEL", "lock:a")
+}
+`
+	for _, tc := range []struct {
+		sev  string
+		want int
+	}{{"info", report.ExitOK}, {"warning", report.ExitFindings}, {"error", report.ExitFindings}} {
+		mod := redigoModule(t, map[string]string{"svc/svc.go": src, ".lockaudit.yaml": "rules:\n  LA103: " + tc.sev + "\n"})
+		got, run, code, stderr := vetJSON(t, "-C", mod, "./...")
+		if strings.Join(got, " ") != "6:LA103" || run.Findings[0].Severity.String() != tc.sev {
+			t.Errorf("LA103 at %s: findings %v (%s)", tc.sev, got, stderr)
+		}
+		if code != tc.want {
+			t.Errorf("LA103 at %s: exit %d, want %d", tc.sev, code, tc.want)
+		}
+	}
+}

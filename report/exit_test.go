@@ -1,0 +1,51 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+func TestExitCode(t *testing.T) {
+	pos := &Position{File: "a.go", Line: 1, Col: 1}
+	code := func(sev rules.Severity) Finding { return Finding{Rule: "LA103", Severity: sev, Pos: pos} }
+	node := func(sev rules.Severity) Finding { return Finding{Rule: "LA201", Severity: sev, Node: "n:1"} }
+	suppressed := code(rules.Error)
+	suppressed.Suppressed = &Suppression{Kind: "inSource", Justification: "why"}
+	verdict := func(rel, ext, lua string) *Verdict {
+		return &Verdict{NativeRelease: rel, NativeExtend: ext, Lua: lua}
+	}
+	uses := func(cmds ...string) []Use {
+		var out []Use
+		for _, c := range cmds {
+			out = append(out, Use{Command: c})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		run  Run
+		want int
+	}{
+		{"empty", Run{}, ExitOK},
+		{"code error", Run{Findings: []Finding{code(rules.Error)}}, ExitFindings},
+		{"code warning", Run{Findings: []Finding{code(rules.Warning)}}, ExitFindings},
+		{"code info (lowered by config)", Run{Findings: []Finding{code(rules.Info)}}, ExitOK},
+		{"suppressed", Run{Findings: []Finding{suppressed}}, ExitOK},
+		{"node error", Run{Findings: []Finding{node(rules.Error)}}, ExitFindings},
+		{"node warning", Run{Findings: []Finding{node(rules.Warning)}}, ExitOK},
+		{"incomplete beats findings", Run{Errors: []Error{{Where: "p", Message: "m"}}, Findings: []Finding{code(rules.Error)}}, ExitFailed},
+		{"used release unsafe", Run{Verdict: verdict(Unsafe, Safe, Available), Uses: uses("delifeq")}, ExitFindings},
+		{"unused release unsafe", Run{Verdict: verdict(Unsafe, Safe, Available), Uses: uses("ifeq")}, ExitOK},
+		{"delex decides by release", Run{Verdict: verdict(Unsafe, Safe, Available), Uses: uses("delex")}, ExitFindings},
+		{"lua missing", Run{Verdict: verdict(Safe, Safe, Missing), Uses: uses("lua")}, ExitFindings},
+		{"extend unknown", Run{Verdict: verdict(Safe, Unknown, Available), Uses: uses("delifeq", "ifeq")}, ExitUnknown},
+		{"unsafe beats unknown", Run{Verdict: verdict(Unknown, Unsafe, Available), Uses: uses("delifeq", "ifeq")}, ExitFindings},
+		{"finding beats unknown", Run{Verdict: verdict(Unknown, Safe, Available), Uses: uses("delifeq"), Findings: []Finding{code(rules.Warning)}}, ExitFindings},
+		{"unknown for unused command", Run{Verdict: verdict(Safe, Unknown, Unknown), Uses: uses("delifeq")}, ExitOK},
+	} {
+		if got := ExitCode(&tc.run); got != tc.want {
+			t.Errorf("%s: ExitCode = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
