@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -67,28 +65,19 @@ func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
 		return nil, err
 	}
 	o := &auditFlags{}
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "audit")
 	o.code.register(fs, false)
 	o.conn.register(fs)
 	fs.StringVar(&o.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
 	fs.Var(&o.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["audit"].Usage)
-		fs.PrintDefaults()
+	if done, err := parseFlags(fs, args); done {
+		return nil, err
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, nil
-		}
-		return nil, exitWith(report.ExitUsage)
+	patterns, err := packagePatterns(fs)
+	if err != nil {
+		return nil, err
 	}
-	o.patterns = fs.Args()
-	for _, p := range o.patterns {
-		if strings.HasPrefix(p, "-") {
-			return nil, usageError("flag %s after the package patterns: flags go first", p)
-		}
-	}
+	o.patterns = patterns
 	o.code.Uses = true
 	if err := o.code.load(e); err != nil {
 		return nil, err

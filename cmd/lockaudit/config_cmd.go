@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
-	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -34,19 +32,11 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		}
 		return usageError("want a subcommand: lockaudit %s", commands["config"].Usage)
 	}
-	fs := flag.NewFlagSet("config init", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "config init")
 	force := fs.Bool("force", false, "overwrite an existing "+config.FileName)
 	dir := fs.String("C", "", "write into `DIR` instead of the working directory")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["config"].Usage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitWith(report.ExitUsage)
+	if done, err := parseFlags(fs, args[1:]); done {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError("config init takes no arguments (got %q)", fs.Arg(0))

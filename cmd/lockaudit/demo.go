@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -60,20 +58,12 @@ var demoFleet = []struct {
 const demoSettle = time.Minute
 
 func runDemo(ctx context.Context, e *env, args []string) (err error) {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "demo")
 	var outs outputs
 	fs.Var(&outs, "o", "write the report to `FILE` (repeatable; format from the extension; default report.html in the working directory)")
 	exampleFlag := fs.String("example", "", "the example module to audit (default: testdata/example of the lockaudit repository)")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["demo"].Usage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitWith(report.ExitUsage)
+	if done, err := parseFlags(fs, args); done {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError("demo takes no arguments, got %s", strings.Join(fs.Args(), " "))

@@ -9,6 +9,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -116,6 +117,43 @@ func run(ctx context.Context, args []string, e *env) int {
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit %s: %v\n", c.Name, err)
 	return report.ExitFailed
+}
+
+// newFlagSet returns a subcommand's flag set; -h prints the command's usage
+// line and then its flags.
+func newFlagSet(e *env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands[strings.Fields(name)[0]].Usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses a subcommand's flags. done is true when the command
+// must stop: after -h (usage printed, exit 0) or a bad flag (the flag
+// package has described it; exit 2).
+func parseFlags(fs *flag.FlagSet, args []string) (done bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return true, exitWith(report.ExitUsage)
+	}
+	return false, nil
+}
+
+// packagePatterns returns the arguments after the flags. The flag package
+// stops at the first pattern, so a flag written after one would silently
+// become a pattern: refuse it.
+func packagePatterns(fs *flag.FlagSet) ([]string, error) {
+	for _, p := range fs.Args() {
+		if strings.HasPrefix(p, "-") {
+			return nil, usageError("flag %s after the package patterns: flags go first", p)
+		}
+	}
+	return fs.Args(), nil
 }
 
 func printUsage(w io.Writer) {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -65,28 +63,19 @@ type preflightFlags struct {
 
 func parsePreflightFlags(e *env, args []string) (*preflightFlags, error) {
 	o := &preflightFlags{}
-	fs := flag.NewFlagSet("preflight", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "preflight")
 	o.code.register(fs, false)
 	fs.StringVar(&o.inventory, "inventory", "", "the declared fleet: a YAML `FILE` of nodes with roles and versions (see lockaudit help preflight)")
 	fs.StringVar(&o.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
 	fs.Var(&o.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["preflight"].Usage)
-		fs.PrintDefaults()
+	if done, err := parseFlags(fs, args); done {
+		return nil, err
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, nil
-		}
-		return nil, exitWith(report.ExitUsage)
+	patterns, err := packagePatterns(fs)
+	if err != nil {
+		return nil, err
 	}
-	o.patterns = fs.Args()
-	for _, p := range o.patterns {
-		if strings.HasPrefix(p, "-") {
-			return nil, usageError("flag %s after the package patterns: flags go first", p)
-		}
-	}
+	o.patterns = patterns
 	o.code.Uses = true
 	if err := o.code.load(e); err != nil {
 		return nil, err

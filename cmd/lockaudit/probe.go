@@ -4,16 +4,13 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe"
-	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -275,22 +272,14 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 		return nil, err
 	}
 	o := &probeFlags{}
-	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "probe")
 	o.conn.register(fs)
 	fs.StringVar(&o.configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else delifeq,ifeq)")
 	fs.StringVar(&o.format, "format", "", "output `format`: text or json (default text, or from -o's extension)")
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["probe"].Usage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, nil
-		}
-		return nil, exitWith(report.ExitUsage)
+	if done, err := parseFlags(fs, args); done {
+		return nil, err
 	}
 	cfg, err := loadConfig(e.Dir, o.configPath)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -53,20 +52,12 @@ func (o *outputs) Set(s string) error { *o = append(*o, s); return nil }
 const maxRunSize = 512 << 20
 
 func runRender(ctx context.Context, e *env, args []string) error {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "render")
 	format := fs.String("format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
 	var outs outputs
 	fs.Var(&outs, "o", "write the report to `FILE` (repeatable; \"-\" is stdout)")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["render"].Usage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitWith(report.ExitUsage)
+	if done, err := parseFlags(fs, args); done {
+		return err
 	}
 	if fs.NArg() > 1 {
 		return usageError("one input at a time, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " "))

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -29,15 +27,11 @@ func init() {
 }
 
 func runRules(ctx context.Context, e *env, args []string) error {
-	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "rules")
 	kind := fs.String("kind", "", "list only `code` or `node` rules")
 	format := fs.String("format", "text", "`format`: text (a table), json (the catalog entries) or markdown (the README table)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return exitWith(report.ExitUsage)
+	if done, err := parseFlags(fs, args); done {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError("rules takes no arguments (to read one rule: lockaudit explain %s)", fs.Arg(0))

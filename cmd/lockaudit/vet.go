@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -49,29 +47,20 @@ type vetOptions struct {
 
 func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 	o := &vetOptions{}
-	fs := flag.NewFlagSet("vet", flag.ContinueOnError)
-	fs.SetOutput(e.Stderr)
+	fs := newFlagSet(e, "vet")
 	fs.StringVar(&o.format, "format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text, or from -o's extension)")
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout")
 	o.code.register(fs, true)
 	fs.BoolVar(&o.fix, "fix", false, "apply the findings' suggested fixes, then analyse again and report what remains")
 	fs.BoolVar(&o.diff, "diff", false, "print the findings' suggested fixes as a unified diff on stdout (instead of the report, unless -o) and change nothing")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands["vet"].Usage)
-		fs.PrintDefaults()
+	if done, err := parseFlags(fs, args); done {
+		return nil, err
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, nil // -h: flag printed the usage
-		}
-		return nil, exitWith(report.ExitUsage) // flag has printed the error and the usage
+	patterns, err := packagePatterns(fs)
+	if err != nil {
+		return nil, err
 	}
-	o.patterns = fs.Args()
-	for _, p := range o.patterns {
-		if strings.HasPrefix(p, "-") {
-			return nil, usageError("flag %s after the package patterns: flags go first", p)
-		}
-	}
+	o.patterns = patterns
 	if o.format == "" {
 		o.format = "text"
 		if o.out != "" {
