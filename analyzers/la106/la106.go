@@ -69,47 +69,9 @@ func laterExpire(in *flow.Info, acq *resolve.Op) *resolve.Op {
 		if op.Pos <= acq.Pos || op.Func != acq.Func || !flow.IsExpire(op) || op.Key() == nil {
 			continue
 		}
-		if sameKey(in, acq.Key(), op.Key()) {
+		if in.SameKey(acq.Key(), op.Key()) {
 			return op
 		}
 	}
 	return nil
-}
-
-// sameKey reports whether two key expressions are certainly the same key:
-// the same shape (flow.Shape.Same) filled with the same values.
-func sameKey(in *flow.Info, a, b ast.Expr) bool {
-	sa, sb := in.ShapeOf(a), in.ShapeOf(b)
-	if !sa.Same(sb) {
-		return false
-	}
-	ha, hb := holes(sa), holes(sb)
-	if len(ha) != len(hb) {
-		return false
-	}
-	for i := range ha {
-		if in.HoleKey(ha[i]) != in.HoleKey(hb[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// holes lists the expressions filling a shape's holes; for a helper call,
-// its arguments.
-func holes(s flow.Shape) []ast.Expr {
-	var out []ast.Expr
-	switch s.Kind {
-	case flow.Template:
-		for _, p := range s.Parts {
-			if p.Hole != nil {
-				out = append(out, p.Hole)
-			}
-		}
-	case flow.Call:
-		if c, ok := ast.Unparen(s.Expr).(*ast.CallExpr); ok {
-			out = append(out, c.Args...)
-		}
-	}
-	return out
 }
