@@ -2,13 +2,14 @@ module github.com/lockaudit/lockaudit
 
 go 1.26.8
 
-require gopkg.in/yaml.v3 v3.0.1
-
-require golang.org/x/tools v0.52.0
-
-require github.com/valkey-io/valkey-go v1.0.79
-
-require github.com/golangci/plugin-module-register v0.1.2
+require (
+	github.com/golangci/plugin-module-register v0.1.2
+	github.com/olekukonko/tablewriter v1.1.5
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/valkey-io/valkey-go v1.0.79
+	golang.org/x/tools v0.52.0
+	gopkg.in/yaml.v3 v3.0.1
+)
 
 require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
@@ -21,8 +22,6 @@ require (
 	github.com/olekukonko/cat v0.0.0-20250911104152-50322a0618f6 // indirect
 	github.com/olekukonko/errors v1.2.0 // indirect
 	github.com/olekukonko/ll v0.1.6 // indirect
-	github.com/olekukonko/tablewriter v1.1.5
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
