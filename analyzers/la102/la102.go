@@ -1,10 +1,7 @@
 package la102
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
@@ -48,28 +45,16 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		ruleutil.Report(pass, "LA102", op.Pos,
 			"%s (%s): %s; Lua steps fail where Lua is absent (Valkey 9.1+ without the Lua module, BUILD_LUA=no builds, providers that ban EVAL) and EVALSHA answers NOSCRIPT after a failover until the script is loaded again",
-			callName(pass, op), op.Step, lib.summary)
+			qualified(resolve.CallName(pass.TypesInfo, op)), op.Step, lib.summary)
 	}
 	return nil, nil
 }
 
-// callName names the called function as a reader knows it: Mutex.Unlock,
-// redislock.Obtain, Locker.WithContext.
-func callName(pass *analysis.Pass, op *resolve.Op) string {
-	fn, _ := typeutil.Callee(pass.TypesInfo, op.Call).(*types.Func)
-	if fn == nil {
-		return op.Lib + "." + op.Method
+// qualified joins a package function's package and name (redislock.Obtain);
+// methods come without a package (Mutex.Unlock).
+func qualified(pkg, name string) string {
+	if pkg == "" {
+		return name
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return fn.Pkg().Name() + "." + fn.Name()
-	}
-	t := types.Unalias(recv.Type())
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name() + "." + fn.Name()
-	}
-	return fn.Name()
+	return pkg + "." + name
 }

@@ -17,14 +17,12 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
@@ -229,28 +227,8 @@ func library(pass *analysis.Pass, op *resolve.Op) (string, string) {
 	if !ok {
 		return "", ""
 	}
-	return Lua, fmt.Sprintf("%s %s (%s)", lib.name, callName(pass, op), what)
-}
-
-// callName names the called function as a reader knows it: Mutex.Unlock,
-// Obtain, Locker.WithContext.
-func callName(pass *analysis.Pass, op *resolve.Op) string {
-	fn, _ := typeutil.Callee(pass.TypesInfo, op.Call).(*types.Func)
-	if fn == nil {
-		return op.Method
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return fn.Name()
-	}
-	t := types.Unalias(recv.Type())
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name() + "." + fn.Name()
-	}
-	return fn.Name()
+	_, name := resolve.CallName(pass.TypesInfo, op)
+	return Lua, fmt.Sprintf("%s %s (%s)", lib.name, name, what)
 }
 
 // constString returns the constant string value of e, or "".

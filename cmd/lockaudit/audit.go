@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -54,8 +55,7 @@ fleet half must not pass); 2 usage error (including a bad config file).`,
 type auditFlags struct {
 	code     codeFlags
 	conn     connFlags
-	format   string
-	outs     outputs
+	reports  reportFlags
 	patterns []string
 	plan     []outTarget
 }
@@ -68,8 +68,7 @@ func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
 	fs := newFlagSet(e, "audit")
 	o.code.register(fs, false)
 	o.conn.register(fs)
-	fs.StringVar(&o.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
-	fs.Var(&o.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
+	o.reports.register(fs)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
 	}
@@ -85,7 +84,7 @@ func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
 	if err := o.conn.resolve(fs, o.code.Config, nil, "-addr HOST:PORT[,HOST:PORT]"); err != nil {
 		return nil, err
 	}
-	plan, err := planOutputs(o.format, o.outs, o.code.Dir)
+	plan, err := o.reports.plan(o.code.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -147,6 +146,23 @@ type outTarget struct {
 // planOutputs decides, before anything runs, what each -o gets: -format
 // for all, else the file's extension; no -o is text (or -format) on
 // stdout. Relative paths are taken from dir (-C applies to -o, as in vet).
+// reportFlags are the -format and repeatable -o of commands that write
+// several reports of one run (audit, preflight).
+type reportFlags struct {
+	format string
+	outs   outputs
+}
+
+func (r *reportFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&r.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
+	fs.Var(&r.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
+}
+
+// plan resolves the outputs against dir (-C).
+func (r *reportFlags) plan(dir string) ([]outTarget, error) {
+	return planOutputs(r.format, r.outs, dir)
+}
+
 func planOutputs(format string, outs outputs, dir string) ([]outTarget, error) {
 	if format != "" && !contains(report.Formats(), format) {
 		return nil, usageError("unknown -format %q (want %s)", format, strings.Join(report.Formats(), ", "))

@@ -54,8 +54,7 @@ func indent(s string) string {
 type preflightFlags struct {
 	code      codeFlags
 	inventory string
-	format    string
-	outs      outputs
+	reports   reportFlags
 	patterns  []string
 	plan      []outTarget
 	inv       *inventory.File
@@ -66,8 +65,7 @@ func parsePreflightFlags(e *env, args []string) (*preflightFlags, error) {
 	fs := newFlagSet(e, "preflight")
 	o.code.register(fs, false)
 	fs.StringVar(&o.inventory, "inventory", "", "the declared fleet: a YAML `FILE` of nodes with roles and versions (see lockaudit help preflight)")
-	fs.StringVar(&o.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
-	fs.Var(&o.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
+	o.reports.register(fs)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
 	}
@@ -89,7 +87,7 @@ func parsePreflightFlags(e *env, args []string) (*preflightFlags, error) {
 	} else if o.code.Target == "" && (o.code.Config == nil || len(o.code.Config.Targets) == 0) {
 		return nil, usageError("no fleet to check: give -target RELEASE[,RELEASE] (e.g. -target valkey-9.0), -inventory FILE, or target: in %s", config.FileName)
 	}
-	plan, err := planOutputs(o.format, o.outs, o.code.Dir)
+	plan, err := o.reports.plan(o.code.Dir)
 	if err != nil {
 		return nil, err
 	}

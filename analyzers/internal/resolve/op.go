@@ -81,6 +81,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Kind says what an Op is.
@@ -224,4 +226,27 @@ type Tx struct {
 // Result is the resolve Analyzer's result for one package.
 type Result struct {
 	Ops []*Op // in source order
+}
+
+// CallName names a library call as a reader knows it: for a method, its
+// receiver type and name ("Mutex.Unlock", "Locker.WithContext") with pkg
+// empty; for a package function, its package name and name
+// (pkg "redislock", name "Obtain").
+func CallName(info *types.Info, o *Op) (pkg, name string) {
+	fn, _ := typeutil.Callee(info, o.Call).(*types.Func)
+	if fn == nil {
+		return o.Lib, o.Method
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Pkg().Name(), fn.Name()
+	}
+	t := types.Unalias(recv.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return "", n.Obj().Name() + "." + fn.Name()
+	}
+	return "", fn.Name()
 }
