@@ -158,10 +158,11 @@ type Server struct {
 	done chan struct{} // closed when the process has exited
 }
 
-// StartTimeout bounds the wait for a new server to answer PING.
+// StartTimeout bounds the wait for a new server to answer on its port.
 const StartTimeout = 10 * time.Second
 
-// Start runs one server and waits until it answers PING. newDir returns a
+// Start runs one server and waits until it answers on its port (checked by
+// process ID: another server that took the port must not pass). newDir returns a
 // new empty folder for it (its working folder and log; the caller owns
 // it). extra are arguments after the common ones ({busport} is the second
 // port), conf a config file text passed first ({port} is the port; Sentinel
@@ -178,7 +179,11 @@ func Start(ctx context.Context, newDir func() (string, error), c Config, extra [
 		if err != nil {
 			return nil, err
 		}
-		s, err := tryStart(ctx, dir, in, c, extra, conf)
+		ports, err := freePorts(2)
+		if err != nil {
+			return nil, err
+		}
+		s, err := tryStart(ctx, dir, in, c, extra, conf, ports)
 		if err == nil {
 			return s, nil
 		}
@@ -192,11 +197,8 @@ func Start(ctx context.Context, newDir func() (string, error), c Config, extra [
 
 var errPortInUse = errors.New("port in use")
 
-func tryStart(ctx context.Context, dir string, in Install, c Config, extra []string, conf string) (*Server, error) {
-	ports, err := freePorts(2)
-	if err != nil {
-		return nil, err
-	}
+// tryStart starts a server on ports[0] (ports[1] is {busport}).
+func tryStart(ctx context.Context, dir string, in Install, c Config, extra []string, conf string, ports []int) (*Server, error) {
 	s := &Server{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(ports[0])), Port: ports[0], Line: in.Name, Version: in.Version, Dir: dir, Install: in, Config: c, done: make(chan struct{})}
 	var args []string
 	if conf != "" {
@@ -264,11 +266,18 @@ func tryStart(ctx context.Context, dir string, in Install, c Config, extra []str
 			return nil, ctx.Err()
 		default:
 		}
-		if v, err := s.Try("PING"); err == nil && v == "PONG" {
+		// Ready means OUR process answers on the port: another server that
+		// took the port first would answer too, while ours fails to bind.
+		pid, err := s.answeringPid()
+		if err == nil && pid == s.Pid() {
 			return s, nil
-		} else if time.Now().After(deadline) {
+		}
+		if err == nil {
+			err = fmt.Errorf("process %d answers on the port, not ours (%d)", pid, s.Pid())
+		}
+		if time.Now().After(deadline) {
 			s.Kill()
-			return nil, fmt.Errorf("%s at %s does not answer PING after %s (last: %v):\n%s", s.Line, s.Addr, StartTimeout, err, s.LogTail(20))
+			return nil, fmt.Errorf("%s at %s does not answer after %s (last: %v):\n%s", s.Line, s.Addr, StartTimeout, err, s.LogTail(20))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -315,8 +324,33 @@ func (s *Server) LogTail(n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// freePorts returns n distinct loopback ports that were free a moment ago.
+// answeringPid asks the server on s's port for its process ID.
+func (s *Server) answeringPid() (int, error) {
+	v, err := s.Try("INFO", "server")
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(v, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "process_id:"); ok {
+			return strconv.Atoi(rest)
+		}
+	}
+	return 0, errors.New("INFO server has no process_id")
+}
+
+var (
+	portsMu sync.Mutex
+	// portsOut holds every port this process has handed to a server, so
+	// servers started at the same moment never get the same port (the
+	// kernel may give a just-closed probe port out again).
+	portsOut = map[int]bool{}
+)
+
+// freePorts returns n distinct loopback ports that were free a moment ago
+// and were never handed out before by this process.
 func freePorts(n int) ([]int, error) {
+	portsMu.Lock()
+	defer portsMu.Unlock()
 	var ls []net.Listener
 	defer func() {
 		for _, l := range ls {
@@ -324,13 +358,19 @@ func freePorts(n int) ([]int, error) {
 		}
 	}()
 	var ports []int
-	for i := 0; i < n; i++ {
+	for len(ports) < n {
+		if len(ls) > n+1000 {
+			return nil, errors.New("no free loopback port left")
+		}
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return nil, err
 		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+		ls = append(ls, l) // held open until all are chosen: distinct ports
+		if p := l.Addr().(*net.TCPAddr).Port; !portsOut[p] {
+			portsOut[p] = true
+			ports = append(ports, p)
+		}
 	}
 	return ports, nil
 }
