@@ -326,16 +326,15 @@ func (s *Server) LogTail(n int) string {
 
 // answeringPid asks the server on s's port for its process ID.
 func (s *Server) answeringPid() (int, error) {
-	v, err := s.Try("INFO", "server")
+	info, err := s.Info("server")
 	if err != nil {
 		return 0, err
 	}
-	for _, line := range strings.Split(v, "\n") {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "process_id:"); ok {
-			return strconv.Atoi(rest)
-		}
+	pid, ok := info["process_id"]
+	if !ok {
+		return 0, errors.New("INFO server has no process_id")
 	}
-	return 0, errors.New("INFO server has no process_id")
+	return strconv.Atoi(pid)
 }
 
 var (
