@@ -64,17 +64,12 @@ func rawRelease(c *fix.Ctx, op *resolve.Op, tok ast.Expr, cmd string) []analysis
 		return nil
 	}
 	name, key := op.Call.Args[i], op.Call.Args[i+1]
-	word := func(w string) string {
-		if c.IsUpper(name) {
-			return `"` + w + `"`
-		}
-		return `"` + strings.ToLower(w) + `"`
-	}
+	upper := c.IsUpper(name)
 	rest := ", " + c.Text(tok)
 	if cmd == "DELEX" {
-		rest = ", " + word("IFEQ") + rest
+		rest = ", " + fix.Keyword("IFEQ", upper) + rest
 	}
-	return []analysis.TextEdit{fix.ReplaceNode(name, word(cmd)), fix.Insert(key.End(), rest)}
+	return []analysis.TextEdit{fix.ReplaceNode(name, fix.Keyword(cmd, upper)), fix.Insert(key.End(), rest)}
 }
 
 // goRedisRelease: rdb.Del(ctx, key) -> rdb.Do(ctx, "DELIFEQ", key, token)

@@ -163,12 +163,7 @@ func rawLease(c *fix.Ctx, acq, exp *resolve.Op, d ast.Expr, list []ast.Stmt, i i
 		return nil
 	}
 	upper := c.IsUpper(args[ni])
-	kw := func(w string) string {
-		if upper {
-			return `"` + w + `"`
-		}
-		return `"` + strings.ToLower(w) + `"`
-	}
+	kw := func(w string) string { return fix.Keyword(w, upper) }
 	unit := kw("EX")
 	if exp.Name == "PEXPIRE" {
 		unit = kw("PX")

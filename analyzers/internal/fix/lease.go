@@ -129,24 +129,18 @@ func isDuration(t types.Type) bool {
 // upper says how to spell a keyword that was not written (the command's
 // own case).
 func (c *Ctx) Raw(l Lease, upper bool) string {
-	kw := func(w string) string {
-		if upper {
-			return `"` + w + `"`
-		}
-		return `"` + strings.ToLower(w) + `"`
-	}
 	switch l.Unit {
 	case Seconds, Millis:
-		w := kw("EX")
+		w := Keyword("EX", upper)
 		if l.Unit == Millis {
-			w = kw("PX")
+			w = Keyword("PX", upper)
 		}
 		if l.Word != nil {
 			w = c.Text(l.Word)
 		}
 		return w + ", " + c.Text(l.Expr)
 	}
-	return kw("PX") + ", " + c.Operand(l.Expr) + ".Milliseconds()"
+	return Keyword("PX", upper) + ", " + c.Operand(l.Expr) + ".Milliseconds()"
 }
 
 // BuilderStep is the valkey-go/rueidis SET expiry step for the lease: the

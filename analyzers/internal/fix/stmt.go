@@ -306,3 +306,14 @@ func (c *Ctx) IsUpper(e ast.Expr) bool {
 	}
 	return lit.Value == strings.ToUpper(lit.Value)
 }
+
+// Keyword writes a command word (upper case, "PX") as a Go string literal
+// for a raw command: in upper case when upper is set, else in lower case,
+// so an added word follows the case of the command name next to it
+// (IsUpper).
+func Keyword(w string, upper bool) string {
+	if upper {
+		return `"` + w + `"`
+	}
+	return `"` + strings.ToLower(w) + `"`
+}
