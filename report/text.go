@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -153,9 +154,9 @@ func writeFleet(p *errWriter, run *Run, findings []Finding) {
 
 	if v := run.Verdict; v != nil {
 		release := "DELIFEQ"
-		if contains(uses, "delex") {
+		if slices.Contains(uses, "delex") {
 			release = "DELEX"
-			if contains(uses, "delifeq") {
+			if slices.Contains(uses, "delifeq") {
 				release = "DELIFEQ and DELEX"
 			}
 		}
@@ -163,26 +164,17 @@ func writeFleet(p *errWriter, run *Run, findings []Finding) {
 			p.printf("\n")
 		}
 		p.printf("Verdict:\n")
-		verdictLine(p, "native release ("+release+")", v.NativeRelease, "native_release", v.Reasons, contains(uses, "delifeq") || contains(uses, "delex"),
+		verdictLine(p, "native release ("+release+")", v.NativeRelease, "native_release", v.Reasons, slices.Contains(uses, "delifeq") || slices.Contains(uses, "delex"),
 			"every node that can become primary has it: releasing with it stays safe through a failover",
 			"a node a failover can promote lacks it: once promoted, every release fails with an unknown-command error and locks wait for their TTL")
-		verdictLine(p, "native extend (SET IFEQ)", v.NativeExtend, "native_extend", v.Reasons, contains(uses, "ifeq"),
+		verdictLine(p, "native extend (SET IFEQ)", v.NativeExtend, "native_extend", v.Reasons, slices.Contains(uses, "ifeq"),
 			"every node that can become primary accepts SET ... IFEQ",
 			"a node a failover can promote answers SET ... IFEQ with a syntax error, and as a replica it silently diverges on a replicated IFEQ without PX")
-		verdictLine(p, "Lua scripts", v.Lua, "lua", v.Reasons, contains(uses, "lua"),
+		verdictLine(p, "Lua scripts", v.Lua, "lua", v.Reasons, slices.Contains(uses, "lua"),
 			"every node that can become primary runs Lua",
 			"a node a failover can promote has no Lua engine (or EVAL is disabled): lock scripts fail there")
 		p.printf("\n%s\n", exitMeaning(ExitCode(run)))
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // verdictLine prints one verdict, what it means, and its reasons (those
@@ -333,15 +325,10 @@ func NewTable(w io.Writer) *tablewriter.Table {
 func Summary(r *Run) string {
 	active := r.Active()
 	var b strings.Builder
-	switch len(active) {
-	case 0:
+	if len(active) == 0 {
 		b.WriteString("no findings")
-	case 1:
-		b.WriteString("1 finding")
-	default:
-		fmt.Fprintf(&b, "%d findings", len(active))
-	}
-	if len(active) > 0 {
+	} else {
+		b.WriteString(plural(len(active), "finding"))
 		bySev := map[string]int{}
 		for _, f := range active {
 			bySev[f.Severity.String()]++
@@ -349,13 +336,13 @@ func Summary(r *Run) string {
 		var parts []string
 		for _, s := range []string{"error", "warning", "info"} {
 			if n := bySev[s]; n > 0 {
-				parts = append(parts, countOf(n, s))
+				parts = append(parts, plural(n, s))
 			}
 		}
 		var other []string
 		for s, n := range bySev {
 			if s != "error" && s != "warning" && s != "info" {
-				other = append(other, countOf(n, s))
+				other = append(other, plural(n, s))
 			}
 		}
 		sort.Strings(other)
@@ -372,16 +359,9 @@ func Summary(r *Run) string {
 		if n > 1 {
 			first = "first: " + first
 		}
-		fmt.Fprintf(&b, "; incomplete run: %s (%s)", countOf(n, "error"), first)
+		fmt.Fprintf(&b, "; incomplete run: %s (%s)", plural(n, "error"), first)
 	}
 	return b.String()
-}
-
-func countOf(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // errWriter keeps the first write error and counts bytes written.
