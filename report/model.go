@@ -5,8 +5,10 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -57,6 +59,11 @@ type Position struct {
 }
 
 func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Compare orders positions by file, line and column.
+func (p Position) Compare(q Position) int {
+	return cmp.Or(strings.Compare(p.File, q.File), cmp.Compare(p.Line, q.Line), cmp.Compare(p.Col, q.Col))
+}
 
 // Finding is one problem, in code (Pos set) or on a node (Node set).
 type Finding struct {
@@ -156,14 +163,8 @@ func (r *Run) Sort() {
 			return a.Pos != nil
 		}
 		if a.Pos != nil {
-			if a.Pos.File != b.Pos.File {
-				return a.Pos.File < b.Pos.File
-			}
-			if a.Pos.Line != b.Pos.Line {
-				return a.Pos.Line < b.Pos.Line
-			}
-			if a.Pos.Col != b.Pos.Col {
-				return a.Pos.Col < b.Pos.Col
+			if c := a.Pos.Compare(*b.Pos); c != 0 {
+				return c < 0
 			}
 		} else if a.Node != b.Node {
 			return a.Node < b.Node

@@ -825,24 +825,14 @@ func (v *view) buildUses(r *Run) {
 		}
 		sort.SliceStable(uv.Sites, func(i, j int) bool {
 			a, b := uv.Sites[i], uv.Sites[j]
-			if a.Pos != b.Pos {
-				return posLess(a.Pos, b.Pos)
+			if c := a.Pos.Compare(b.Pos); c != 0 {
+				return c < 0
 			}
 			return a.What < b.What
 		})
 		v.Uses = append(v.Uses, uv)
 	}
 	sort.SliceStable(v.Uses, func(i, j int) bool { return v.Uses[i].Key < v.Uses[j].Key })
-}
-
-func posLess(a, b Position) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
 }
 
 func orUnknown(s string) string {
