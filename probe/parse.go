@@ -51,22 +51,6 @@ func infoText(v resp.Value) (string, error) {
 	return s, nil
 }
 
-// parseInfo splits INFO text into its fields ("key:value" lines; section
-// headers and blank lines are skipped).
-func parseInfo(text string) map[string]string {
-	out := map[string]string{}
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if k, v, ok := strings.Cut(line, ":"); ok {
-			out[k] = v
-		}
-	}
-	return out
-}
-
 // serverInfo is what INFO server tells.
 type serverInfo struct {
 	version rules.Version
@@ -78,7 +62,7 @@ type serverInfo struct {
 // Redis has neither, and redis_version is frozen at 7.2.4 on Valkey), the
 // mode and the run ID.
 func parseInfoServer(text string) (serverInfo, error) {
-	m := parseInfo(text)
+	m := resp.InfoFields(text)
 	var si serverInfo
 	var err error
 	switch {
@@ -114,7 +98,7 @@ type replicationInfo struct {
 }
 
 func parseInfoReplication(text string) (replicationInfo, error) {
-	m := parseInfo(text)
+	m := resp.InfoFields(text)
 	ri := replicationInfo{priority: -1, announced: m["replica_announced"], linkStatus: m["master_link_status"]}
 	switch m["role"] {
 	case "master":
@@ -170,7 +154,7 @@ type scripting struct {
 }
 
 func parseInfoScripting(text string) (scripting, error) {
-	m := parseInfo(text)
+	m := resp.InfoFields(text)
 	count, ok := m["engines_count"]
 	if !ok {
 		return scripting{}, nil

@@ -12,7 +12,6 @@
 package localfleet
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -424,14 +423,7 @@ func (s *Server) Info(section string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]string{}
-	sc := bufio.NewScanner(strings.NewReader(v))
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(strings.TrimSpace(sc.Text()), ":"); ok && !strings.HasPrefix(k, "#") {
-			out[k] = v
-		}
-	}
-	return out, nil
+	return resp.InfoFields(v), nil
 }
 
 // Poll calls cond until it returns "" (settled), ctx ends or timeout

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/probe/internal/resp"
 )
 
 // Shard is one cluster shard: a primary and its replicas. A replica with
@@ -87,7 +89,7 @@ func StartCluster(t testing.TB, shards ...Shard) *Cluster {
 	for _, s := range nodes {
 		s := s
 		waitFor(t, "cluster view of "+s.Addr, func() string {
-			if st := s.clusterInfo(t)["cluster_state"]; st != "ok" {
+			if st := s.clusterInfo()["cluster_state"]; st != "ok" {
 				return "cluster_state " + st
 			}
 			view := s.Do(t, "CLUSTER", "NODES")
@@ -127,16 +129,12 @@ func lineOf(view, id string) string {
 	return ""
 }
 
-func (s *Server) clusterInfo(t testing.TB) map[string]string {
-	out := map[string]string{}
+// clusterInfo returns CLUSTER INFO's fields (none when it fails: the wait
+// goes on).
+func (s *Server) clusterInfo() map[string]string {
 	v, err := s.Try("CLUSTER", "INFO")
 	if err != nil {
-		return out
+		return map[string]string{}
 	}
-	for _, line := range strings.Split(v, "\n") {
-		if k, val, ok := strings.Cut(strings.TrimSpace(line), ":"); ok {
-			out[k] = val
-		}
-	}
-	return out
+	return resp.InfoFields(v)
 }

@@ -1,8 +1,9 @@
-// Package resp holds the probe's view of a server reply (Value) and a small
-// RESP2/RESP3 codec. The probe converts valkey-go's replies into Values so
-// its parsers are pure; the codec reads replies recorded from real servers
-// (probe/testdata) and lets probe/servertest talk to the servers it starts
-// without the probe's read-only allowlist.
+// Package resp holds the probe's view of a server reply (Value), a small
+// RESP2/RESP3 codec, and the field splitting of INFO-style text. The probe
+// converts valkey-go's replies into Values so its parsers are pure; the codec
+// reads replies recorded from real servers (probe/testdata) and lets
+// probe/localfleet talk to the servers it starts without the probe's
+// read-only allowlist.
 package resp
 
 import (
@@ -274,4 +275,21 @@ func (v Value) Field(key string) (Value, bool) {
 		}
 	}
 	return Value{}, false
+}
+
+// InfoFields splits the text of INFO (or CLUSTER INFO) into its fields:
+// "key:value" lines; section headers ("# Server") and blank lines are
+// skipped.
+func InfoFields(text string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if k, v, ok := strings.Cut(line, ":"); ok {
+			out[k] = v
+		}
+	}
+	return out
 }

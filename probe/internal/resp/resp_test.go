@@ -62,3 +62,16 @@ func TestFieldAndPairs(t *testing.T) {
 		t.Error("an odd-length array has no pairs")
 	}
 }
+
+func TestInfoFields(t *testing.T) {
+	got := InfoFields("# Replication\r\nrole:master\r\nslave0:ip=127.0.0.1,port=7001,state=online\r\n\r\n# CPU\r\nused_cpu_sys:0.1\r\nno colon\r\n")
+	want := map[string]string{"role": "master", "slave0": "ip=127.0.0.1,port=7001,state=online", "used_cpu_sys": "0.1"}
+	if len(got) != len(want) {
+		t.Errorf("InfoFields = %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("InfoFields[%s] = %q, want %q", k, got[k], v)
+		}
+	}
+}
