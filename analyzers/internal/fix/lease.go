@@ -54,7 +54,7 @@ func (c *Ctx) LeaseOf(acq *resolve.Op) (Lease, bool) {
 		if a != e || i == 0 {
 			continue
 		}
-		switch c.word(acq.Args[i-1]) {
+		switch c.Word(acq.Args[i-1]) {
 		case "EX":
 			return Lease{Unit: Seconds, Expr: e, Word: acq.Args[i-1]}, true
 		case "PX":
@@ -107,17 +107,15 @@ func Chain(e ast.Expr) []*ast.CallExpr {
 	return out
 }
 
-// word returns the upper-cased constant string value of e, or "".
-func (c *Ctx) word(e ast.Expr) string {
+// Word returns the constant string value of e in upper case (a command
+// word: "px" gives "PX"), or "".
+func (c *Ctx) Word(e ast.Expr) string {
 	tv, ok := c.Pass.TypesInfo.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return ""
 	}
 	return strings.ToUpper(constant.StringVal(tv.Value))
 }
-
-// Word is word for callers: the upper-cased constant string e holds.
-func (c *Ctx) Word(e ast.Expr) string { return c.word(e) }
 
 func isDuration(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)

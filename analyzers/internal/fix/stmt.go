@@ -290,7 +290,7 @@ func (c *Ctx) RawName(op *resolve.Op) (int, bool) {
 		return 0, false
 	}
 	for i := 1; i < len(op.Call.Args); i++ {
-		if op.Call.Args[i] == op.Key() && c.word(op.Call.Args[i-1]) == op.Name {
+		if op.Call.Args[i] == op.Key() && c.Word(op.Call.Args[i-1]) == op.Name {
 			return i - 1, true
 		}
 	}
