@@ -546,22 +546,9 @@ func parseEntries(v resp.Value) ([]map[string]string, error) {
 	}
 	var out []map[string]string
 	for _, e := range v.Elems {
-		pairs, ok := e.Pairs()
+		m, ok := e.Fields()
 		if !ok {
 			return nil, shapeError("SENTINEL entry", e)
-		}
-		m := map[string]string{}
-		for i := 0; i+1 < len(pairs); i += 2 {
-			k, ok := pairs[i].Text()
-			if !ok {
-				return nil, shapeError("SENTINEL entry", e)
-			}
-			switch val := pairs[i+1]; val.Kind {
-			case resp.Str, resp.Double:
-				m[k] = val.Str
-			case resp.Int:
-				m[k] = strconv.FormatInt(val.Int, 10)
-			}
 		}
 		out = append(out, m)
 	}

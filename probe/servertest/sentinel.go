@@ -2,7 +2,6 @@ package servertest
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -73,14 +72,7 @@ func (s *Server) entries(args ...string) ([]map[string]string, error) {
 	}
 	var out []map[string]string
 	for _, e := range v.Elems {
-		pairs, _ := e.Pairs()
-		m := map[string]string{}
-		for i := 0; i+1 < len(pairs); i += 2 {
-			m[pairs[i].Str] = pairs[i+1].Str
-			if pairs[i+1].Kind == resp.Int {
-				m[pairs[i].Str] = strconv.FormatInt(pairs[i+1].Int, 10)
-			}
-		}
+		m, _ := e.Fields()
 		out = append(out, m)
 	}
 	return out, nil

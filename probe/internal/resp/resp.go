@@ -277,6 +277,31 @@ func (v Value) Field(key string) (Value, bool) {
 	return Value{}, false
 }
 
+// Fields returns the fields of a map (or of the flat array RESP2 sends in
+// its place) as text, as SENTINEL MASTERS/REPLICAS/SENTINELS list them:
+// strings and doubles as they are, integers in decimal; other values are
+// left out. ok is false when v has no pairs or a key is not a string.
+func (v Value) Fields() (map[string]string, bool) {
+	pairs, ok := v.Pairs()
+	if !ok {
+		return nil, false
+	}
+	m := map[string]string{}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		k, ok := pairs[i].Text()
+		if !ok {
+			return nil, false
+		}
+		switch val := pairs[i+1]; val.Kind {
+		case Str, Double:
+			m[k] = val.Str
+		case Int:
+			m[k] = strconv.FormatInt(val.Int, 10)
+		}
+	}
+	return m, true
+}
+
 // InfoFields splits the text of INFO (or CLUSTER INFO) into its fields:
 // "key:value" lines; section headers ("# Server") and blank lines are
 // skipped.

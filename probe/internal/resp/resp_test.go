@@ -75,3 +75,20 @@ func TestInfoFields(t *testing.T) {
 		}
 	}
 }
+
+func TestFields(t *testing.T) {
+	m, _ := Parse([]byte("%4\r\n+name\r\n+mymaster\r\n+port\r\n:6379\r\n+down\r\n#f\r\n+lag\r\n,0.5\r\n"))
+	flat, _ := Parse([]byte("*6\r\n$4\r\nname\r\n$8\r\nmymaster\r\n$4\r\nport\r\n$4\r\n6379\r\n$3\r\nlag\r\n$3\r\n0.5\r\n"))
+	for _, v := range []Value{m, flat} {
+		got, ok := v.Fields()
+		if !ok || len(got) != 3 || got["name"] != "mymaster" || got["port"] != "6379" || got["lag"] != "0.5" {
+			t.Errorf("Fields of %s = %v, %v; want name, port and lag as text (the boolean left out)", v, got, ok)
+		}
+	}
+	for _, in := range []string{"*1\r\n+name\r\n", "*2\r\n:1\r\n+v\r\n", "+OK\r\n"} {
+		v, _ := Parse([]byte(in))
+		if got, ok := v.Fields(); ok {
+			t.Errorf("Fields of %s = %v, want not ok", v, got)
+		}
+	}
+}
