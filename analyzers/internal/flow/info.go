@@ -85,7 +85,6 @@ type index struct {
 	uses    map[types.Object][]*ast.Ident
 	assigns map[types.Object][]assignment
 	decls   map[*types.Func]*ast.FuncDecl
-	encl    map[ast.Node]*ast.FuncDecl  // function literal -> enclosing declaration
 	calls   map[token.Pos]*ast.CallExpr // the outermost call starting at a position
 	params  map[types.Object]bool       // parameters and receivers
 	results map[types.Object]bool       // named results
@@ -102,7 +101,6 @@ func buildIndex(in *Info) *index {
 		uses:    map[types.Object][]*ast.Ident{},
 		assigns: map[types.Object][]assignment{},
 		decls:   map[*types.Func]*ast.FuncDecl{},
-		encl:    map[ast.Node]*ast.FuncDecl{},
 		calls:   map[token.Pos]*ast.CallExpr{},
 		params:  map[types.Object]bool{},
 		results: map[types.Object]bool{},
@@ -160,10 +158,6 @@ func buildIndex(in *Info) *index {
 			case *ast.CallExpr:
 				if old := x.calls[n.Pos()]; old == nil || n.End() > old.End() {
 					x.calls[n.Pos()] = n
-				}
-			case *ast.FuncLit:
-				if decl != nil {
-					x.encl[n] = decl
 				}
 			case *ast.Ident:
 				if obj := in.TypesInfo.Uses[n]; obj != nil {
