@@ -3,7 +3,6 @@ package probe
 import (
 	"flag"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -67,9 +66,7 @@ func mustDialable(t *testing.T, what, addr string) {
 	if addr == "" {
 		return
 	}
-	host, port, err := net.SplitHostPort(addr)
-	p, perr := strconv.Atoi(port)
-	if err != nil || host == "" || perr != nil || p < 1 || p > 65535 {
+	if CheckAddr(addr) != nil {
 		t.Fatalf("%s: parsed address %q is not HOST:PORT", what, addr)
 	}
 }

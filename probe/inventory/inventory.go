@@ -6,10 +6,9 @@ package inventory
 
 import (
 	"fmt"
-	"net"
 	"os"
-	"strconv"
 
+	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/yamlstrict"
 )
@@ -119,10 +118,7 @@ func check(f *File, key string) error {
 	n := &f.Nodes[i]
 	switch field {
 	case "addr":
-		host, port, err := net.SplitHostPort(n.Addr)
-		if p, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || p < 1 || p > 65535 {
-			return fmt.Errorf("%q is not HOST:PORT", n.Addr)
-		}
+		return probe.CheckAddr(n.Addr)
 	case "role":
 		if n.Role != "primary" && n.Role != "replica" {
 			return fmt.Errorf("unknown role %q (want primary or replica)", n.Role)
