@@ -12,7 +12,6 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/la112"
-	"github.com/lockaudit/lockaudit/rules"
 )
 
 // releaseFix replaces a Lua compare-and-delete by DELIFEQ key token (DELEX
@@ -21,17 +20,8 @@ import (
 // rewritten and its definition removed, or nothing is. See the package doc
 // for the conditions.
 func releaseFix(c *fix.Ctx, def *resolve.Op, sc *resolve.Script) []analysis.SuggestedFix {
-	target := la112.Shared()
-	cmd := ""
-	switch {
-	case target.Supports(rules.DELIFEQ):
-		cmd = "DELIFEQ"
-	case target.Supports(rules.DELEX):
-		cmd = "DELEX"
-	default:
-		return nil
-	}
-	if !fix.CompareAndDelete(sc.Text) {
+	cmd := fix.ReleaseCmd(la112.Shared())
+	if cmd == "" || !fix.CompareAndDelete(sc.Text) {
 		return nil
 	}
 	msg := "release with " + cmd + " key token instead of the Lua script"
@@ -109,7 +99,7 @@ func inlineRun(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 			return nil
 		}
 		r := rewrite{cmd: cmd, key: oneArg(chain[4]), tok: oneArg(chain[5])}
-		steps, ok := builderSteps(c, chain[0], r)
+		steps, ok := builderSteps(c, c.Pass.TypesInfo.TypeOf(chain[0]), r)
 		if !ok {
 			return nil
 		}
@@ -139,28 +129,11 @@ func goRedisDo(c *fix.Ctx, call *ast.CallExpr, r rewrite, moved bool) []analysis
 }
 
 // builderSteps renders Delifeq().Key(k).Value(tok) (or
-// Delex().Key(k).Ifeq(tok)) after the builder returned by b, when the
-// builder has these steps, k and tok fit them, and the last one has Build.
-func builderSteps(c *fix.Ctx, b ast.Expr, r rewrite) (string, bool) {
-	return builderStepsOf(c, c.Pass.TypesInfo.TypeOf(b), r)
-}
-
-// builderStepsOf is builderSteps for a builder of type bt.
-func builderStepsOf(c *fix.Ctx, bt types.Type, r rewrite) (string, bool) {
-	step, cond := "Delifeq", "Value"
-	if r.cmd == "DELEX" {
-		step, cond = "Delex", "Ifeq"
-	}
-	m := fix.HasMethod(bt, step)
-	if m == nil || m.Signature().Params().Len() != 0 {
-		return "", false
-	}
-	key := fix.HasMethod(fix.Result1(m), "Key")
-	if key == nil || key.Signature().Variadic() || !c.Fits(r.key, fix.Param(key, 0)) {
-		return "", false
-	}
-	val := fix.HasMethod(fix.Result1(key), cond)
-	if val == nil || val.Signature().Params().Len() != 1 || !c.Fits(r.tok, fix.Param(val, 0)) || fix.HasMethod(fix.Result1(val), "Build") == nil {
+// Delex().Key(k).Ifeq(tok)) after a builder of type bt, when it has these
+// steps (fix.ReleaseSteps).
+func builderSteps(c *fix.Ctx, bt types.Type, r rewrite) (string, bool) {
+	step, cond, ok := c.ReleaseSteps(bt, r.cmd, r.key, r.tok)
+	if !ok {
 		return "", false
 	}
 	return step + "().Key(" + c.Text(r.key) + ")." + cond + "(" + c.Text(r.tok) + ")", true
@@ -349,7 +322,7 @@ func run(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 			return nil
 		}
 		r := rewrite{cmd: cmd, key: k, tok: tok}
-		steps, ok := builderStepsOf(c, fix.Result1(b), r)
+		steps, ok := builderSteps(c, fix.Result1(b), r)
 		if !ok {
 			return nil
 		}

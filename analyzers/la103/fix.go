@@ -11,7 +11,6 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/la112"
-	"github.com/lockaudit/lockaudit/rules"
 )
 
 // releaseFix turns a plain DEL/UNLINK of a lock key into DELIFEQ key token
@@ -21,18 +20,13 @@ func releaseFix(c *fix.Ctx, op *resolve.Op) []analysis.SuggestedFix {
 	if op.Call == nil || op.Tx != nil || !op.Complete || len(op.Keys) != 1 || (op.Name != "DEL" && op.Name != "UNLINK") {
 		return nil
 	}
-	target := la112.Shared()
-	delifeq, delex := target.Supports(rules.DELIFEQ), target.Supports(rules.DELEX)
-	if !delifeq && !delex {
+	cmd := fix.ReleaseCmd(la112.Shared())
+	if cmd == "" {
 		return nil
 	}
 	tok, ok := c.Token(op, op.Call.Pos())
 	if !ok {
 		return nil
-	}
-	cmd := "DELIFEQ"
-	if !delifeq {
-		cmd = "DELEX"
 	}
 	var edits []analysis.TextEdit
 	switch {
@@ -173,21 +167,9 @@ func builderRelease(c *fix.Ctx, op *resolve.Op, tok ast.Expr, cmd string) []anal
 	if len(keyCall.Args) != 1 || keyCall.Ellipsis.IsValid() {
 		return nil
 	}
-	step, cond := "Delifeq", "Value"
-	if cmd == "DELEX" {
-		step, cond = "Delex", "Ifeq"
-	}
 	sel := chain[j].Fun.(*ast.SelectorExpr)
-	m := fix.HasMethod(c.Pass.TypesInfo.TypeOf(sel.X), step)
-	if m == nil || m.Signature().Params().Len() != 0 {
-		return nil
-	}
-	key := fix.HasMethod(fix.Result1(m), "Key")
-	if key == nil || !c.Fits(keyCall.Args[0], fix.Param(key, 0)) || key.Signature().Variadic() {
-		return nil
-	}
-	val := fix.HasMethod(fix.Result1(key), cond)
-	if val == nil || val.Signature().Params().Len() != 1 || !c.Fits(tok, fix.Param(val, 0)) || fix.HasMethod(fix.Result1(val), "Build") == nil {
+	step, cond, ok := c.ReleaseSteps(c.Pass.TypesInfo.TypeOf(sel.X), cmd, keyCall.Args[0], tok)
+	if !ok {
 		return nil
 	}
 	return []analysis.TextEdit{

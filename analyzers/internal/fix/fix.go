@@ -1,7 +1,9 @@
 // Package fix holds what the rules' suggested fixes share: text edits that
 // keep whole lines tidy, the statement around a call, the acquire a fix
-// takes its token or lease from, how each client spells a lease, and the
-// strict matcher for a Lua compare-and-delete that DELIFEQ can replace.
+// takes its token or lease from, how each client spells a lease, the
+// strict matcher for a Lua compare-and-delete that DELIFEQ can replace, and
+// the native release (DELIFEQ or DELEX, and its builder steps) that
+// replaces a compare-and-delete or a plain DEL.
 //
 // A fix is offered only when the rewrite is certainly correct and the
 // result compiles: every inserted expression is one the code already
