@@ -47,7 +47,7 @@ func probeNode(ctx context.Context, d *dialer, addr, master string, wantView fun
 	f := &res.facts
 	c, err := d.dial(ctx, addr)
 	if err != nil {
-		f.Errors = append(f.Errors, FactError{Fact: FactConnect, Reason: explain(err.Error())})
+		f.fail(FactConnect, "", err)
 		return res
 	}
 	defer c.close()
@@ -56,7 +56,7 @@ func probeNode(ctx context.Context, d *dialer, addr, master string, wantView fun
 	v, err := c.send(ctx, "INFO", "server")
 	rtt := time.Since(start) // a small reply: the round trip TIME is corrected by
 	if err != nil {
-		f.Errors = append(f.Errors, FactError{Fact: FactServer, Command: "INFO server", Reason: explain(err.Error())})
+		f.fail(FactServer, "INFO server", err)
 		return res // the connection is gone or refused the basics
 	}
 	var o observed
@@ -100,7 +100,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 	vs, err := c.sendAll(ctx, cmds)
 	if err != nil {
 		for _, fact := range []Fact{FactTime, FactRole, FactReplication, FactLua, FactCommands, FactSetDocs, FactConfig} {
-			f.Errors = append(f.Errors, FactError{Fact: fact, Command: string(fact), Reason: explain(err.Error())})
+			f.fail(fact, string(fact), err)
 		}
 		return
 	}
