@@ -202,10 +202,15 @@ func nonNil(es ...ast.Expr) []ast.Expr {
 }
 
 // variadic returns the keys of a keys ...string parameter; complete is false
-// when a spread slice is not visible.
+// when a spread slice is not visible. In code that does not compile the
+// spread may be the only argument, taken for the leading context
+// (Del(keys...)): nothing is left to read.
 func (r *resolver) variadic(a []ast.Expr, spread bool) ([]ast.Expr, bool) {
 	if !spread {
 		return a, true
+	}
+	if len(a) == 0 {
+		return nil, false
 	}
 	keys := append([]ast.Expr(nil), a[:len(a)-1]...)
 	elems, ok := r.sliceElems(a[len(a)-1])

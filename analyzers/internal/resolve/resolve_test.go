@@ -217,6 +217,7 @@ func TestBrokenCode(t *testing.T) {
 		`47: SET key="k" value="v" ttl=unknown incomplete tx=pipeline@0 client=valkey-go`,
 		`51: SET key="lock:a" value="t" NX ttl=none client=go-redis/v9`,
 		`52: SET key="k" value="v" NX ttl=none client=valkey-go`,
+		`57: DEL incomplete client=go-redis/v9`,
 	}
 	slices.Sort(got)
 	if !slices.Equal(got, want) {

@@ -51,3 +51,8 @@ func parens(ctx context.Context, rdb *redis.Client, c valkey.Client) {
 	(rdb.SetNX)(ctx, "lock:a", "t", 0)
 	(c.Do)(ctx, (c.B().Set().Key("k").Value("v").Nx()).Build())
 }
+
+// A v7-style call without the context: the spread is taken for it.
+func missingContext(rdb *redis.Client, keys []string) {
+	rdb.Del(keys...)
+}
