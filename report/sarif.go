@@ -281,7 +281,7 @@ func sarifResultFor(f Finding, ruleIndex int) sarifResult {
 		Level:     f.Severity.SARIFLevel(),
 		Message:   sarifText{Text: f.Message},
 	}
-	if f.Severity < rules.Info || f.Severity > rules.Error {
+	if !f.Severity.Valid() {
 		res.Level = "warning"
 	}
 	switch {

@@ -366,7 +366,7 @@ func (v *view) buildCounts(r *Run) {
 		case f.Pos != nil:
 			code++
 			files[f.Pos.File] = true
-			if f.Severity >= rules.Info && f.Severity <= rules.Error {
+			if f.Severity.Valid() {
 				sev[f.Severity]++
 			}
 		default:

@@ -13,6 +13,9 @@ const (
 
 var severityNames = map[Severity]string{Info: "info", Warning: "warning", Error: "error"}
 
+// Valid reports whether s is one of Info, Warning and Error.
+func (s Severity) Valid() bool { return s >= Info && s <= Error }
+
 func (s Severity) String() string {
 	if n, ok := severityNames[s]; ok {
 		return n

@@ -230,7 +230,7 @@ func checkRun(r *report.Run) error {
 			return fmt.Errorf("%s: no rule", where)
 		}
 		where += " (" + f.Rule + ")"
-		if f.Severity < rules.Info || f.Severity > rules.Error {
+		if !f.Severity.Valid() {
 			return fmt.Errorf("%s: no severity (want error, warning or info)", where)
 		}
 		if (f.Pos == nil) == (f.Node == "") {
