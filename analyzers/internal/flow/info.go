@@ -182,6 +182,17 @@ func buildIndex(in *Info) *index {
 						x.assigns[obj] = append(x.assigns[obj], assignment{kind: asDefine, rhs: n.Values[0], idx: i, init: init})
 					}
 				}
+			case *ast.ForStmt:
+				// A variable defined in the init is a loop counter. This is
+				// recorded before the init's own :=; no reader of assigns
+				// depends on their order.
+				if as, ok := n.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+					for _, l := range as.Lhs {
+						if obj := x.lhsObj(in, l); obj != nil {
+							x.assigns[obj] = append(x.assigns[obj], assignment{kind: asLoop, idx: -1})
+						}
+					}
+				}
 			case *ast.RangeStmt:
 				for i, e := range []ast.Expr{n.Key, n.Value} {
 					if obj := x.lhsObj(in, e); obj != nil {
@@ -196,21 +207,6 @@ func buildIndex(in *Info) *index {
 				if n.Op == token.AND {
 					if obj := x.lhsObj(in, n.X); obj != nil {
 						x.assigns[obj] = append(x.assigns[obj], assignment{kind: asOther, idx: -1, init: init})
-					}
-				}
-			}
-			return true
-		})
-	}
-	// A variable defined in a for statement's init is a loop counter.
-	for _, f := range in.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if fs, ok := n.(*ast.ForStmt); ok {
-				if as, ok := fs.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
-					for _, l := range as.Lhs {
-						if obj := x.lhsObj(in, l); obj != nil {
-							x.assigns[obj] = append(x.assigns[obj], assignment{kind: asLoop, idx: -1})
-						}
 					}
 				}
 			}
