@@ -1,9 +1,7 @@
 package la104
 
 import (
-	"go/ast"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -64,16 +62,14 @@ func acquireLease(c *fix.Ctx, op *resolve.Op) (fix.Lease, token.Pos, bool) {
 // helperTTL: go-redis SetIFEQ(ctx, k, v, m, 0 | redis.KeepTTL) takes the
 // acquire's duration as its expiration.
 func helperTTL(c *fix.Ctx, op *resolve.Op, l fix.Lease) []analysis.TextEdit {
-	if l.Unit != fix.Duration || op.Call.Ellipsis.IsValid() || len(op.Call.Args) == 0 {
+	if l.Unit != fix.Duration {
 		return nil
 	}
-	fn, _ := c.Pass.TypesInfo.Uses[op.Call.Fun.(*ast.SelectorExpr).Sel].(*types.Func)
-	last := len(op.Call.Args) - 1
-	exp := op.Call.Args[last]
-	if !c.Fits(l.Expr, fix.Param(fn, last)) || !c.Copyable(l.Expr, exp.Pos()) {
+	e, ok := c.ReplaceLastArg(op.Call, l.Expr)
+	if !ok {
 		return nil
 	}
-	return []analysis.TextEdit{fix.ReplaceNode(exp, c.Text(l.Expr))}
+	return []analysis.TextEdit{e}
 }
 
 // setArgsTTL: go-redis SetArgs{Mode: "IFEQ", ...} gets TTL: d (replacing

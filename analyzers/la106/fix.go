@@ -132,11 +132,11 @@ func goRedisLease(c *fix.Ctx, acq *resolve.Op, d ast.Expr) []analysis.TextEdit {
 	last := args[len(args)-1]
 	switch fix.MethodName(acq.Call) {
 	case "SetNX":
-		fn, _ := c.Pass.TypesInfo.Uses[acq.Call.Fun.(*ast.SelectorExpr).Sel].(*types.Func)
-		if !c.Fits(d, fix.Param(fn, len(args)-1)) || !c.Copyable(d, last.Pos()) {
+		e, ok := c.ReplaceLastArg(acq.Call, d)
+		if !ok {
 			return nil
 		}
-		return []analysis.TextEdit{fix.ReplaceNode(last, c.Text(d))}
+		return []analysis.TextEdit{e}
 	case "SetArgs":
 		if acq.Name != "SET" || !acq.NX || acq.TTL != resolve.NoTTL {
 			return nil
