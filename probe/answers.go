@@ -49,10 +49,7 @@ func commandAnswer(f *Facts, o observed, name string, feat rules.Feature) (strin
 		}
 		return report.No, "COMMAND INFO " + upper + ": nil (unknown command)"
 	}
-	why := "COMMAND INFO unreadable"
-	if e, ok := f.failed(FactCommands); ok {
-		why = "COMMAND INFO: " + e.Reason
-	}
+	why := f.unread(FactCommands, "COMMAND INFO")
 	if !o.version.IsZero() && !rules.Supports(o.version, feat) {
 		return report.No, serverName(o.version) + " predates " + upper + " (" + why + ")"
 	}
@@ -72,10 +69,7 @@ func ifeqAnswer(f *Facts, o observed) (string, string) {
 		}
 		return report.No, "COMMAND DOCS SET: condition tokens " + list + " (no IFEQ)"
 	}
-	why := "COMMAND DOCS SET unreadable"
-	if e, ok := f.failed(FactSetDocs); ok {
-		why = "COMMAND DOCS SET: " + e.Reason
-	}
+	why := f.unread(FactSetDocs, "COMMAND DOCS SET")
 	if o.version.IsZero() {
 		return report.Unknown, why
 	}
@@ -84,11 +78,7 @@ func ifeqAnswer(f *Facts, o observed) (string, string) {
 
 func luaAnswer(f *Facts, o observed) (string, string) {
 	if o.commands == nil {
-		why := "COMMAND INFO EVAL unreadable"
-		if e, ok := f.failed(FactCommands); ok {
-			why = "COMMAND INFO EVAL: " + e.Reason
-		}
-		return report.Unknown, why + " (EVAL may be renamed or disabled)"
+		return report.Unknown, f.unread(FactCommands, "COMMAND INFO EVAL") + " (EVAL may be renamed or disabled)"
 	}
 	if !o.commands["eval"] {
 		return report.No, "COMMAND INFO EVAL: nil (EVAL is renamed or disabled)"
@@ -109,11 +99,17 @@ func luaAnswer(f *Facts, o observed) (string, string) {
 }
 
 func luaSectionWhy(f *Facts, sc *scripting) string {
-	if e, ok := f.failed(FactLua); ok {
-		return "INFO scriptingengines: " + e.Reason
+	if _, failed := f.failed(FactLua); sc != nil && !failed {
+		return "INFO scriptingengines is empty"
 	}
-	if sc == nil {
-		return "INFO scriptingengines unreadable"
+	return f.unread(FactLua, "INFO scriptingengines")
+}
+
+// unread says why a fact was not read: "COMMAND INFO: NOPERM ..." with the
+// recorded error, else "COMMAND INFO unreadable".
+func (f Facts) unread(fact Fact, what string) string {
+	if e, ok := f.failed(fact); ok {
+		return what + ": " + e.Reason
 	}
-	return "INFO scriptingengines is empty"
+	return what + " unreadable"
 }
