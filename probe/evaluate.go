@@ -467,14 +467,12 @@ func releaseAnswer(f Facts, feat rules.Feature) (string, string) {
 	return f.DELIFEQ, evidenceFor(f, WhyDELIFEQ)
 }
 
-// evidenceFor says how an answer is known ("COMMAND INFO DELIFEQ: nil"),
-// or why it is not.
+// evidenceFor says how an answer is known ("COMMAND INFO DELIFEQ: nil"; a
+// declared node's is "declared valkey-9.1.2", set by Declared), or why it
+// is not.
 func evidenceFor(f Facts, key string) string {
 	if w := f.Why[key]; w != "" {
 		return w
-	}
-	if f.Declared {
-		return "declared " + f.Version.String()
 	}
 	if e, ok := f.failed(FactConnect); ok {
 		return "not reachable: " + e.Reason
