@@ -82,14 +82,9 @@ func (t *tracer) origin(e ast.Expr, depth int) Origin {
 	}
 	switch x := e.(type) {
 	case *ast.Ident, *ast.SelectorExpr:
-		obj := t.in.objOf(x)
-		if v, ok := obj.(*types.Var); ok && !v.IsField() {
+		// A struct field is untraced: the caller may set a fresh token.
+		if v, ok := t.in.objOf(x).(*types.Var); ok && !v.IsField() {
 			return t.variable(v, depth)
-		}
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
-				return untraced
-			}
 		}
 		return untraced
 	case *ast.CallExpr:
