@@ -377,7 +377,7 @@ func (md *mdWriter) topology(v *view) {
 	}
 	for _, g := range v.Groups {
 		indent := ""
-		if g.Missing != "" || (len(g.Members) > 0 && g.Members[0].Depth > 0) {
+		if g.Orphans {
 			md.line("- " + mdText(g.Label)) // the members' depth counts this level
 		} else if g.Name != "" { // a cluster shard
 			md.line(fmt.Sprintf("- %s: shard ID %s", mdText(g.Name), mdCode(g.ID)))

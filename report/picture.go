@@ -144,7 +144,7 @@ func groupBlock(g *topoGroup, stacked bool) block {
 	var b block
 	members := g.Members
 	var root *picBox
-	if g.Missing != "" || (len(members) > 0 && members[0].Depth > 0) {
+	if g.Orphans {
 		addr := g.Missing
 		if addr == "" {
 			addr = "primary unknown"

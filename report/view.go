@@ -117,6 +117,10 @@ type topoGroup struct {
 	Label   string
 	Title   string // longer text (full shard ID) for tooltips
 	Missing string // a primary named by replicas but absent from the run
+	// Orphans: the group's primary is not in the run (Missing names it
+	// when the replicas do), so every report puts a placeholder above the
+	// members, whose Depth counts it.
+	Orphans bool
 	Members []*nodeView
 }
 
@@ -536,7 +540,7 @@ func replicationGroups(nodes []*nodeView) []*topoGroup {
 		gk := fmt.Sprintf("%t\x00%s", missing, key)
 		g, ok := groups[gk]
 		if !ok {
-			g = &topoGroup{}
+			g = &topoGroup{Orphans: missing}
 			if missing {
 				g.Missing = key
 				if key == "" {
@@ -555,7 +559,7 @@ func replicationGroups(nodes []*nodeView) []*topoGroup {
 	for _, k := range keys {
 		g := groups[k]
 		g.Members = treeOrder(g.Members)
-		if g.Missing != "" || g.Label != "" {
+		if g.Orphans {
 			for _, m := range g.Members {
 				m.Depth++ // under the placeholder of the missing primary
 			}
