@@ -492,18 +492,10 @@ func parseClusterShards(v resp.Value, tls bool) ([]shard, error) {
 		}
 		sh := shard{id: id.Str}
 		for _, n := range nodes.Elems {
-			var sn shardNode
-			for _, k := range []string{"id", "role", "health"} {
-				f, _ := n.Field(k)
-				switch k {
-				case "id":
-					sn.id = f.Str
-				case "role":
-					sn.role = f.Str
-				case "health":
-					sn.health = f.Str
-				}
-			}
+			nid, _ := n.Field("id")
+			role, _ := n.Field("role")
+			health, _ := n.Field("health")
+			sn := shardNode{id: nid.Str, role: role.Str, health: health.Str}
 			host := ""
 			for _, k := range []string{"endpoint", "ip"} {
 				if f, ok := n.Field(k); ok && f.Str != "" && f.Str != "?" {
