@@ -18,14 +18,7 @@ func init() { flow.Bind(&Analyzer.Flags, "writers", "fence-key-pattern") }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)
-	funcs := in.LockFuncs()
-	done := map[*ast.FuncDecl]bool{}
-	for _, op := range in.Ops { // source order, for a stable report order
-		fd := op.Func
-		if fd == nil || done[fd] || funcs[fd] == nil {
-			continue
-		}
-		done[fd] = true
+	for _, fd := range in.LockFuncs() {
 		writes := in.WriterCalls(fd)
 		if len(writes) == 0 {
 			continue

@@ -1,7 +1,6 @@
 package la111
 
 import (
-	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,15 +16,8 @@ func init() { flow.Bind(&Analyzer.Flags, "fence-column-pattern", "writers") }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)
-	funcs := in.LockFuncs()
-	done := map[*ast.FuncDecl]bool{}
 	isFence := func(col string) bool { _, ok := flow.FenceColumns.Match(col); return ok }
-	for _, op := range in.Ops {
-		fd := op.Func
-		if fd == nil || done[fd] || funcs[fd] == nil {
-			continue
-		}
-		done[fd] = true
+	for _, fd := range in.LockFuncs() {
 		for _, w := range in.WriterCalls(fd) {
 			for _, arg := range w.Args {
 				s := in.ShapeOf(arg)

@@ -50,13 +50,15 @@ func isReleaseOp(op *resolve.Op) bool {
 }
 
 // LockFuncs returns the functions that acquire a lock (an acquire op in
-// their body, TxPipelined callbacks and other literals included), each with
-// its acquires in source order.
-func (in *Info) LockFuncs() map[*ast.FuncDecl][]*resolve.Op {
-	out := map[*ast.FuncDecl][]*resolve.Op{}
+// their body, TxPipelined callbacks and other literals included), each
+// once, in source order (so rules report in a stable order).
+func (in *Info) LockFuncs() []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	seen := map[*ast.FuncDecl]bool{}
 	for _, op := range in.Ops {
-		if op.Func != nil && in.IsAcquireOp(op) {
-			out[op.Func] = append(out[op.Func], op)
+		if op.Func != nil && !seen[op.Func] && in.IsAcquireOp(op) {
+			seen[op.Func] = true
+			out = append(out, op.Func)
 		}
 	}
 	return out

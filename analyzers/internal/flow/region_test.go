@@ -86,8 +86,16 @@ func TestRegions(t *testing.T) {
 
 	funcs := in.LockFuncs()
 	names := map[string]bool{}
-	for fd := range funcs {
+	for _, fd := range funcs {
+		if names[fd.Name.Name] {
+			t.Errorf("LockFuncs has %s twice", fd.Name.Name)
+		}
 		names[fd.Name.Name] = true
+	}
+	for i := 1; i < len(funcs); i++ {
+		if funcs[i].Pos() < funcs[i-1].Pos() {
+			t.Errorf("LockFuncs: %s before %s, want source order", funcs[i-1].Name.Name, funcs[i].Name.Name)
+		}
 	}
 	for _, n := range []string{"straight", "deferred", "deferredLit", "earlyExit", "otherKey", "txAcquire", "library"} {
 		if !names[n] {
@@ -98,7 +106,7 @@ func TestRegions(t *testing.T) {
 		t.Error("LockFuncs has noLock (an idempotency marker)")
 	}
 	// The straight region ends at its release.
-	for fd := range funcs {
+	for _, fd := range funcs {
 		if fd.Name.Name != "straight" {
 			continue
 		}
