@@ -220,17 +220,19 @@ func tryStart(ctx context.Context, dir string, in Install, c Config, extra []str
 	if c.ModuleCommand {
 		args = append(args, "--enable-module-command", "yes")
 	}
-	for _, a := range extra {
-		args = append(args, strings.ReplaceAll(a, "{busport}", strconv.Itoa(ports[1])))
-	}
-	for _, a := range append(append([]string(nil), extra...), c.Args...) {
+	// {busport} (in extra or Args) is the second port, and makes it the
+	// Server's BusPort; Args may also name {port}.
+	busport := func(a string) string {
 		if strings.Contains(a, "{busport}") {
 			s.BusPort = ports[1]
 		}
+		return strings.ReplaceAll(a, "{busport}", strconv.Itoa(ports[1]))
+	}
+	for _, a := range extra {
+		args = append(args, busport(a))
 	}
 	for _, a := range c.Args {
-		a = strings.ReplaceAll(a, "{port}", strconv.Itoa(ports[0]))
-		args = append(args, strings.ReplaceAll(a, "{busport}", strconv.Itoa(ports[1])))
+		args = append(args, busport(strings.ReplaceAll(a, "{port}", strconv.Itoa(s.Port))))
 	}
 
 	logf, err := os.Create(filepath.Join(dir, "server.log"))
