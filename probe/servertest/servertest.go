@@ -88,7 +88,8 @@ type Server struct {
 	*localfleet.Server
 }
 
-// Start starts one standalone server and waits until it answers PING.
+// Start starts one standalone server and waits until its own process
+// answers on its port (see localfleet.Start).
 func Start(t testing.TB, c Config) *Server {
 	t.Helper()
 	Require(t, c.Line())

@@ -18,9 +18,6 @@ type Node = localfleet.Node
 // order.
 func StartReplication(t testing.TB, nodes ...Node) []*Server {
 	t.Helper()
-	if len(nodes) == 0 {
-		t.Fatal("servertest: StartReplication needs at least a primary")
-	}
 	for _, n := range nodes {
 		Require(t, n.Line())
 	}
