@@ -103,7 +103,7 @@ func inlineRun(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 		if !ok {
 			return nil
 		}
-		eval := chain[1].Fun.(*ast.SelectorExpr)
+		eval := ast.Unparen(chain[1].Fun).(*ast.SelectorExpr) // Chain: a selector
 		return []analysis.TextEdit{fix.Replace(eval.Sel.Pos(), chain[5].End(), steps)}
 	}
 	return nil

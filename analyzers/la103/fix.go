@@ -72,8 +72,8 @@ func rawRelease(c *fix.Ctx, op *resolve.Op, tok ast.Expr, cmd string) []analysis
 // with DELEX: rdb.DelExArgs(ctx, key, redis.DelExArgs{Mode: "IFEQ",
 // MatchValue: token}), which returns the same *IntCmd.
 func goRedisRelease(c *fix.Ctx, op *resolve.Op, tok ast.Expr, cmd string) []analysis.TextEdit {
-	sel := op.Call.Fun.(*ast.SelectorExpr)
-	if op.Call.Ellipsis.IsValid() || len(op.Call.Args) != 2 {
+	sel, ok := ast.Unparen(op.Call.Fun).(*ast.SelectorExpr)
+	if !ok || op.Call.Ellipsis.IsValid() || len(op.Call.Args) != 2 {
 		return nil
 	}
 	key := op.Call.Args[1]
@@ -167,7 +167,7 @@ func builderRelease(c *fix.Ctx, op *resolve.Op, tok ast.Expr, cmd string) []anal
 	if len(keyCall.Args) != 1 || keyCall.Ellipsis.IsValid() {
 		return nil
 	}
-	sel := chain[j].Fun.(*ast.SelectorExpr)
+	sel := ast.Unparen(chain[j].Fun).(*ast.SelectorExpr) // Chain: a selector
 	step, cond, ok := c.ReleaseSteps(c.Pass.TypesInfo.TypeOf(sel.X), cmd, keyCall.Args[0], tok)
 	if !ok {
 		return nil

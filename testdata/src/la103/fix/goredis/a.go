@@ -105,3 +105,9 @@ func (m *Mutex) Lock(ctx context.Context) error { return m.rdb.SetNX(ctx, m.key,
 func (m *Mutex) Unlock(ctx context.Context) error {
 	return m.rdb.Del(ctx, m.key).Err() // nofix: another receiver // want `plain DEL`
 }
+
+// A parenthesised method value is the same call.
+func paren(ctx context.Context, rdb *redis.Client, token string) {
+	rdb.SetNX(ctx, "lock:paren", token, ttl)
+	(rdb.Del)(ctx, "lock:paren") // want `plain DEL`
+}
