@@ -171,7 +171,7 @@ func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) 
 			if opts.Fixes != nil {
 				opts.Fixes.add(act.Package.Fset, paths, f, d) // every variant: identical fixes are kept once
 			}
-			key := fmt.Sprintf("%s|%s|%s", f.Rule, f.Pos, f.Message)
+			key := findingKey(f)
 			if seen[key] {
 				continue
 			}

@@ -48,6 +48,8 @@ func NewFixes() *Fixes {
 	return &Fixes{byKey: map[string][]Fix{}, hashes: map[string][32]byte{}, rels: map[string]string{}, errs: map[string]error{}}
 }
 
+// findingKey identifies a finding across the variants of a package (with
+// and without its tests): rule, position and message.
 func findingKey(f report.Finding) string {
 	return fmt.Sprintf("%s|%s|%s", f.Rule, f.Pos, f.Message)
 }
