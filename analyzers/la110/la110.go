@@ -24,8 +24,9 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		taint := in.FenceTaint(fd)
+		regions := in.Regions(fd)
 		for _, w := range writes {
-			r, ok := in.HoldsAt(fd, w.Pos())
+			r, ok := flow.Holding(regions, w.Pos())
 			if !ok {
 				continue
 			}

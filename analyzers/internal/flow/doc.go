@@ -15,7 +15,7 @@
 //   - fences (Fence, FenceTaint, IsWriter, WriterCalls): which INCRs are
 //     fencing counters, which values derive from their replies, which calls
 //     write to a protected resource;
-//   - lock regions (LockFuncs, Regions, HoldsAt): where a function holds a
+//   - lock regions (LockFuncs, Regions, Holding): where a function holds a
 //     lock, from the acquire to the release in source order.
 //
 // Everything here errs on the side of silence: a value that cannot be

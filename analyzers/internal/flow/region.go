@@ -155,9 +155,10 @@ func terminates(in *Info, s ast.Stmt) bool {
 	return false
 }
 
-// HoldsAt returns the region of fd that contains pos.
-func (in *Info) HoldsAt(fd *ast.FuncDecl, pos token.Pos) (Region, bool) {
-	for _, r := range in.Regions(fd) {
+// Holding returns the region of rs (a function's Regions, computed once
+// for all the positions asked about) that contains pos.
+func Holding(rs []Region, pos token.Pos) (Region, bool) {
+	for _, r := range rs {
 		if r.Contains(pos) {
 			return r, true
 		}

@@ -75,7 +75,7 @@ func TestRegions(t *testing.T) {
 	check := func(name string, want bool) {
 		for _, c := range mustCalls(t, in, name) {
 			fd := in.FuncOf(c)
-			_, got := in.HoldsAt(fd, c.Pos())
+			_, got := Holding(in.Regions(fd), c.Pos())
 			if got != want {
 				t.Errorf("line %d (%s): holds = %v, want %v", in.line(c.Pos()), fd.Name.Name, got, want)
 			}
