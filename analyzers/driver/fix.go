@@ -151,13 +151,6 @@ func (fx *Fixes) Messages(f report.Finding) []string {
 	return out
 }
 
-// Has reports whether a finding has a fix.
-func (fx *Fixes) Has(f report.Finding) bool {
-	fx.mu.Lock()
-	defer fx.mu.Unlock()
-	return len(fx.byKey[findingKey(f)]) > 0
-}
-
 // Plan is the result of applying the fixes of some findings in memory.
 type Plan struct {
 	Files   []FileChange     // the files that change, by name
