@@ -566,18 +566,6 @@ func skewFindings(nodes []Facts, topology string, threshold time.Duration) []rep
 	for _, n := range nodes {
 		byAddr[n.Addr] = n
 	}
-	root := func(n Facts) (Facts, bool) {
-		seen := map[string]bool{}
-		for n.Role == RoleReplica && n.Primary != "" && !seen[n.Addr] {
-			seen[n.Addr] = true
-			p, ok := byAddr[n.Primary]
-			if !ok {
-				return Facts{}, false
-			}
-			n = p
-		}
-		return n, n.Role == RolePrimary
-	}
 	var out []report.Finding
 	for _, n := range nodes {
 		if n.Role != RoleReplica || n.Clock == nil {
@@ -586,8 +574,8 @@ func skewFindings(nodes []Facts, topology string, threshold time.Duration) []rep
 		if p, _ := Promotable(n, topology); p == report.No {
 			continue
 		}
-		prim, ok := root(n)
-		if !ok || prim.Clock == nil {
+		prim, _, outside := chainTop(byAddr, n)
+		if outside != "" || prim.Role != RolePrimary || prim.Clock == nil {
 			continue
 		}
 		d := n.Clock.Offset - prim.Clock.Offset

@@ -199,6 +199,23 @@ func (f Facts) failed(fact Fact) (FactError, bool) {
 	return FactError{}, false
 }
 
+// chainTop follows f's primaries up its replication chain among byAddr's
+// nodes, stopping at a loop. It returns the highest node reached, how many
+// steps up it is, and the address its primary link points at when that
+// primary is not among the nodes ("" when the chain ends inside them).
+func chainTop(byAddr map[string]Facts, f Facts) (top Facts, depth int, outside string) {
+	seen := map[string]bool{}
+	for f.Role == RoleReplica && f.Primary != "" && !seen[f.Addr] {
+		seen[f.Addr] = true
+		p, ok := byAddr[f.Primary]
+		if !ok {
+			return f, depth, f.Primary
+		}
+		f, depth = p, depth+1
+	}
+	return f, depth, ""
+}
+
 // describe names a node for messages: "replica 127.0.0.1:7002 (Valkey
 // 8.1.1, promotable)"; extra qualifiers join the version in parentheses.
 func (f Facts) describe(extra ...string) string {

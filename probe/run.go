@@ -427,17 +427,11 @@ func sortFacts(fs []Facts) {
 		byAddr[f.Addr] = f
 	}
 	root := func(f Facts) (string, int) {
-		depth := 0
-		seen := map[string]bool{}
-		for f.Role == RoleReplica && f.Primary != "" && !seen[f.Addr] {
-			seen[f.Addr] = true
-			p, ok := byAddr[f.Primary]
-			if !ok {
-				return f.Primary, depth + 1
-			}
-			f, depth = p, depth+1
+		top, depth, outside := chainTop(byAddr, f)
+		if outside != "" {
+			return outside, depth + 1
 		}
-		return f.Addr, depth
+		return top.Addr, depth
 	}
 	rank := func(f Facts) int {
 		switch f.Role {
