@@ -22,13 +22,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if o.Strength != flow.Weak {
 			continue
 		}
-		name := "SET NX"
-		if op.Name == "SETNX" {
-			name = "SETNX"
-		}
 		ruleutil.Report(pass, "LA107", op.Pos,
 			"lock token %s written by %s %s is not unique per acquisition: it comes from %s, so an owner check (DELIFEQ, SET IFEQ) cannot tell two holders apart; draw 20 random bytes from crypto/rand (or a random v4 UUID) for every acquisition",
-			types.ExprString(op.Value), name, types.ExprString(op.Key()), o.Reason())
+			types.ExprString(op.Value), flow.AcquireName(op), types.ExprString(op.Key()), o.Reason())
 	}
 	return nil, nil
 }

@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		ruleutil.Report(pass, "LA109", op.Pos,
 			"fencing %s %s is sent %s the %s of %s at %s: a client that pauses between them draws a higher fence than the next holder; send SET key token NX PX ttl and the %s in one MULTI/EXEC",
-			op.Name, types.ExprString(op.Key()), how, acquireName(a), types.ExprString(a.Key()), in.At(a.Pos), op.Name)
+			op.Name, types.ExprString(op.Key()), how, flow.AcquireName(a), types.ExprString(a.Key()), in.At(a.Pos), op.Name)
 	}
 	return nil, nil
 }
@@ -69,11 +69,4 @@ func nearest(incr *resolve.Op, acq []*resolve.Op) *resolve.Op {
 		best = acq[0]
 	}
 	return best
-}
-
-func acquireName(op *resolve.Op) string {
-	if op.Name == "SETNX" {
-		return "SETNX"
-	}
-	return "SET NX"
 }

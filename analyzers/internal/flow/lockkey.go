@@ -18,12 +18,14 @@ type LockKey struct {
 // "its text matches the lock-key pattern `...`".
 func (in *Info) Why(k LockKey) string {
 	if k.Acquire != nil {
-		return fmt.Sprintf("acquired with %s at %s", acquireName(k.Acquire), in.At(k.Acquire.Pos))
+		return fmt.Sprintf("acquired with %s at %s", AcquireName(k.Acquire), in.At(k.Acquire.Pos))
 	}
 	return fmt.Sprintf("its text matches the lock-key pattern `%s`", k.Pattern)
 }
 
-func acquireName(op *resolve.Op) string {
+// AcquireName names an acquire (op.IsAcquire) for a message: "SETNX" or
+// "SET NX".
+func AcquireName(op *resolve.Op) string {
 	if op.Name == "SETNX" {
 		return "SETNX"
 	}
