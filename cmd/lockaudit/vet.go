@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,10 +104,7 @@ func runVet(ctx context.Context, e *env, args []string) error {
 			return exitWith(report.ExitCode(run))
 		}
 	}
-	if view := o.code.view(run, o.format); view != run {
-		return emitView(e, "vet", run, view, o.format, o.out, o.code.Dir)
-	}
-	return emit(e, "vet", run, o.format, o.out, o.code.Dir)
+	return emit(e, run, o.code.view(run, o.format), o.format, o.out, o.code.Dir)
 }
 
 // fixRun handles -diff and -fix on an analysed run: it plans the fixes of
@@ -162,22 +158,17 @@ func loc(f report.Finding) string {
 	return fmt.Sprintf("%s:%d", f.Pos.File, f.Pos.Line)
 }
 
-// emit renders the run to -o (relative to dir, as -C applies to every
-// path) or stdout, prints the run's errors (packages that did not load) on
-// stderr unless the text report on stdout already shows them, then a
-// one-line summary on stderr, and ends with the run's exit code.
-func emit(e *env, name string, run *report.Run, format, out, dir string) error {
-	return emitView(e, name, run, run, format, out, dir)
-}
-
-// emitView is emit with a different Run to render (codeFlags.view: the
-// suppressed findings shown); the summary and exit code are the run's.
-func emitView(e *env, name string, run, view *report.Run, format, out, dir string) error {
+// emit renders view (the run, or codeFlags.view's copy with the suppressed
+// findings shown) to -o (relative to dir, as -C applies to every path) or
+// stdout, prints the run's errors (packages that did not load) on stderr
+// unless the text report on stdout already shows them, then a one-line
+// summary on stderr, and ends with the run's exit code: the summary and
+// exit code are always the run's.
+func emit(e *env, run, view *report.Run, format, out, dir string) error {
 	var buf bytes.Buffer
 	if err := report.Render(&buf, view, format); err != nil {
 		return failure("rendering %s: %v", format, err)
 	}
-	var w io.Writer = e.Stdout
 	if out != "" {
 		if !filepath.IsAbs(out) {
 			out = filepath.Join(dir, out)
@@ -185,7 +176,7 @@ func emitView(e *env, name string, run, view *report.Run, format, out, dir strin
 		if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 			return failure("%v", err)
 		}
-	} else if _, err := w.Write(buf.Bytes()); err != nil {
+	} else if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
 		return failure("writing the report: %v", err)
 	}
 	if len(run.Errors) > 0 && (format != "text" || out != "") {
@@ -202,7 +193,7 @@ func emitView(e *env, name string, run, view *report.Run, format, out, dir strin
 	if out != "" {
 		summary += "; report written to " + out
 	}
-	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, summary)
+	fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", summary)
 	return exitWith(report.ExitCode(run))
 }
 
