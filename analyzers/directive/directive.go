@@ -76,7 +76,7 @@ func Parse(text string) (d Directive, ok bool) {
 
 // Collect returns the directives in a file; rel turns a token position
 // into the report's module-relative position.
-func Collect(fset *token.FileSet, f *ast.File, rel func(token.Pos) report.Position) []*Directive {
+func Collect(f *ast.File, rel func(token.Pos) report.Position) []*Directive {
 	var out []*Directive
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {

@@ -71,7 +71,7 @@ func TestApply(t *testing.T) {
 		pp := fset.Position(p)
 		return report.Position{File: "pkg/a.go", Line: pp.Line, Col: pp.Column}
 	}
-	dirs := Collect(fset, f, rel)
+	dirs := Collect(f, rel)
 	if len(dirs) != 4 {
 		t.Fatalf("collected %d directives, want 4", len(dirs))
 	}

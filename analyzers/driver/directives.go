@@ -31,7 +31,7 @@ func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMappe
 			seen[name] = true
 			rel := paths.rel(name)
 			abs[rel] = name
-			dirs = append(dirs, directive.Collect(p.Fset, f, func(pos token.Pos) report.Position {
+			dirs = append(dirs, directive.Collect(f, func(pos token.Pos) report.Position {
 				pp := p.Fset.Position(pos)
 				return report.Position{File: paths.rel(pp.Filename), Line: pp.Line, Col: pp.Column}
 			})...)

@@ -59,7 +59,7 @@ func unitFilter(pass *analysis.Pass, ds []analysis.Diagnostic, off map[string]bo
 	}
 	var dirs []*directive.Directive
 	for _, f := range pass.Files {
-		dirs = append(dirs, directive.Collect(pass.Fset, f, pos)...)
+		dirs = append(dirs, directive.Collect(f, pos)...)
 	}
 	findings := make([]report.Finding, len(ds))
 	for i, d := range ds {
