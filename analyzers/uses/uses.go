@@ -64,19 +64,11 @@ type Result struct {
 // token.Pos to a position relative to the module root. The analysis driver
 // calls it to fill report.Run.Uses.
 func (r *Result) ReportUses(pos func(token.Pos) report.Position) []report.Use {
-	byCmd := map[string][]report.Site{}
-	for _, s := range r.Sites {
-		byCmd[s.Command] = append(byCmd[s.Command], report.Site{Pos: pos(s.Pos), What: s.What})
-	}
-	return Merge(nil, byCmdUses(byCmd))
-}
-
-func byCmdUses(m map[string][]report.Site) []report.Use {
 	var out []report.Use
-	for c, sites := range m {
-		out = append(out, report.Use{Command: c, Sites: sites})
+	for _, s := range r.Sites {
+		out = append(out, report.Use{Command: s.Command, Sites: []report.Site{{Pos: pos(s.Pos), What: s.What}}})
 	}
-	return out
+	return Merge(nil, out) // one Use per command, sites sorted
 }
 
 // Merge adds b's uses to a: one Use per command, sorted by command, sites
