@@ -64,11 +64,8 @@ func checkScript(pass *analysis.Pass, in *flow.Info, op *resolve.Op) {
 			locks = append(locks, k)
 			continue
 		}
-		for _, t := range in.ShapeOf(k).Texts() {
-			if _, ok := flow.FenceKeys.Match(t); ok {
-				fences = append(fences, k)
-				break
-			}
+		if in.MatchesFenceKey(k) {
+			fences = append(fences, k)
 		}
 	}
 	for _, f := range fences {

@@ -12,9 +12,9 @@
 //     every client's reply shape and for queued transaction commands;
 //   - token origin (TokenOrigin): is the value an acquire writes unique per
 //     acquisition;
-//   - fences (Fence, FenceTaint, IsWriter, WriterCalls): which INCRs are
-//     fencing counters, which values derive from their replies, which calls
-//     write to a protected resource;
+//   - fences (Fence, MatchesFenceKey, FenceTaint, IsWriter, WriterCalls):
+//     which INCRs are fencing counters, which values derive from their
+//     replies, which calls write to a protected resource;
 //   - lock regions (LockFuncs, Regions, Holding): where a function holds a
 //     lock, from the acquire to the release in source order.
 //

@@ -17,18 +17,18 @@ func IsIncr(op *resolve.Op) bool {
 	return op.Kind == resolve.Command && (op.Name == "INCR" || op.Name == "INCRBY") && len(op.Keys) > 0
 }
 
-// IsFenceKey reports whether op is an INCR/INCRBY whose key's constant
-// text matches a fence-key pattern.
+// IsFenceKey reports whether op is an INCR/INCRBY of a fence key
+// (MatchesFenceKey).
 func (in *Info) IsFenceKey(op *resolve.Op) bool {
-	if !IsIncr(op) {
-		return false
-	}
-	for _, t := range in.ShapeOf(op.Key()).Texts() {
-		if _, ok := FenceKeys.Match(t); ok {
-			return true
-		}
-	}
-	return false
+	return IsIncr(op) && in.MatchesFenceKey(op.Key())
+}
+
+// MatchesFenceKey reports whether a key expression's constant text (the
+// pieces of a template, the text a one-line helper returns) matches a
+// fence-key pattern.
+func (in *Info) MatchesFenceKey(e ast.Expr) bool {
+	_, ok := FenceKeys.matchShape(in.ShapeOf(e))
+	return ok
 }
 
 // FenceWhy says what makes an INCR a fence.

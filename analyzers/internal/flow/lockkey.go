@@ -47,10 +47,8 @@ func (in *Info) IsLockKey(e ast.Expr) (LockKey, bool) {
 			return LockKey{Acquire: op}, true
 		}
 	}
-	for _, t := range s.Texts() {
-		if p, ok := LockKeys.Match(t); ok {
-			return LockKey{Pattern: p}, true
-		}
+	if p, ok := LockKeys.matchShape(s); ok {
+		return LockKey{Pattern: p}, true
 	}
 	return LockKey{}, false
 }
@@ -92,10 +90,8 @@ func (in *Info) IsLockAcquire(op *resolve.Op) bool {
 		return false
 	}
 	s := in.ShapeOf(op.Key())
-	for _, t := range s.Texts() {
-		if _, ok := LockKeys.Match(t); ok {
-			return true
-		}
+	if _, ok := LockKeys.matchShape(s); ok {
+		return true
 	}
 	in.lockFacts()
 	if k := s.Key(); k != "" && in.lockUsed[k] {

@@ -145,6 +145,16 @@ func (p *Patterns) Match(s string) (string, bool) {
 	return "", false
 }
 
+// matchShape is Match over a key shape's constant pieces (Shape.Texts).
+func (p *Patterns) matchShape(s Shape) (string, bool) {
+	for _, t := range s.Texts() {
+		if pat, ok := p.Match(t); ok {
+			return pat, true
+		}
+	}
+	return "", false
+}
+
 func compile(s string) (*regexp.Regexp, error) {
 	if s == "" {
 		return nil, fmt.Errorf("empty pattern")
