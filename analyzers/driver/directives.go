@@ -2,6 +2,7 @@ package driver
 
 import (
 	"go/token"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/packages"
@@ -55,17 +56,8 @@ func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMappe
 		}
 	}
 	run.Findings = append(run.Findings, bad...)
-	if !containsString(run.Rules, directive.RuleID) {
+	if !slices.Contains(run.Rules, directive.RuleID) {
 		run.Rules = append(run.Rules, directive.RuleID)
 		sort.Strings(run.Rules)
 	}
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
