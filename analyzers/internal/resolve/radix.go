@@ -133,9 +133,7 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 			t.key = !v4 && i == 0 // v3 FlatCmd(rcv, cmd, key, args...)
 			toks = append(toks, t)
 		}
-		op.Args = a[2:]
 		r.fillRaw(op, name, toks)
-		op.Args = a[2:]
 	}
 }
 

@@ -104,9 +104,11 @@ func (r *resolver) redigoArgs(e ast.Expr) ([]tok, bool) {
 }
 
 // fillRaw sets the Op's fields from a command name and its argument tokens,
-// as the server would read them.
+// as the server would read them. Args are the tokens' expressions, whatever
+// the caller set before (a sender's own arguments start with the name).
 func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 	op.Name = strings.ToUpper(name)
+	op.Args = nil
 	for _, t := range toks {
 		if t.expr != nil {
 			op.Args = append(op.Args, t.expr)

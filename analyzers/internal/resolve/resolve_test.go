@@ -229,15 +229,15 @@ func TestScriptTextsAndVendor(t *testing.T) {
 	analysistest.Run(t, testdata(), summary, "resolvetest/embedded", "resolvetest/vendored")
 }
 
-// TestOpContext checks the context fields: Stack runs from the file to
-// Call, Func is the enclosing declaration, Lit the innermost literal.
-func TestOpContext(t *testing.T) {
+// loadOps runs the layer over one fixture package and returns its Ops.
+func loadOps(t *testing.T, pkg string) (*token.FileSet, []*resolve.Op) {
+	t.Helper()
 	cfg := &packages.Config{
 		Mode: packages.LoadSyntax,
 		Dir:  testdata(),
 		Env:  append(os.Environ(), "GOPATH="+testdata(), "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
 	}
-	pkgs, err := packages.Load(cfg, "resolvetest/goredis")
+	pkgs, err := packages.Load(cfg, pkg)
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		t.Fatalf("load: %v", err)
 	}
@@ -254,7 +254,13 @@ func TestOpContext(t *testing.T) {
 	if _, err := checker.Analyze([]*analysis.Analyzer{probe}, pkgs, nil); err != nil {
 		t.Fatal(err)
 	}
-	fset := pkgs[0].Fset
+	return pkgs[0].Fset, ops
+}
+
+// TestOpContext checks the context fields: Stack runs from the file to
+// Call, Func is the enclosing declaration, Lit the innermost literal.
+func TestOpContext(t *testing.T) {
+	fset, ops := loadOps(t, "resolvetest/goredis")
 	var inCallback, scriptDef, plain bool
 	for i, op := range ops {
 		if i > 0 && ops[i-1].Pos > op.Pos {
@@ -286,5 +292,40 @@ func TestOpContext(t *testing.T) {
 	}
 	if !inCallback || !scriptDef || !plain {
 		t.Errorf("cases not seen: callback %v, package-level script %v, plain %v", inCallback, scriptDef, plain)
+	}
+}
+
+// TestRawArgs checks Args of raw forms: the arguments after the command
+// name, once, for every client that sends its name as an argument.
+func TestRawArgs(t *testing.T) {
+	want := map[string]map[int]string{ // package -> line -> Args
+		"resolvetest/goredis": {
+			65: `lockKey, token`,                    // Do(ctx, "delifeq", ...)
+			66: `lockKey, token, "NX", "PX", 30000`, // Do(ctx, "SET", ...)
+			73: `lockKey, token`,                    // Process(ctx, NewCmd(ctx, "delifeq", ...))
+			75: `lockKey, token, "nx", "px", 1000`,  // Process(ctx, cmd)
+		},
+		"resolvetest/glide": {35: `key, token`},                 // CustomCommand(ctx, []string{"DELIFEQ", ...})
+		"resolvetest/radix": {22: `key, token, "NX", "PX", ms`}, // FlatCmd(nil, "SET", ...)
+	}
+	for pkg, lines := range want {
+		fset, ops := loadOps(t, pkg)
+		got := map[int][]string{}
+		for _, op := range ops {
+			line := fset.Position(op.Pos).Line
+			if _, ok := lines[line]; !ok {
+				continue
+			}
+			var s []string
+			for _, a := range op.Args {
+				s = append(s, types.ExprString(a))
+			}
+			got[line] = append(got[line], strings.Join(s, ", "))
+		}
+		for line, w := range lines {
+			if len(got[line]) != 1 || got[line][0] != w {
+				t.Errorf("%s line %d: Args %q, want [%q]", pkg, line, got[line], w)
+			}
+		}
 	}
 }
