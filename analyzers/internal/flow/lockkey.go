@@ -73,7 +73,7 @@ func (in *Info) lockFacts() {
 				if in.acquired[k] == nil {
 					in.acquired[k] = op
 				}
-			case IsRelease(op) || IsExtend(op) || isExpire(op.Name) || op.Name == "DEL" || op.Name == "UNLINK" || op.Name == "GETDEL":
+			case IsRelease(op) || IsExtend(op) || IsExpire(op) || IsPlainDel(op):
 				in.lockUsed[k] = true
 			}
 		}
@@ -150,16 +150,17 @@ func IsPlainDel(op *resolve.Op) bool {
 	return op.Kind == resolve.Command && (op.Name == "DEL" || op.Name == "UNLINK" || op.Name == "GETDEL")
 }
 
-func isExpire(name string) bool {
-	switch name {
+// IsExpire reports whether op is an EXPIRE-family command.
+func IsExpire(op *resolve.Op) bool {
+	if op.Kind != resolve.Command {
+		return false
+	}
+	switch op.Name {
 	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT":
 		return true
 	}
 	return false
 }
-
-// IsExpire reports whether op is an EXPIRE-family command.
-func IsExpire(op *resolve.Op) bool { return op.Kind == resolve.Command && isExpire(op.Name) }
 
 // WatchGuarded reports an op queued in a MULTI after a WATCH, or after a
 // GET of the same key, in the same function: the optimistic
