@@ -65,11 +65,7 @@ func helperTTL(c *fix.Ctx, op *resolve.Op, l fix.Lease) []analysis.TextEdit {
 	if l.Unit != fix.Duration {
 		return nil
 	}
-	e, ok := c.ReplaceLastArg(op.Call, l.Expr)
-	if !ok {
-		return nil
-	}
-	return []analysis.TextEdit{e}
+	return c.ReplaceLastArg(op.Call, l.Expr)
 }
 
 // setArgsTTL: go-redis SetArgs{Mode: "IFEQ", ...} gets TTL: d (replacing
@@ -126,18 +122,10 @@ func builderTTL(c *fix.Ctx, op *resolve.Op, l fix.Lease) []analysis.TextEdit {
 				continue
 			}
 			recv := fix.Receiver(call)
-			e, ok := c.StepEdit(recv, call.End(), fix.MethodName(chain[i+1]), step, l.Expr)
-			if !ok {
-				return nil
-			}
-			return []analysis.TextEdit{e}
+			return c.StepEdit(recv, call.End(), fix.MethodName(chain[i+1]), step, l.Expr)
 		}
 	case resolve.NoTTL:
-		e, ok := c.InsertStep(chain[len(chain)-1], step, l.Expr)
-		if !ok {
-			return nil
-		}
-		return []analysis.TextEdit{e}
+		return c.InsertStep(chain[len(chain)-1], step, l.Expr)
 	}
 	return nil
 }

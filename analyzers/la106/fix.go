@@ -132,11 +132,7 @@ func goRedisLease(c *fix.Ctx, acq *resolve.Op, d ast.Expr) []analysis.TextEdit {
 	last := args[len(args)-1]
 	switch fix.MethodName(acq.Call) {
 	case "SetNX":
-		e, ok := c.ReplaceLastArg(acq.Call, d)
-		if !ok {
-			return nil
-		}
-		return []analysis.TextEdit{e}
+		return c.ReplaceLastArg(acq.Call, d)
 	case "SetArgs":
 		if acq.Name != "SET" || !acq.NX || acq.TTL != resolve.NoTTL {
 			return nil
@@ -337,9 +333,5 @@ func builderLease(c *fix.Ctx, acq, exp *resolve.Op, d ast.Expr) []analysis.TextE
 	if exp.Name == "PEXPIRE" {
 		step = "PxMilliseconds"
 	}
-	e, ok := c.InsertStep(chain[len(chain)-1], step, d)
-	if !ok {
-		return nil
-	}
-	return []analysis.TextEdit{e}
+	return c.InsertStep(chain[len(chain)-1], step, d)
 }

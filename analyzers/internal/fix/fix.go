@@ -191,18 +191,19 @@ func (c *Ctx) Fits(e ast.Expr, t types.Type) bool {
 
 // ReplaceLastArg replaces the last argument of a method call with a copy
 // of e (a go-redis helper's expiration), when the call spreads no slice, e
-// fits the method's parameter there and can be written there (Copyable).
-func (c *Ctx) ReplaceLastArg(call *ast.CallExpr, e ast.Expr) (analysis.TextEdit, bool) {
+// fits the method's parameter there and can be written there (Copyable);
+// nil otherwise.
+func (c *Ctx) ReplaceLastArg(call *ast.CallExpr, e ast.Expr) []analysis.TextEdit {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || call.Ellipsis.IsValid() || len(call.Args) == 0 {
-		return analysis.TextEdit{}, false
+		return nil
 	}
 	fn, _ := c.Pass.TypesInfo.Uses[sel.Sel].(*types.Func)
 	i := len(call.Args) - 1
 	if !c.Fits(e, Param(fn, i)) || !c.Copyable(e, call.Args[i].Pos()) {
-		return analysis.TextEdit{}, false
+		return nil
 	}
-	return ReplaceNode(call.Args[i], c.Text(e)), true
+	return []analysis.TextEdit{ReplaceNode(call.Args[i], c.Text(e))}
 }
 
 // Copyable reports whether e may be written again at pos: the same

@@ -158,11 +158,11 @@ func (l Lease) BuilderStep() string {
 }
 
 // InsertStep inserts .name(arg) into a builder chain just before its last
-// step (Build).
-func (c *Ctx) InsertStep(last *ast.CallExpr, name string, arg ast.Expr) (analysis.TextEdit, bool) {
+// step (Build); nil when it cannot (StepEdit).
+func (c *Ctx) InsertStep(last *ast.CallExpr, name string, arg ast.Expr) []analysis.TextEdit {
 	sel, ok := ast.Unparen(last.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return analysis.TextEdit{}, false
+		return nil
 	}
 	return c.StepEdit(sel.X, sel.X.End(), sel.Sel.Name, name, arg)
 }
@@ -171,14 +171,14 @@ func (c *Ctx) InsertStep(last *ast.CallExpr, name string, arg ast.Expr) (analysi
 // the text from recv's end to end (nothing, or the step it replaces), when
 // the result compiles: recv's type has the method, arg fits its parameter,
 // the method's result has the method next that the chain calls after it,
-// and arg can be written there (Copyable).
-func (c *Ctx) StepEdit(recv ast.Expr, end token.Pos, next, name string, arg ast.Expr) (analysis.TextEdit, bool) {
+// and arg can be written there (Copyable). It returns nil otherwise.
+func (c *Ctx) StepEdit(recv ast.Expr, end token.Pos, next, name string, arg ast.Expr) []analysis.TextEdit {
 	m := HasMethod(c.Pass.TypesInfo.TypeOf(recv), name)
 	if m == nil || m.Signature().Params().Len() != 1 || m.Signature().Variadic() || !c.Fits(arg, Param(m, 0)) {
-		return analysis.TextEdit{}, false
+		return nil
 	}
 	if HasMethod(Result1(m), next) == nil || !c.Copyable(arg, recv.End()) {
-		return analysis.TextEdit{}, false
+		return nil
 	}
-	return Replace(recv.End(), end, "."+name+"("+c.Text(arg)+")"), true
+	return []analysis.TextEdit{Replace(recv.End(), end, "."+name+"("+c.Text(arg)+")")}
 }
