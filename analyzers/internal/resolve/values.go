@@ -27,8 +27,6 @@ type assignment struct {
 type assigns struct {
 	writes map[types.Object][]assignment
 	addr   map[types.Object]bool // &x: written through a pointer we cannot see
-	// appends holds, for x = append(x, elems...), the element expressions.
-	appends map[types.Object][]*ast.CallExpr
 	// calls holds the method calls made on a variable (x.M(...)), in
 	// source order: glide's opts.SetExpiry(...), radix v4's p.Append(...).
 	calls map[types.Object][]*ast.CallExpr
@@ -38,7 +36,7 @@ func (r *resolver) assigns() *assigns {
 	if r.idx != nil {
 		return r.idx
 	}
-	a := &assigns{writes: map[types.Object][]assignment{}, addr: map[types.Object]bool{}, appends: map[types.Object][]*ast.CallExpr{}, calls: map[types.Object][]*ast.CallExpr{}}
+	a := &assigns{writes: map[types.Object][]assignment{}, addr: map[types.Object]bool{}, calls: map[types.Object][]*ast.CallExpr{}}
 	r.idx = a
 	objOf := func(e ast.Expr) types.Object {
 		id, ok := ast.Unparen(e).(*ast.Ident)
@@ -63,9 +61,6 @@ func (r *resolver) assigns() *assigns {
 					w := assignment{pos: n.Pos()}
 					if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
 						w.rhs = n.Rhs[i]
-						if c, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && isAppendTo(r.info, c, o) {
-							a.appends[o] = append(a.appends[o], c)
-						}
 					}
 					a.writes[o] = append(a.writes[o], w)
 				}
