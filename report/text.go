@@ -54,16 +54,29 @@ func renderText(w io.Writer, r *Run) error {
 	}
 	if len(r.Errors) > 0 {
 		section()
-		where := ""
-		for _, e := range r.Errors {
-			if e.Where != where {
-				p.printf("# %s\n", e.Where)
-				where = e.Where
-			}
-			p.printf("%s\n", e.Message)
-		}
+		writeErrors(p, r.Errors)
 	}
 	return p.err
+}
+
+// WriteErrors writes a run's errors as go vet does: each place's messages
+// under a "# where" line. The text report ends with them; vet prints them
+// on stderr when its report is not text on stdout.
+func WriteErrors(w io.Writer, errs []Error) error {
+	p := &errWriter{w: w}
+	writeErrors(p, errs)
+	return p.err
+}
+
+func writeErrors(p *errWriter, errs []Error) {
+	where := ""
+	for _, e := range errs {
+		if e.Where != where {
+			p.printf("# %s\n", e.Where)
+			where = e.Where
+		}
+		p.printf("%s\n", e.Message)
+	}
 }
 
 func hasSites(uses []Use) bool {

@@ -179,15 +179,8 @@ func emit(e *env, run, view *report.Run, format, out, dir string) error {
 	} else if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
 		return failure("writing the report: %v", err)
 	}
-	if len(run.Errors) > 0 && (format != "text" || out != "") {
-		where := ""
-		for _, er := range run.Errors {
-			if er.Where != where {
-				fmt.Fprintf(e.Stderr, "# %s\n", er.Where)
-				where = er.Where
-			}
-			fmt.Fprintln(e.Stderr, er.Message)
-		}
+	if format != "text" || out != "" {
+		report.WriteErrors(e.Stderr, run.Errors)
 	}
 	summary := report.Summary(run)
 	if out != "" {
