@@ -5,11 +5,12 @@
 //   - a diagnostic on a line marked `nofix` must carry no fix, and every
 //     other diagnostic in a fix fixture must carry one, so a fix that is
 //     lost or offered where it must not be fails the test;
-//   - the fixed package compiles: the fixes are applied exactly as
-//     `lockaudit vet -fix` applies them (no import clean-up, no
-//     formatting) and the result is type-checked, and so are the .golden
-//     files (a package's goldens together; a txtar golden's sections one
-//     fix message at a time).
+//   - the fixed package compiles: the fixes are applied as `lockaudit vet
+//     -fix` applies them (no import clean-up; its gofmt of an already
+//     formatted file is left out, as it cannot change what compiles) and
+//     the result is type-checked, and so are the .golden files (a
+//     package's goldens together; a txtar golden's sections one fix
+//     message at a time).
 package fixtest
 
 import (
