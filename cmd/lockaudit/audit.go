@@ -143,9 +143,6 @@ type outTarget struct {
 	path, format string
 }
 
-// planOutputs decides, before anything runs, what each -o gets: -format
-// for all, else the file's extension; no -o is text (or -format) on
-// stdout. Relative paths are taken from dir (-C applies to -o, as in vet).
 // reportFlags are the -format and repeatable -o of commands that write
 // several reports of one run (audit, preflight).
 type reportFlags struct {
@@ -163,6 +160,9 @@ func (r *reportFlags) plan(dir string) ([]outTarget, error) {
 	return planOutputs(r.format, r.outs, dir)
 }
 
+// planOutputs decides, before anything runs, what each -o gets: -format
+// for all, else the file's extension; no -o is text (or -format) on
+// stdout. Relative paths are taken from dir (-C applies to -o, as in vet).
 func planOutputs(format string, outs outputs, dir string) ([]outTarget, error) {
 	if format != "" && !contains(report.Formats(), format) {
 		return nil, usageError("unknown -format %q (want %s)", format, strings.Join(report.Formats(), ", "))
