@@ -79,7 +79,7 @@ func classify(op *resolve.Op) (step, what, lost string) {
 			return "", "", "" // a plain delete: LA112's
 		}
 		return "release", "DELEX" + key + " " + op.Cond, "0"
-	case op.Name == "SET" && (op.IFEQ || op.Cond == "IFEQ"):
+	case flow.IsSetIFEQ(op):
 		return "extend", "SET" + key + " IFEQ", "nil"
 	case flow.IsRelease(op):
 		return "release", "the Lua release script (" + op.Name + key + ")", "0"

@@ -136,13 +136,13 @@ func IsRelease(op *resolve.Op) bool {
 // IsExtend reports whether a command op extends a lock with an owner check:
 // SET IFEQ, or a Lua compare-and-extend.
 func IsExtend(op *resolve.Op) bool {
-	if op.Kind != resolve.Command {
-		return false
-	}
-	if op.Name == "SET" && (op.IFEQ || op.Cond == "IFEQ") {
-		return true
-	}
-	return ScriptStep(op)&lua.Extend != 0
+	return IsSetIFEQ(op) || ScriptStep(op)&lua.Extend != 0
+}
+
+// IsSetIFEQ reports whether op is a SET IFEQ, the native compare-and-extend
+// (resolve's Op.IFEQ only mirrors Cond).
+func IsSetIFEQ(op *resolve.Op) bool {
+	return op.Kind == resolve.Command && op.Name == "SET" && op.Cond == "IFEQ"
 }
 
 // IsPlainDel reports whether op deletes keys without an owner check.

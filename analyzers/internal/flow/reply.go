@@ -108,7 +108,7 @@ func NilIsError(op *resolve.Op) bool {
 	if op.Kind == resolve.Library {
 		return true
 	}
-	if op.Name == "SET" && (op.IFEQ || op.Cond == "IFEQ") {
+	if IsSetIFEQ(op) {
 		return strings.HasPrefix(op.Client, "go-redis") || op.Client == "valkey-go" || op.Client == "rueidis"
 	}
 	return false
