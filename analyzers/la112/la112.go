@@ -50,12 +50,6 @@ func (t *Target) Set(s string) error {
 	return nil
 }
 
-// Version returns the first target.
-func (t *Target) Version() rules.Version { return t.vs[0] }
-
-// Versions returns every target.
-func (t *Target) Versions() []rules.Version { return append([]rules.Version(nil), t.vs...) }
-
 // Supports reports whether every target has a feature.
 func (t *Target) Supports(f rules.Feature) bool {
 	for _, v := range t.vs {
