@@ -19,7 +19,7 @@ import (
 var Analyzer = ruleutil.New("LA101", check, flow.Analyzer)
 
 func init() {
-	Analyzer.Flags.Var(la112.Shared(), "target", "the server releases the code runs on, as LA112's -target (the same setting): the fix replaces a compare-and-delete with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+	la112.BindTarget(&Analyzer.Flags, "the fix replaces a compare-and-delete with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
 }
 
 func check(pass *analysis.Pass) (any, error) {

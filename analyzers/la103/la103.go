@@ -16,7 +16,7 @@ var Analyzer = ruleutil.New("LA103", run, flow.Analyzer)
 
 func init() {
 	flow.Bind(&Analyzer.Flags, "lock-key-pattern")
-	Analyzer.Flags.Var(la112.Shared(), "target", "the server releases the code runs on, as LA112's -target (the same setting): the fix releases with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+	la112.BindTarget(&Analyzer.Flags, "the fix releases with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -1,6 +1,7 @@
 package la112
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -64,9 +65,15 @@ var target Target
 
 // Shared returns the one -target setting. Rules whose suggested fixes
 // depend on the server (LA101 and LA103 offer DELIFEQ) bind it as their own
-// -target flag, so that setting the flag on any of them sets it for all,
-// and ask it with Supports; the flag is parsed once.
+// -target flag (BindTarget), so that setting the flag on any of them sets it
+// for all, and ask it with Supports; the flag is parsed once.
 func Shared() *Target { return &target }
+
+// BindTarget registers the shared setting as the -target flag of such a
+// rule; fix says how the target changes the rule's fix.
+func BindTarget(fs *flag.FlagSet, fix string) {
+	fs.Var(&target, "target", "the server releases the code runs on, as LA112's -target (the same setting): "+fix)
+}
 
 func init() {
 	if err := target.Set(DefaultTarget); err != nil {
