@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -164,8 +165,10 @@ func (r *reportFlags) plan(dir string) ([]outTarget, error) {
 // for all, else the file's extension; no -o is text (or -format) on
 // stdout. Relative paths are taken from dir (-C applies to -o, as in vet).
 func planOutputs(format string, outs outputs, dir string) ([]outTarget, error) {
-	if format != "" && !contains(report.Formats(), format) {
-		return nil, usageError("unknown -format %q (want %s)", format, strings.Join(report.Formats(), ", "))
+	if format != "" {
+		if err := checkFormat(format); err != nil {
+			return nil, err
+		}
 	}
 	var plan []outTarget
 	stdout := false
@@ -205,6 +208,14 @@ func planOutputs(format string, outs outputs, dir string) ([]outTarget, error) {
 		plan = append(plan, outTarget{"-", f})
 	}
 	return plan, nil
+}
+
+// checkFormat refuses a -format no renderer writes (exit 2).
+func checkFormat(format string) error {
+	if !slices.Contains(report.Formats(), format) {
+		return usageError("unknown -format %q (want %s)", format, strings.Join(report.Formats(), ", "))
+	}
+	return nil
 }
 
 // stdoutFormats lists the formats a plan writes to stdout.

@@ -62,8 +62,10 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 1 {
 		return usageError("one input at a time, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " "))
 	}
-	if *format != "" && !contains(report.Formats(), *format) {
-		return usageError("unknown -format %q (want %s)", *format, strings.Join(report.Formats(), ", "))
+	if *format != "" {
+		if err := checkFormat(*format); err != nil {
+			return err
+		}
 	}
 	type target struct{ path, format string }
 	var targets []target

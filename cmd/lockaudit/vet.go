@@ -70,8 +70,8 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 			o.format = f
 		}
 	}
-	if !contains(report.Formats(), o.format) {
-		return nil, usageError("unknown -format %q (want %s)", o.format, strings.Join(report.Formats(), ", "))
+	if err := checkFormat(o.format); err != nil {
+		return nil, err
 	}
 	if o.fix && o.code.WriteBaseline != "" {
 		return nil, usageError("-fix and -write-baseline do not go together: fix first, then write the baseline of what remains")
@@ -188,13 +188,4 @@ func emit(e *env, run, view *report.Run, format, out, dir string) error {
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", summary)
 	return exitWith(report.ExitCode(run))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
