@@ -8,6 +8,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports EXPIRE-family extends of lock keys.
@@ -26,8 +27,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		ruleutil.Report(pass, "LA114", op.Pos,
-			"%s of lock key %s (%s) extends whoever holds the lock now: after your lease ran out it extends the next holder's lock; extend with SET key token IFEQ token PX ttl (Valkey 8.1+, Redis 8.4+) and stop when it returns nil",
-			op.Name, types.ExprString(op.Key()), in.Why(lk))
+			"%s of lock key %s (%s) extends whoever holds the lock now: after your lease ran out it extends the next holder's lock; extend with SET key token IFEQ token PX ttl (%s) and stop when it returns nil",
+			op.Name, types.ExprString(op.Key()), in.Why(lk), rules.Requirement(rules.SetIFEQ))
 	}
 	return nil, nil
 }
