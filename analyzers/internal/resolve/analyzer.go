@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Analyzer resolves every command-sending call in a package once; rule
@@ -27,8 +26,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return &Result{}, nil
 	}
 	r := newResolver(pass)
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+	r.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if push {
 			r.call(n.(*ast.CallExpr), stack)
 		}

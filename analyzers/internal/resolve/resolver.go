@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -13,6 +15,7 @@ import (
 type resolver struct {
 	pass *analysis.Pass
 	info *types.Info
+	insp *inspector.Inspector
 	idx  *assigns
 
 	ops []*Op
@@ -54,6 +57,7 @@ func newResolver(pass *analysis.Pass) *resolver {
 	return &resolver{
 		pass:         pass,
 		info:         pass.TypesInfo,
+		insp:         pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		txByObj:      map[types.Object]*Tx{},
 		consumed:     map[ast.Expr]bool{},
 		scriptByCall: map[*ast.CallExpr]*Script{},

@@ -17,9 +17,9 @@ type assignment struct {
 	rhs  ast.Expr
 	zero bool
 	pos  token.Pos
-	// embed is the //go:embed pattern of a package-level string variable.
+	// embed is the //go:embed pattern of a package-level string variable
+	// (its file is the one holding pos).
 	embed string
-	file  string
 }
 
 // assigns indexes every write of every variable of the package, lazily, so
@@ -48,70 +48,70 @@ func (r *resolver) assigns() *assigns {
 		}
 		return r.info.Uses[id]
 	}
-	for _, f := range r.pass.Files {
-		fname := r.pass.Fset.File(f.FileStart).Name()
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					o := objOf(lhs)
+	// The inspector the walk in run uses: no second traversal of the files.
+	r.insp.Preorder([]ast.Node{
+		(*ast.AssignStmt)(nil), (*ast.GenDecl)(nil), (*ast.RangeStmt)(nil),
+		(*ast.IncDecStmt)(nil), (*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil),
+	}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				o := objOf(lhs)
+				if o == nil {
+					continue
+				}
+				w := assignment{pos: n.Pos()}
+				if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+					w.rhs = n.Rhs[i]
+				}
+				a.writes[o] = append(a.writes[o], w)
+			}
+		case *ast.GenDecl:
+			if n.Tok != token.VAR {
+				return
+			}
+			for _, s := range n.Specs {
+				vs := s.(*ast.ValueSpec)
+				embed := embedPattern(n.Doc, vs.Doc)
+				for i, name := range vs.Names {
+					o := r.info.Defs[name]
 					if o == nil {
 						continue
 					}
-					w := assignment{pos: n.Pos()}
-					if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
-						w.rhs = n.Rhs[i]
+					w := assignment{pos: name.Pos(), embed: embed}
+					switch {
+					case len(vs.Values) == len(vs.Names):
+						w.rhs = vs.Values[i]
+					case len(vs.Values) == 0:
+						w.zero = embed == ""
 					}
 					a.writes[o] = append(a.writes[o], w)
 				}
-			case *ast.GenDecl:
-				if n.Tok != token.VAR {
-					return true
-				}
-				for _, s := range n.Specs {
-					vs := s.(*ast.ValueSpec)
-					embed := embedPattern(n.Doc, vs.Doc)
-					for i, name := range vs.Names {
-						o := r.info.Defs[name]
-						if o == nil {
-							continue
-						}
-						w := assignment{pos: name.Pos(), embed: embed, file: fname}
-						switch {
-						case len(vs.Values) == len(vs.Names):
-							w.rhs = vs.Values[i]
-						case len(vs.Values) == 0:
-							w.zero = embed == ""
-						}
-						a.writes[o] = append(a.writes[o], w)
-					}
-				}
-			case *ast.RangeStmt:
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if o := objOf(e); o != nil {
-						a.writes[o] = append(a.writes[o], assignment{pos: n.Pos()})
-					}
-				}
-			case *ast.IncDecStmt:
-				if o := objOf(n.X); o != nil {
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if o := objOf(e); o != nil {
 					a.writes[o] = append(a.writes[o], assignment{pos: n.Pos()})
 				}
-			case *ast.CallExpr:
-				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-					if o, ok := objOf(sel.X).(*types.Var); ok {
-						a.calls[o] = append(a.calls[o], n)
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					if o := objOf(n.X); o != nil {
-						a.addr[o] = true
-					}
+			}
+		case *ast.IncDecStmt:
+			if o := objOf(n.X); o != nil {
+				a.writes[o] = append(a.writes[o], assignment{pos: n.Pos()})
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				if o, ok := objOf(sel.X).(*types.Var); ok {
+					a.calls[o] = append(a.calls[o], n)
 				}
 			}
-			return true
-		})
-	}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if o := objOf(n.X); o != nil {
+					a.addr[o] = true
+				}
+			}
+		}
+	})
 	return a
 }
 
@@ -249,10 +249,11 @@ func zeroValue(t types.Type) constant.Value {
 // embedded reads the file a //go:embed string variable holds (a single
 // file name; patterns with globs or directories are not followed).
 func (r *resolver) embedded(w assignment) constant.Value {
-	if strings.ContainsAny(w.embed, "*?[ \"`") || w.file == "" {
+	f := r.pass.Fset.File(w.pos)
+	if strings.ContainsAny(w.embed, "*?[ \"`") || f == nil {
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(w.file), filepath.FromSlash(w.embed)))
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(f.Name()), filepath.FromSlash(w.embed)))
 	if err != nil {
 		return nil
 	}
