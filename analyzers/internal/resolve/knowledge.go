@@ -331,16 +331,19 @@ const (
 )
 
 func init() {
-	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: "go-redis/v9", family: goRedis, keepTTL: true, specs: goRedisSpecs()})
-	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: "go-redis/v8", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisSpecs()})
-	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: "go-redis/v7", family: goRedis, legacySetNX: true, specs: goRedisSpecs()})
-	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: "go-redis", family: goRedis, legacySetNX: true, specs: goRedisSpecs()})
-	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: "valkeycompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisSpecs()})
-	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: "rueidiscompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisSpecs()})
+	// One table per API shape, shared by the packages that have it (read only).
+	goRedisAPI, valkeyAPI := goRedisSpecs(), valkeySpecs()
 
-	register([]string{"github.com/valkey-io/valkey-go"}, &pkgInfo{client: "valkey-go", family: valkeyGo, specs: valkeySpecs()})
+	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: "go-redis/v9", family: goRedis, keepTTL: true, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: "go-redis/v8", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: "go-redis/v7", family: goRedis, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: "go-redis", family: goRedis, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: "valkeycompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: "rueidiscompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
+
+	register([]string{"github.com/valkey-io/valkey-go"}, &pkgInfo{client: "valkey-go", family: valkeyGo, specs: valkeyAPI})
 	register([]string{valkeyCmdsPath}, &pkgInfo{client: "valkey-go", family: valkeyCmds})
-	register([]string{"github.com/redis/rueidis"}, &pkgInfo{client: "rueidis", family: valkeyGo, specs: valkeySpecs()})
+	register([]string{"github.com/redis/rueidis"}, &pkgInfo{client: "rueidis", family: valkeyGo, specs: valkeyAPI})
 	register([]string{rueidisCmdsPath}, &pkgInfo{client: "rueidis", family: valkeyCmds})
 
 	register([]string{"github.com/gomodule/redigo/redis", "github.com/garyburd/redigo/redis"}, &pkgInfo{client: "redigo", family: redigo, specs: redigoSpecs()})
@@ -377,16 +380,14 @@ func init() {
 		"Lock.Release":  {h: hLib, step: "release"},
 		"Lock.TTL":      {h: hLib, step: "ttl"},
 	}})
-	lockerSpecs := func() map[string]spec {
-		return map[string]spec{
-			"func NewLocker":   {h: hLib, step: "locker"},
-			"WithContext":      {h: hLib, step: "acquire", keyArg: 1},
-			"TryWithContext":   {h: hLib, step: "acquire", keyArg: 1},
-			"ForceWithContext": {h: hLib, step: "acquire", keyArg: 1},
-		}
+	lockerAPI := map[string]spec{
+		"func NewLocker":   {h: hLib, step: "locker"},
+		"WithContext":      {h: hLib, step: "acquire", keyArg: 1},
+		"TryWithContext":   {h: hLib, step: "acquire", keyArg: 1},
+		"ForceWithContext": {h: hLib, step: "acquire", keyArg: 1},
 	}
-	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: "valkeylock", family: library, lib: "valkeylock", specs: lockerSpecs()})
-	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: "rueidislock", family: library, lib: "rueidislock", specs: lockerSpecs()})
+	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: "valkeylock", family: library, lib: "valkeylock", specs: lockerAPI})
+	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: "rueidislock", family: library, lib: "rueidislock", specs: lockerAPI})
 }
 
 // builderCommands names the builder's first step when the command is not
