@@ -67,8 +67,10 @@ func runRender(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	type target struct{ path, format string }
-	var targets []target
+	// Not planOutputs: render finds a missing folder when writing (exit 1,
+	// as documented above) and lets stdout be named twice.
+	var plan []outTarget
+	var files []string // the -o files as given, for the summary
 	for _, o := range outs {
 		f := *format
 		if f == "" && o != "-" {
@@ -80,14 +82,21 @@ func runRender(ctx context.Context, e *env, args []string) error {
 		if f == "" {
 			f = "text"
 		}
-		targets = append(targets, target{o, f})
+		path := o
+		if o != "-" {
+			files = append(files, o)
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(e.Dir, path)
+			}
+		}
+		plan = append(plan, outTarget{path, f})
 	}
-	if len(targets) == 0 {
+	if len(plan) == 0 {
 		f := *format
 		if f == "" {
 			f = "text"
 		}
-		targets = append(targets, target{"-", f})
+		plan = append(plan, outTarget{"-", f})
 	}
 
 	name, data, err := readInput(e, fs.Arg(0))
@@ -103,36 +112,12 @@ func runRender(ctx context.Context, e *env, args []string) error {
 			name, id, run.Tool.Name, run.Tool.Version)
 	}
 
-	// Render everything before writing anything, so a failure leaves no
-	// half-written set of reports behind.
-	rendered := make([][]byte, len(targets))
-	for i, t := range targets {
-		var buf bytes.Buffer
-		if err := report.Render(&buf, run, t.format); err != nil {
-			return failure("rendering %s: %v", t.format, err)
-		}
-		rendered[i] = buf.Bytes()
-	}
-	var written []string
-	for i, t := range targets {
-		if t.path == "-" {
-			if _, err := e.Stdout.Write(rendered[i]); err != nil {
-				return failure("writing the report: %v", err)
-			}
-			continue
-		}
-		path := t.path
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(e.Dir, path)
-		}
-		if err := writeFileAtomic(path, rendered[i]); err != nil {
-			return failure("%v", err)
-		}
-		written = append(written, t.path)
+	if _, _, err := emitReports(e, run, plan, nil); err != nil {
+		return err
 	}
 	summary := report.Summary(run)
-	if len(written) > 0 {
-		summary += "; report written to " + strings.Join(written, ", ")
+	if len(files) > 0 {
+		summary += "; report written to " + strings.Join(files, ", ")
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit render: %s\n", summary)
 	return exitWith(report.ExitCode(run))
