@@ -5,8 +5,6 @@ import (
 	"go/constant"
 	"go/types"
 	"strings"
-
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // goRedis resolves go-redis (v6-v9) helpers and the go-redis shaped compat
@@ -164,21 +162,13 @@ func (r *resolver) process(op *Op, e ast.Expr) {
 		r.drop(op)
 		return
 	}
-	fn, _ := r.calleeFunc(c)
+	fn := r.calleeFunc(c)
 	if fn == nil || r.pkgInfoOf(fn.Pkg()) == nil || !strings.HasPrefix(fn.Name(), "New") || !strings.HasSuffix(fn.Name(), "Cmd") || fn.Signature().Recv() != nil {
 		r.drop(op)
 		return
 	}
 	op.Expr = c
 	r.rawCall(op, args(fn, c), c.Ellipsis.IsValid())
-}
-
-func (r *resolver) calleeFunc(c *ast.CallExpr) (*types.Func, bool) {
-	fn, _ := typeutil.Callee(r.info, c).(*types.Func)
-	if fn == nil || fn.Pkg() == nil {
-		return nil, false
-	}
-	return fn.Origin(), true
 }
 
 // drop removes an Op that turned out not to be a command.

@@ -38,7 +38,7 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 	if !ok {
 		return
 	}
-	fn, _ := r.calleeFunc(c)
+	fn := r.calleeFunc(c)
 	if fn == nil {
 		return
 	}

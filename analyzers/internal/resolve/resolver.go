@@ -79,16 +79,23 @@ func (r *resolver) pkgInfoOf(p *types.Package) *pkgInfo {
 	return knowledge[stripVendor(p.Path())]
 }
 
+// calleeFunc returns the function or method a call calls, generic ones
+// normalised to their origin (glide's BaseBatch[T]); nil for builtins,
+// conversions, calls of function values and of functions without a package.
+func (r *resolver) calleeFunc(c *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(r.info, c).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
 // callee resolves a call to a known function: the function (generic
 // methods normalised to their origin), the package's knowledge and the spec.
 func (r *resolver) callee(call *ast.CallExpr) (*types.Func, *pkgInfo, spec, bool) {
-	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil {
-		return nil, nil, spec{}, false
-	}
-	fn = fn.Origin()
+	fn := r.calleeFunc(call)
 	// A package's calls to itself are its implementation, not client use.
-	if fn.Pkg() == r.pass.Pkg {
+	if fn == nil || fn.Pkg() == r.pass.Pkg {
 		return nil, nil, spec{}, false
 	}
 	info := r.pkgInfoOf(fn.Pkg())

@@ -188,7 +188,7 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 		e = ast.Unparen(e)
 		switch x := e.(type) {
 		case *ast.CallExpr:
-			fn, _ := r.calleeFunc(x)
+			fn := r.calleeFunc(x)
 			if fn == nil {
 				return nil, false, false
 			}
