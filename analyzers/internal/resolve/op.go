@@ -237,16 +237,12 @@ func CallName(info *types.Info, o *Op) (pkg, name string) {
 	if fn == nil {
 		return o.Lib, o.Method
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
+	switch recv := recvName(fn); recv {
+	case "":
 		return fn.Pkg().Name(), fn.Name()
+	case "?":
+		return "", fn.Name()
+	default:
+		return "", recv + "." + fn.Name()
 	}
-	t := types.Unalias(recv.Type())
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return "", n.Obj().Name() + "." + fn.Name()
-	}
-	return "", fn.Name()
 }
