@@ -47,24 +47,18 @@ func (r *resolver) glide(fn *types.Func, info *pkgInfo, s spec, call *ast.CallEx
 	if r.typed(op, info, s, a, call.Ellipsis.IsValid()) {
 		return
 	}
-	arg := func(i int) ast.Expr {
-		if i < len(a) {
-			return a[i]
-		}
-		return nil
-	}
 	switch s.h {
 	case hGlSetOptions:
 		op.Name = "SET"
-		op.Keys = nonNil(arg(0))
-		op.Value = arg(1)
-		r.glideSetOptions(op, arg(2), call.Pos())
+		op.Keys = nonNil(argAt(a, 0))
+		op.Value = argAt(a, 1)
+		r.glideSetOptions(op, argAt(a, 2), call.Pos())
 	case hGlKeySlice:
 		op.Name = s.cmd
-		keys, ok := r.sliceElems(arg(0))
+		keys, ok := r.sliceElems(argAt(a, 0))
 		op.Keys, op.Complete = keys, ok
 	case hGlCustom:
-		elems, ok := r.sliceElems(arg(0))
+		elems, ok := r.sliceElems(argAt(a, 0))
 		if !ok {
 			r.drop(op)
 			return

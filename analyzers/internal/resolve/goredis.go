@@ -43,12 +43,6 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 
 	op := r.newOp(Command, info, call, stack)
 	op.conn = r.rootObj(receiver(call))
-	arg := func(i int) ast.Expr {
-		if i < len(a) {
-			return a[i]
-		}
-		return nil
-	}
 	op.Args = a
 	if r.typed(op, info, s, a, spread) {
 		return
@@ -57,11 +51,11 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 	case hEval:
 		op.Name = s.cmd
 		if op.Name == "EVAL" || op.Name == "EVAL_RO" {
-			if src, ok := r.str(arg(0)); ok {
+			if src, ok := r.str(argAt(a, 0)); ok {
 				op.Script = &Script{Text: src, Def: call, Pos: call.Pos(), Inline: true, numKeys: -1}
 			}
 		}
-		if keys, ok := r.sliceElems(arg(1)); ok {
+		if keys, ok := r.sliceElems(argAt(a, 1)); ok {
 			op.Keys = keys
 		} else {
 			op.Complete = false
@@ -69,13 +63,13 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 	case hDo:
 		r.rawCall(op, a, spread)
 	case hProcess:
-		r.process(op, arg(0))
+		r.process(op, argAt(a, 0))
 	case hScriptRun:
 		// (*Script).Run(ctx, c Scripter, keys []string, args...)
 		op.Name = s.cmd
-		op.conn = r.rootObj(arg(0))
+		op.conn = r.rootObj(argAt(a, 0))
 		op.Args = a[min(1, len(a)):]
-		if keys, ok := r.sliceElems(arg(1)); ok {
+		if keys, ok := r.sliceElems(argAt(a, 1)); ok {
 			op.Keys = keys
 		} else {
 			op.Complete = false
@@ -90,51 +84,45 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 // key, value, expiration ... in go-redis order; glide's helpers share the
 // shapes. It reports whether s.h was one of these forms.
 func (r *resolver) typed(op *Op, info *pkgInfo, s spec, a []ast.Expr, spread bool) bool {
-	arg := func(i int) ast.Expr {
-		if i < len(a) {
-			return a[i]
-		}
-		return nil
-	}
 	switch s.h {
 	case hSet, hSetEx:
 		op.Name = s.cmd
-		op.Keys = nonNil(arg(0))
-		op.Value = arg(1)
+		op.Keys = nonNil(argAt(a, 0))
+		op.Value = argAt(a, 1)
 		op.NX, op.XX = s.nx, s.xx
 		if s.h == hSetEx {
-			op.TTL, op.TTLExpr = Expire, arg(2)
+			op.TTL, op.TTLExpr = Expire, argAt(a, 2)
 			return true
 		}
-		r.durationTTL(op, info, arg(2))
+		r.durationTTL(op, info, argAt(a, 2))
 		if s.nx && info.legacySetNX && op.TTL == NoTTL {
 			op.Name, op.NX = "SETNX", false
 		}
 	case hSetMatch:
 		op.Name, op.Cond, op.GET = "SET", s.cond, s.get
 		op.IFEQ = s.cond == "IFEQ"
-		op.Keys = nonNil(arg(0))
-		op.Value, op.Match = arg(1), arg(2)
-		r.durationTTL(op, info, arg(3))
+		op.Keys = nonNil(argAt(a, 0))
+		op.Value, op.Match = argAt(a, 1), argAt(a, 2)
+		r.durationTTL(op, info, argAt(a, 3))
 	case hSetArgs:
 		op.Name = "SET"
-		op.Keys = nonNil(arg(0))
-		op.Value = arg(1)
-		r.setArgs(op, arg(2))
+		op.Keys = nonNil(argAt(a, 0))
+		op.Value = argAt(a, 1)
+		r.setArgs(op, argAt(a, 2))
 	case hDelExArgs:
 		op.Name = "DELEX"
-		op.Keys = nonNil(arg(0))
-		r.delExArgs(op, arg(1))
+		op.Keys = nonNil(argAt(a, 0))
+		r.delExArgs(op, argAt(a, 1))
 	case hKeys:
 		op.Name = s.cmd
 		op.Keys, op.Complete = r.variadic(a, spread)
 	case hKey:
 		op.Name = s.cmd
-		op.Keys = nonNil(arg(0))
+		op.Keys = nonNil(argAt(a, 0))
 	case hKeyAmount:
 		op.Name = s.cmd
-		op.Keys = nonNil(arg(0))
-		op.TTLExpr = arg(1)
+		op.Keys = nonNil(argAt(a, 0))
+		op.TTLExpr = argAt(a, 1)
 	case hNoKey:
 		op.Name = s.cmd
 	default:

@@ -138,6 +138,14 @@ func args(fn *types.Func, call *ast.CallExpr) []ast.Expr {
 	return call.Args
 }
 
+// argAt returns a[i], or nil when the call passes fewer arguments.
+func argAt(a []ast.Expr, i int) ast.Expr {
+	if i < len(a) {
+		return a[i]
+	}
+	return nil
+}
+
 func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
