@@ -50,11 +50,7 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 	switch s.h {
 	case hEval:
 		op.Name = s.cmd
-		if op.Name == "EVAL" || op.Name == "EVAL_RO" {
-			if src, ok := r.str(argAt(a, 0)); ok {
-				op.Script = &Script{Text: src, Def: call, Pos: call.Pos(), Inline: true, numKeys: -1}
-			}
-		}
+		r.inlineScript(op, argAt(a, 0))
 		if keys, ok := r.sliceElems(argAt(a, 1)); ok {
 			op.Keys = keys
 		} else {

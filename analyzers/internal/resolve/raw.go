@@ -141,11 +141,7 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 
 	switch op.Name {
 	case "EVAL", "EVAL_RO", "EVALSHA", "EVALSHA_RO", "FCALL", "FCALL_RO":
-		if len(vis) > 0 && (op.Name == "EVAL" || op.Name == "EVAL_RO") && vis[0].expr != nil {
-			if src, ok := r.str(vis[0].expr); ok {
-				op.Script = &Script{Text: src, Def: op.Call, Pos: op.Pos, Inline: true, numKeys: -1}
-			}
-		}
+		r.inlineScript(op, arg(0))
 		if marked != nil {
 			op.Keys = marked
 		} else if len(vis) > 1 {
@@ -196,6 +192,17 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 		}
 	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "INCRBY", "DECRBY":
 		op.TTLExpr = arg(1)
+	}
+}
+
+// inlineScript sets the Script of an EVAL or EVAL_RO whose text e is a
+// constant: the Op itself is the definition.
+func (r *resolver) inlineScript(op *Op, e ast.Expr) {
+	if op.Name != "EVAL" && op.Name != "EVAL_RO" {
+		return
+	}
+	if src, ok := r.str(e); ok {
+		op.Script = &Script{Text: src, Def: op.Call, Pos: op.Pos, Inline: true, numKeys: -1}
 	}
 }
 
