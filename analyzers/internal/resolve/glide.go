@@ -190,34 +190,25 @@ done:
 		cond, op.Match = c, match
 	}
 	if lit != nil {
-		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				complete = false
-				continue
-			}
-			id, _ := kv.Key.(*ast.Ident)
-			if id == nil {
-				continue
-			}
-			switch id.Name {
+		literalFields(op, lit, func(name string, v ast.Expr) {
+			switch name {
 			case "ConditionalSet":
-				if c, ok := r.str(kv.Value); ok {
+				if c, ok := r.str(v); ok {
 					setCond(strings.ToUpper(c), op.Match)
 				} else {
 					complete = false
 				}
 			case "ComparisonValue":
-				op.Match = kv.Value
+				op.Match = v
 			case "ReturnOldValue":
-				b, ok := r.boolVal(kv.Value)
+				b, ok := r.boolVal(v)
 				op.GET = b
 				complete = complete && ok
 			case "Expiry":
-				t, ok := r.glideExpiry(op, kv.Value)
+				t, ok := r.glideExpiry(op, v)
 				ttl, complete = t, complete && ok
 			}
-		}
+		})
 	}
 	for _, c := range calls {
 		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
