@@ -117,15 +117,7 @@ func vetToolConfig(cfgPath string) (*config.File, error) {
 			return nil, err
 		}
 	}
-	path, err := config.Find(dir)
-	if err != nil || path == "" {
-		return nil, err
-	}
-	f, err := config.Load(path)
-	if err != nil {
-		return nil, fmt.Errorf("config: %v", err)
-	}
-	return f, nil
+	return loadConfig(dir, "")
 }
 
 // explicitVetFlags reads go vet's analyzer flags: the options given
