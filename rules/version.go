@@ -31,11 +31,7 @@ func (v Version) String() string {
 	if v.IsZero() {
 		return "unknown"
 	}
-	s := fmt.Sprintf("%s-%d.%d.%d", v.Flavor, v.Major, v.Minor, v.Patch)
-	if v.Pre != "" {
-		s += "-" + v.Pre
-	}
-	return s
+	return string(v.Flavor) + "-" + v.Number()
 }
 
 // Number prints the version without its flavor: "9.1.2".
