@@ -22,12 +22,7 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 			}
 		}
 	case hVkDoMulti:
-		elems, complete := a, true
-		if call.Ellipsis.IsValid() && len(a) > 0 {
-			var vis []ast.Expr
-			vis, complete = r.collectedElems(a[len(a)-1])
-			elems = append(a[:len(a)-1:len(a)-1], vis...)
-		}
+		elems, complete := r.spreadElems(a, call.Ellipsis.IsValid())
 		var ops []*Op
 		for _, e := range elems {
 			op := r.builderOp(info, call, stack, e)
@@ -80,17 +75,12 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 		if len(a) < 1 {
 			return
 		}
-		var c types.Object = r.rootObj(a[0])
-		execs := a[1:]
-		spread := call.Ellipsis.IsValid()
-		if spread && len(execs) > 0 {
-			vis, ok := r.collectedElems(execs[len(execs)-1])
-			execs = append(execs[:len(execs)-1:len(execs)-1], vis...)
-			if !ok {
-				op := r.newOp(Command, info, call, stack)
-				op.conn, op.Complete = c, false
-				r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
-			}
+		c := r.rootObj(a[0])
+		execs, ok := r.spreadElems(a[1:], call.Ellipsis.IsValid())
+		if !ok {
+			op := r.newOp(Command, info, call, stack)
+			op.conn, op.Complete = c, false
+			r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
 		}
 		for _, e := range execs {
 			op := r.newOp(Command, info, call, stack)
@@ -111,6 +101,17 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 			r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
 		}
 	}
+}
+
+// spreadElems returns the arguments with a spread last one (cmds...)
+// replaced by the elements collectedElems sees; ok is false when some are
+// not visible.
+func (r *resolver) spreadElems(a []ast.Expr, spread bool) ([]ast.Expr, bool) {
+	if !spread || len(a) == 0 {
+		return a, true
+	}
+	vis, ok := r.collectedElems(a[len(a)-1])
+	return append(a[:len(a)-1:len(a)-1], vis...), ok
 }
 
 // collectedElems returns the elements of a slice variable sent with

@@ -114,3 +114,13 @@ func locker(ctx context.Context) {
 	l.TryWithContext(ctx, "job")                                          // want `^\QLIB valkeylock.TryWithContext step=acquire key="job" client=valkeylock\E$`
 	l.ForceWithContext(ctx, "job")                                        // want `^\QLIB valkeylock.ForceWithContext step=acquire key="job" client=valkeylock\E$`
 }
+
+// ExecMulti of a spread slice: one run per element visible before the send,
+// and one incomplete run when the elements cannot be seen.
+func luaSpread(ctx context.Context, c valkey.Client, more []valkey.LuaExec) {
+	execs := []valkey.LuaExec{{Keys: []string{"a"}}}
+	execs = append(execs, valkey.LuaExec{Keys: []string{"b"}})
+	delkey.ExecMulti(ctx, c, execs...) // want `^\QEVALSHA key="a" script=release@-29 client=valkey-go\E$` `^\QEVALSHA key="b" script=release@-29 client=valkey-go\E$`
+	rest := more[1:]
+	delkey.ExecMulti(ctx, c, rest...) // want `^\QEVALSHA incomplete script=release@-31 client=valkey-go\E$`
+}
