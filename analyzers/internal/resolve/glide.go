@@ -31,13 +31,7 @@ func (r *resolver) glide(fn *types.Func, info *pkgInfo, s spec, call *ast.CallEx
 		return
 	case hGlExec:
 		// (*Client).Exec(ctx, batch, raiseOnError)
-		if len(a) > 0 {
-			if o := r.rootObj(a[0]); o != nil {
-				if tx := r.txByObj[o]; tx != nil {
-					tx.Pos = call.Pos()
-				}
-			}
-		}
+		r.sendTx(argAt(a, 0), call)
 		return
 	}
 

@@ -33,11 +33,7 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 		r.txVar(call, stack, &Tx{Kind: s.tx, Pos: call.Pos()})
 		return
 	case hTxExec:
-		if o := r.rootObj(receiver(call)); o != nil {
-			if tx := r.txByObj[o]; tx != nil {
-				tx.Pos = call.Pos()
-			}
-		}
+		r.sendTx(receiver(call), call)
 		return
 	}
 

@@ -5,6 +5,16 @@ import (
 	"go/types"
 )
 
+// sendTx records the call that sends the pipeline or batch e holds
+// (Pipeliner.Exec, glide's Client.Exec): the group's Pos.
+func (r *resolver) sendTx(e ast.Expr, call *ast.CallExpr) {
+	if o := r.rootObj(e); o != nil {
+		if tx := r.txByObj[o]; tx != nil {
+			tx.Pos = call.Pos()
+		}
+	}
+}
+
 // groupTx attaches Ops to their transaction or pipeline, in source order:
 //   - Ops sent on a variable that holds a pipeline or batch (pipe :=
 //     rdb.TxPipeline(), b := pipeline.NewStandaloneBatch(true)) or on a
