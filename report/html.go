@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 )
 
 // The HTML report is one self-contained file for a client: inline CSS and
@@ -16,27 +17,29 @@ import (
 //go:embed templates/report.html.tmpl templates/report.css
 var templateFS embed.FS
 
-var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-	"plural":   plural,
-	"oneline":  oneLine,
-	"join":     strings.Join,
-	"short":    shortID,
-	"loc":      func(f Finding) string { return f.location() },
-	"trim":     func(s string) string { return strings.TrimSpace(s) },
-	"trimnl":   func(s string) string { return strings.TrimRight(s, "\n") },
-	"suppKind": suppressionKind,
-	"prose":    prose,
-}).ParseFS(templateFS, "templates/report.html.tmpl"))
+// htmlTemplate is parsed on first use, not at start-up: most lockaudit
+// processes (vet, every package of a go vet -vettool run) write no HTML.
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+		"plural":   plural,
+		"oneline":  oneLine,
+		"join":     strings.Join,
+		"short":    shortID,
+		"loc":      func(f Finding) string { return f.location() },
+		"trim":     func(s string) string { return strings.TrimSpace(s) },
+		"trimnl":   func(s string) string { return strings.TrimRight(s, "\n") },
+		"suppKind": suppressionKind,
+		"prose":    prose,
+	}).ParseFS(templateFS, "templates/report.html.tmpl"))
+})
 
-var reportCSS = template.CSS(mustRead("templates/report.css"))
-
-func mustRead(name string) []byte {
-	b, err := templateFS.ReadFile(name)
+var reportCSS = sync.OnceValue(func() template.CSS {
+	b, err := templateFS.ReadFile("templates/report.css")
 	if err != nil {
 		panic(err) // embedded at build time
 	}
-	return b
-}
+	return template.CSS(b)
+})
 
 func init() { registerFormat("html", renderHTML) }
 
@@ -48,10 +51,10 @@ type htmlData struct {
 }
 
 func renderHTML(w io.Writer, r *Run) error {
-	data := htmlData{view: newView(r), CSS: reportCSS, Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), SchemaVersion: r.SchemaVersion}
+	data := htmlData{view: newView(r), CSS: reportCSS(), Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), SchemaVersion: r.SchemaVersion}
 	// Render into a buffer so a template error never leaves half a report.
 	var buf bytes.Buffer
-	if err := htmlTemplate.Execute(&buf, data); err != nil {
+	if err := htmlTemplate().Execute(&buf, data); err != nil {
 		return err
 	}
 	_, err := w.Write(buf.Bytes())
