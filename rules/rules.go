@@ -111,16 +111,13 @@ func load(data []byte) error {
 	if err := dec.Decode(&f); err != nil {
 		return err
 	}
+	catalog = f.Rules
+	sort.SliceStable(catalog, func(i, j int) bool { return catalog[i].ID < catalog[j].ID })
 	byID = map[string]int{}
-	for i, r := range f.Rules {
+	for i, r := range catalog {
 		if _, dup := byID[r.ID]; dup {
 			return fmt.Errorf("duplicate rule %s", r.ID)
 		}
-		byID[r.ID] = i
-	}
-	catalog = f.Rules
-	sort.SliceStable(catalog, func(i, j int) bool { return catalog[i].ID < catalog[j].ID })
-	for i, r := range catalog {
 		byID[r.ID] = i
 	}
 	commands = map[Feature]map[Flavor]Version{}
