@@ -3,6 +3,7 @@ package resolve
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -199,8 +200,9 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 			r.consumed[x] = true
 			complete = complete && arityOK(fn, x)
 			st := bstep{name: fn.Name(), args: x.Args, spread: x.Ellipsis.IsValid(), builder: recvName(fn) == "Builder"}
-			steps = append([]bstep{st}, steps...)
+			steps = append(steps, st) // last call first; reversed once found
 			if st.builder {
+				slices.Reverse(steps)
 				return steps, complete, true
 			}
 			e = receiver(x)
