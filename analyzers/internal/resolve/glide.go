@@ -13,9 +13,6 @@ import (
 func (r *resolver) glide(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
 	a := args(fn, call)
 	switch s.h {
-	case hScriptNew:
-		r.scriptDef(info, s, call, a, stack)
-		return
 	case hGlBatchNew:
 		tx := &Tx{Kind: Pipeline, Pos: call.Pos()}
 		if len(a) == 1 {

@@ -13,9 +13,6 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 	a := args(fn, call)
 	spread := call.Ellipsis.IsValid()
 	switch s.h {
-	case hScriptNew:
-		r.scriptDef(info, s, call, a, stack)
-		return
 	case hTxFunc:
 		// TxPipelined(ctx, func(pipe Pipeliner) error {...}): commands sent
 		// on pipe inside the callback are queued in the group.

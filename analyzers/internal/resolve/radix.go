@@ -10,8 +10,6 @@ import (
 func (r *resolver) radix(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
 	a := args(fn, call)
 	switch s.h {
-	case hScriptNew:
-		r.scriptDef(info, s, call, a, stack)
 	case hRxDo:
 		if len(a) == 1 {
 			r.radixAction(info, call, stack, a[0], r.rootObj(receiver(call)), nil)

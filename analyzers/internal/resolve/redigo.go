@@ -11,8 +11,6 @@ func (r *resolver) redigo(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 	a := args(fn, call)
 	spread := call.Ellipsis.IsValid()
 	switch s.h {
-	case hScriptNew:
-		r.scriptDef(info, s, call, a, stack)
 	case hRgDo:
 		// Do(name, args...), Send(...), DoContext(ctx, name, ...),
 		// DoWithTimeout(timeout, name, ...)

@@ -262,6 +262,11 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 			}
 		}
 	}()
+	if s.h == hScriptNew {
+		// every client's script constructor has the same shape (spec.arg)
+		r.scriptDef(info, s, call, args(fn, call), stack)
+		return
+	}
 	switch info.family {
 	case goRedis:
 		r.goRedis(fn, info, s, call, stack)
@@ -292,7 +297,7 @@ func arityOK(fn *types.Func, call *ast.CallExpr) bool {
 
 // scriptDef records a script constructor: a ScriptDef Op, and the Script
 // later runs resolve to.
-func (r *resolver) scriptDef(info *pkgInfo, s spec, call *ast.CallExpr, a []ast.Expr, stack []ast.Node) *Op {
+func (r *resolver) scriptDef(info *pkgInfo, s spec, call *ast.CallExpr, a []ast.Expr, stack []ast.Node) {
 	op := r.newOp(ScriptDef, info, call, stack)
 	sc := &Script{Def: call, Pos: call.Pos(), numKeys: -1, evalCmd: "EVALSHA"}
 	if s.noSha {
@@ -313,7 +318,6 @@ func (r *resolver) scriptDef(info *pkgInfo, s spec, call *ast.CallExpr, a []ast.
 		}
 	}
 	r.scriptByCall[call] = sc
-	return op
 }
 
 // scriptOf finds the Script a script object expression holds: the

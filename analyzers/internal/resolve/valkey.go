@@ -14,8 +14,6 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 	a := args(fn, call)
 	conn := r.rootObj(receiver(call))
 	switch s.h {
-	case hScriptNew:
-		r.scriptDef(info, s, call, a, stack)
 	case hVkDo:
 		if len(a) > 0 {
 			if op := r.builderOp(info, call, stack, a[0]); op != nil {
