@@ -107,7 +107,6 @@ type pkgInfo struct {
 	// go-redis: the KeepTTL (-1) sentinel exists (v7+... v8+, see rows), and
 	// SetNX(..., 0) sends the legacy SETNX (v6-v8, the compat adapters).
 	keepTTL, legacySetNX bool
-	lib                  string // library packages: Op.Lib
 	specs                map[string]spec
 }
 
@@ -362,7 +361,7 @@ func init() {
 
 	// Lock libraries. redsync acquires natively (SET NX PX); its extend and
 	// release are Lua. redislock and valkeylock/rueidislock do every step in Lua.
-	register([]string{"github.com/go-redsync/redsync/v4"}, &pkgInfo{client: "redsync", family: library, lib: "redsync", specs: map[string]spec{
+	register([]string{"github.com/go-redsync/redsync/v4"}, &pkgInfo{client: "redsync", family: library, specs: map[string]spec{
 		"Mutex.Lock":           {h: hLib, step: "acquire"},
 		"Mutex.LockContext":    {h: hLib, step: "acquire"},
 		"Mutex.TryLock":        {h: hLib, step: "acquire"},
@@ -373,7 +372,7 @@ func init() {
 		"Mutex.ExtendContext":  {h: hLib, step: "extend"},
 		"Redsync.NewMutex":     {h: hLib, step: "locker", keyArg: 1},
 	}})
-	register([]string{"github.com/bsm/redislock"}, &pkgInfo{client: "redislock", family: library, lib: "redislock", specs: map[string]spec{
+	register([]string{"github.com/bsm/redislock"}, &pkgInfo{client: "redislock", family: library, specs: map[string]spec{
 		"func Obtain":   {h: hLib, step: "acquire", keyArg: 2, ttlArg: 3},
 		"Client.Obtain": {h: hLib, step: "acquire", keyArg: 1, ttlArg: 2},
 		"Lock.Refresh":  {h: hLib, step: "extend", ttlArg: 1},
@@ -386,8 +385,8 @@ func init() {
 		"TryWithContext":   {h: hLib, step: "acquire", keyArg: 1},
 		"ForceWithContext": {h: hLib, step: "acquire", keyArg: 1},
 	}
-	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: "valkeylock", family: library, lib: "valkeylock", specs: lockerAPI})
-	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: "rueidislock", family: library, lib: "rueidislock", specs: lockerAPI})
+	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: "valkeylock", family: library, specs: lockerAPI})
+	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: "rueidislock", family: library, specs: lockerAPI})
 }
 
 // builderCommands names the builder's first step when the command is not

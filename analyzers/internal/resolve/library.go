@@ -10,7 +10,7 @@ import (
 func (r *resolver) library(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
 	a := args(fn, call)
 	op := r.newOp(Library, info, call, stack)
-	op.Method, op.Step = fn.Name(), s.step
+	op.Lib, op.Method, op.Step = info.client, fn.Name(), s.step // a library is its own client
 	op.Args = a
 	op.conn = r.rootObj(receiver(call))
 	if s.keyArg > 0 && s.keyArg <= len(a) {

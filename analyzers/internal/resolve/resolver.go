@@ -171,9 +171,6 @@ func (r *resolver) newOp(kind Kind, info *pkgInfo, call *ast.CallExpr, stack []a
 			}
 		}
 	}
-	if info.family == library {
-		op.Lib = info.lib
-	}
 	r.ops = append(r.ops, op)
 	return op
 }
