@@ -65,6 +65,11 @@ func (p Position) Compare(q Position) int {
 	return cmp.Or(strings.Compare(p.File, q.File), cmp.Compare(p.Line, q.Line), cmp.Compare(p.Col, q.Col))
 }
 
+// Compare orders sites by position, then by what they do.
+func (s Site) Compare(t Site) int {
+	return cmp.Or(s.Pos.Compare(t.Pos), strings.Compare(s.What, t.What))
+}
+
 // Finding is one problem, in code (Pos set) or on a node (Node set).
 type Finding struct {
 	Rule       string         `json:"rule"`
@@ -74,6 +79,15 @@ type Finding struct {
 	Source     string         `json:"source,omitempty"` // the source line, for reports
 	Node       string         `json:"node,omitempty"`   // node address, for probe findings
 	Suppressed *Suppression   `json:"suppressed,omitempty"`
+}
+
+// Where is "file:line" of a code finding, "?" without a position (for
+// messages that point at another finding).
+func (f Finding) Where() string {
+	if f.Pos == nil {
+		return "?"
+	}
+	return fmt.Sprintf("%s:%d", f.Pos.File, f.Pos.Line)
 }
 
 // Suppression records why a finding does not count. Kind follows SARIF:

@@ -827,13 +827,7 @@ func (v *view) buildUses(r *Run) {
 			uv.Verdict = verdictFor(r.Verdict, u.Command)
 			uv.Class = verdictClass(uv.Verdict)
 		}
-		sort.SliceStable(uv.Sites, func(i, j int) bool {
-			a, b := uv.Sites[i], uv.Sites[j]
-			if c := a.Pos.Compare(b.Pos); c != 0 {
-				return c < 0
-			}
-			return a.What < b.What
-		})
+		sort.SliceStable(uv.Sites, func(i, j int) bool { return uv.Sites[i].Compare(uv.Sites[j]) < 0 })
 		v.Uses = append(v.Uses, uv)
 	}
 	sort.SliceStable(v.Uses, func(i, j int) bool { return v.Uses[i].Key < v.Uses[j].Key })

@@ -268,7 +268,7 @@ outer:
 			for _, t := range byFile[e.File] {
 				if t.edit != e && overlaps(t.edit, e) {
 					other := p.Fixed[t.owner]
-					p.Skipped = append(p.Skipped, Skip{f, fmt.Sprintf("its edits conflict with the fix of %s at %s (run -fix again)", other.Rule, location(other))})
+					p.Skipped = append(p.Skipped, Skip{f, fmt.Sprintf("its edits conflict with the fix of %s at %s (run -fix again)", other.Rule, other.Where())})
 					continue outer
 				}
 			}
@@ -322,7 +322,7 @@ outer:
 			}
 			if !blamed {
 				for _, o := range order[1:] {
-					bad[findingKey(p.Fixed[o])] = fmt.Sprintf("together with the fix of %s at %s, the fixed %s would not parse: %v", p.Fixed[order[0]].Rule, location(p.Fixed[order[0]]), fx.rel(name), err)
+					bad[findingKey(p.Fixed[o])] = fmt.Sprintf("together with the fix of %s at %s, the fixed %s would not parse: %v", p.Fixed[order[0]].Rule, p.Fixed[order[0]].Where(), fx.rel(name), err)
 				}
 			}
 			continue
@@ -375,13 +375,6 @@ func (fx *Fixes) rel(name string) string {
 		return r
 	}
 	return filepath.ToSlash(name)
-}
-
-func location(f report.Finding) string {
-	if f.Pos == nil {
-		return "?"
-	}
-	return fmt.Sprintf("%s:%d", f.Pos.File, f.Pos.Line)
 }
 
 // Diff writes a unified diff of every file the plan changes (paths as
@@ -456,5 +449,5 @@ func writeAtomic(name string, data []byte, mode os.FileMode) error {
 
 // String summarises a skip for stderr.
 func (s Skip) String() string {
-	return fmt.Sprintf("%s: %s not fixed: %s", location(s.Finding), s.Finding.Rule, s.Reason)
+	return fmt.Sprintf("%s: %s not fixed: %s", s.Finding.Where(), s.Finding.Rule, s.Reason)
 }

@@ -88,7 +88,7 @@ func Merge(a, b []report.Use) []report.Use {
 	out := make([]report.Use, 0, len(order))
 	for _, c := range order {
 		sites := byCmd[c]
-		sort.SliceStable(sites, func(i, j int) bool { return siteLess(sites[i], sites[j]) })
+		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Compare(sites[j]) < 0 })
 		var uniq []report.Site
 		for i, s := range sites {
 			if i > 0 && s == sites[i-1] {
@@ -99,19 +99,6 @@ func Merge(a, b []report.Use) []report.Use {
 		out = append(out, report.Use{Command: c, Sites: uniq})
 	}
 	return out
-}
-
-func siteLess(a, b report.Site) bool {
-	if a.Pos.File != b.Pos.File {
-		return a.Pos.File < b.Pos.File
-	}
-	if a.Pos.Line != b.Pos.Line {
-		return a.Pos.Line < b.Pos.Line
-	}
-	if a.Pos.Col != b.Pos.Col {
-		return a.Pos.Col < b.Pos.Col
-	}
-	return a.What < b.What
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -141,7 +141,7 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 	} else {
 		fmt.Fprintf(e.Stderr, "lockaudit vet: fixed %d findings in %d files:\n", len(plan.Fixed), len(written))
 		for _, f := range plan.Fixed {
-			fmt.Fprintf(e.Stderr, "  %s: %s %s\n", loc(f), f.Rule, strings.Join(fixes.Messages(f), "; "))
+			fmt.Fprintf(e.Stderr, "  %s: %s %s\n", f.Where(), f.Rule, strings.Join(fixes.Messages(f), "; "))
 		}
 	}
 	if len(written) == 0 {
@@ -149,13 +149,6 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 	}
 	o.code.Fixes = nil
 	return o.code.run(ctx, e, o.patterns)
-}
-
-func loc(f report.Finding) string {
-	if f.Pos == nil {
-		return "?"
-	}
-	return fmt.Sprintf("%s:%d", f.Pos.File, f.Pos.Line)
 }
 
 // emit renders view (the run, or codeFlags.view's copy with the suppressed
