@@ -174,3 +174,15 @@ func TestDocHasSections(t *testing.T) {
 		}
 	}
 }
+
+func TestParseTargets(t *testing.T) {
+	vs, names, err := ParseTargets(" Valkey-8.1 ,valkey-9.0", "", "redis-8.4,")
+	if err != nil || strings.Join(names, " ") != "valkey-8.1 valkey-9.0 redis-8.4" || len(vs) != 3 || vs[2].String() != "redis-8.4.0" {
+		t.Errorf("ParseTargets = %v %v %v", vs, names, err)
+	}
+	for _, bad := range [][]string{{""}, {" , "}, nil, {"valkey-9.0,valkey-10.1"}} {
+		if _, _, err := ParseTargets(bad...); err == nil {
+			t.Errorf("ParseTargets(%q) accepted", bad)
+		}
+	}
+}

@@ -118,6 +118,33 @@ func ParseTarget(s string) (Version, error) {
 	return v, nil
 }
 
+// ParseTargets parses release lines as -target and the config file's
+// target list give them: each item may itself be a comma-separated list;
+// items are trimmed and lower-cased, empty ones skipped, and the first
+// unknown one is an error. It returns the versions and their normalized
+// names, in order; no target at all is an error.
+func ParseTargets(items ...string) ([]Version, []string, error) {
+	var vs []Version
+	var names []string
+	for _, item := range items {
+		for _, part := range strings.Split(item, ",") {
+			part = strings.ToLower(strings.TrimSpace(part))
+			if part == "" {
+				continue
+			}
+			v, err := ParseTarget(part)
+			if err != nil {
+				return nil, nil, err
+			}
+			vs, names = append(vs, v), append(names, part)
+		}
+	}
+	if len(vs) == 0 {
+		return nil, nil, fmt.Errorf("no target given (want e.g. valkey-9.0, or valkey-8.1,valkey-9.0)")
+	}
+	return vs, names, nil
+}
+
 func knownLine(v Version) bool {
 	line := fmt.Sprintf("%d.%d", v.Major, v.Minor)
 	for _, l := range releases[v.Flavor] {

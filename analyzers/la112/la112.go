@@ -2,7 +2,6 @@ package la112
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -31,21 +30,9 @@ func (t *Target) String() string { return t.s }
 // Set parses one release line or a comma-separated list of them; an unknown
 // one is an error naming the known lines, and leaves the target unchanged.
 func (t *Target) Set(s string) error {
-	var vs []rules.Version
-	var names []string
-	for _, part := range strings.Split(s, ",") {
-		part = strings.ToLower(strings.TrimSpace(part))
-		if part == "" {
-			continue
-		}
-		v, err := rules.ParseTarget(part)
-		if err != nil {
-			return err
-		}
-		vs, names = append(vs, v), append(names, part)
-	}
-	if len(vs) == 0 {
-		return fmt.Errorf("no target given (want e.g. valkey-9.0, or valkey-8.1,valkey-9.0)")
+	vs, names, err := rules.ParseTargets(s)
+	if err != nil {
+		return err
 	}
 	t.vs, t.s = vs, strings.Join(names, ",")
 	return nil

@@ -13,6 +13,7 @@ package settings
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -58,29 +59,21 @@ func Targets(f *config.File, flagValue string) ([]string, error) {
 	var list []string
 	switch {
 	case strings.TrimSpace(flagValue) != "":
-		list = strings.Split(flagValue, ",")
+		list = []string{flagValue}
 	case f != nil && len(f.Targets) > 0:
 		list = f.Targets
 	default:
 		list = []string{DefaultTarget}
 	}
+	_, names, err := rules.ParseTargets(list...)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
-	seen := map[string]bool{}
-	for _, t := range list {
-		t = strings.ToLower(strings.TrimSpace(t))
-		if t == "" {
-			continue
-		}
-		if _, err := rules.ParseTarget(t); err != nil {
-			return nil, err
-		}
-		if !seen[t] {
-			seen[t] = true
+	for _, t := range names {
+		if !slices.Contains(out, t) {
 			out = append(out, t)
 		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no target given")
 	}
 	return out, nil
 }
