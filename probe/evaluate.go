@@ -332,9 +332,9 @@ func (j *judge) advice(n Facts, topology string) string {
 		fix = fmt.Sprintf("upgrade %s to a server with %s (%s) %s", n.Addr, j.feature, rules.Requirement(rules.Feature(j.feature)), j.code.before)
 	default:
 		if min, ok := rules.Since(rules.Feature(j.feature), n.Version.Flavor); ok {
-			fix = fmt.Sprintf("upgrade %s from %s to %s %d.%d+ %s", n.Addr, n.Version, flavorName(n.Version.Flavor), min.Major, min.Minor, j.code.before)
+			fix = fmt.Sprintf("upgrade %s from %s to %s %d.%d+ %s", n.Addr, n.Version, n.Version.Flavor.Title(), min.Major, min.Minor, j.code.before)
 		} else {
-			fix = fmt.Sprintf("no %s version has %s: replace %s with a server that has it (%s) %s", flavorName(n.Version.Flavor), j.feature, n.Addr, rules.Requirement(rules.Feature(j.feature)), j.code.before)
+			fix = fmt.Sprintf("no %s version has %s: replace %s with a server that has it (%s) %s", n.Version.Flavor.Title(), j.feature, n.Addr, rules.Requirement(rules.Feature(j.feature)), j.code.before)
 		}
 	}
 	if n.Role == RoleReplica {
@@ -345,16 +345,6 @@ func (j *judge) advice(n Facts, topology string) string {
 		}
 	}
 	return fix
-}
-
-func flavorName(f rules.Flavor) string {
-	switch f {
-	case rules.Valkey:
-		return "Valkey"
-	case rules.Redis:
-		return "Redis"
-	}
-	return string(f)
 }
 
 // codeUses words, for each judge, how the code relies on its feature.

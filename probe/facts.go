@@ -239,11 +239,8 @@ func (f Facts) describe(extra ...string) string {
 
 // serverName prints "Valkey 8.1.1" or "Redis 7.0.15".
 func serverName(v rules.Version) string {
-	switch v.Flavor {
-	case rules.Valkey:
-		return "Valkey " + v.Number()
-	case rules.Redis:
-		return "Redis " + v.Number()
+	if v.Flavor != rules.Valkey && v.Flavor != rules.Redis {
+		return "unknown server"
 	}
-	return "unknown server"
+	return v.Flavor.Title() + " " + v.Number()
 }

@@ -691,10 +691,8 @@ func promotableText(p string) (text, class string) {
 func serverLabel(server, version string) string {
 	name := "Unknown server"
 	switch server {
-	case "valkey":
-		name = "Valkey"
-	case "redis":
-		name = "Redis"
+	case string(rules.Valkey), string(rules.Redis):
+		name = rules.Flavor(server).Title()
 	case "", Unknown:
 	default:
 		name = server

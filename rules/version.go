@@ -15,6 +15,17 @@ const (
 	Redis  Flavor = "redis"
 )
 
+// Title is the flavor's name in prose: "Valkey", "Redis".
+func (f Flavor) Title() string {
+	switch f {
+	case Valkey:
+		return "Valkey"
+	case Redis:
+		return "Redis"
+	}
+	return string(f)
+}
+
 // Version is a server release. Pre is a pre-release tag such as "rc2"; a
 // pre-release sorts before its release.
 type Version struct {
@@ -206,7 +217,7 @@ func Supports(v Version, f Feature) bool {
 func Requirement(f Feature) string {
 	var parts []string
 	for _, fl := range []Flavor{Valkey, Redis} {
-		name := strings.ToUpper(string(fl[:1])) + string(fl[1:])
+		name := fl.Title()
 		if v, ok := Since(f, fl); ok {
 			parts = append(parts, fmt.Sprintf("%s %d.%d+", name, v.Major, v.Minor))
 		} else {
