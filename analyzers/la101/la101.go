@@ -30,7 +30,7 @@ func check(pass *analysis.Pass) (any, error) {
 		if sc == nil || seen[sc.Pos] || !(op.Kind == resolve.ScriptDef || sc.Inline) {
 			continue
 		}
-		steps := lua.Classify(sc.Text)
+		steps := sc.Steps
 		if !steps.IsLock() {
 			continue
 		}

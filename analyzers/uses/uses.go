@@ -157,7 +157,7 @@ func script(pass *analysis.Pass, op *resolve.Op) string {
 	if sc == nil {
 		return "Lua script (" + op.Name + ")"
 	}
-	name := "Lua " + steps(lua.Classify(sc.Text)) + "script"
+	name := "Lua " + steps(sc.Steps) + "script"
 	if sc.Inline {
 		return name + " (inline " + op.Name + ")"
 	}

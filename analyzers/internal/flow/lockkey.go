@@ -107,13 +107,13 @@ func (in *Info) IsLockAcquire(op *resolve.Op) bool {
 	return false
 }
 
-// ScriptStep classifies the Lua script an op runs (lua.Classify); 0 when
-// the op runs no visible script.
+// ScriptStep is what the Lua script an op runs does (resolve classified it);
+// 0 when the op runs no visible script.
 func ScriptStep(op *resolve.Op) lua.Step {
 	if op.Kind != resolve.Command || op.Script == nil {
 		return 0
 	}
-	return lua.Classify(op.Script.Text)
+	return op.Script.Steps
 }
 
 // IsRelease reports whether a command op releases a lock with an owner

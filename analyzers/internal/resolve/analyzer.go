@@ -34,6 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	r.leftovers()
 	r.resolveScripts()
+	r.classifyScripts()
 	ops := r.ops
 	sort.SliceStable(ops, func(i, j int) bool {
 		if ops[i].Pos != ops[j].Pos {

@@ -82,6 +82,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -199,6 +200,9 @@ type Script struct {
 	// EVAL_RO, B().Eval().Script(...), a raw "EVAL") rather than defined as
 	// a script object; the Op holding it is then the definition.
 	Inline bool
+	// Steps is what the script does as a lock step (lua.Classify), worked
+	// out once per script by the resolve layer; rules read it.
+	Steps lua.Step
 
 	numKeys int    // redigo/radix v3 key count (-1: unknown or passed by the caller)
 	evalCmd string // the command a run sends: EVALSHA, EVAL (NoSha constructors), EVALSHA_RO ...

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
@@ -345,6 +346,18 @@ func (r *resolver) scriptOf(e ast.Expr) *Script {
 }
 
 // resolveScripts attaches script runs to their definitions.
+// classifyScripts classifies every visible script once (several ops may
+// share one), so rules never run the Lua classifier again.
+func (r *resolver) classifyScripts() {
+	done := map[*Script]bool{}
+	for _, op := range r.ops {
+		if sc := op.Script; sc != nil && !done[sc] {
+			done[sc] = true
+			sc.Steps = lua.Classify(sc.Text)
+		}
+	}
+}
+
 func (r *resolver) resolveScripts() {
 	for _, run := range r.runs {
 		sc := r.scriptOf(run.recv)
