@@ -12,8 +12,7 @@ import (
 // from: the SET NX/SETNX of the very same key (flow SameKey) sent before op
 // in the same function when there is one, none when the same function
 // acquires the key only after op, else every acquire of the same key shape
-// in the package. flow.AcquireOf picks one of them; a fix needs
-// them all, to be sure they agree (two acquires writing different tokens
+// in the package. A fix needs them all, to be sure they agree (two acquires writing different tokens
 // leave no certain token to copy).
 func (c *Ctx) Acquires(op *resolve.Op) []*resolve.Op {
 	if op.Key() == nil {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
 
@@ -64,7 +65,7 @@ func (c *Ctx) LeaseOf(acq *resolve.Op) (Lease, bool) {
 		}
 	}
 	// A typed helper's duration.
-	if isDuration(c.Pass.TypesInfo.TypeOf(e)) {
+	if flow.IsDuration(c.Pass.TypesInfo.TypeOf(e)) {
 		return Lease{Unit: Duration, Expr: e}, true
 	}
 	return Lease{}, false
@@ -115,11 +116,6 @@ func (c *Ctx) Word(e ast.Expr) string {
 		return ""
 	}
 	return strings.ToUpper(constant.StringVal(tv.Value))
-}
-
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
 // Raw renders the lease as raw command arguments: the acquire's keyword and

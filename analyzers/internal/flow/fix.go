@@ -4,32 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
 
 // Helpers for suggested fixes (a fix may only insert what is certainly in
 // scope and means the same thing where it is inserted).
-
-// AcquireOf returns the SET NX/SETNX of op's key: the last one before op in
-// the same function with the very same key (SameKey), else the first
-// acquire of the same key shape in the package, else nil.
-func (in *Info) AcquireOf(op *resolve.Op) *resolve.Op {
-	if len(op.Keys) == 0 {
-		return nil
-	}
-	var best *resolve.Op
-	for _, a := range in.Ops {
-		if a.IsAcquire() && len(a.Keys) > 0 && a.Func == op.Func && op.Func != nil && a.Pos < op.Pos && in.SameKey(a.Key(), op.Key()) {
-			best = a
-		}
-	}
-	if best != nil {
-		return best
-	}
-	in.lockFacts()
-	return in.acquired[in.ShapeOf(op.Key()).Key()]
-}
 
 // Visible reports whether expression e, written again at pos, would mean
 // the same thing: every name in it resolves at pos to the object it
@@ -165,9 +143,11 @@ func (in *Info) stableVar(x *index, v *types.Var) bool {
 
 func isDurationMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
-	if recv == nil {
-		return false
-	}
-	n, ok := types.Unalias(recv.Type()).(*types.Named)
+	return recv != nil && IsDuration(recv.Type())
+}
+
+// IsDuration reports whether t is time.Duration.
+func IsDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }

@@ -51,30 +51,6 @@ func visible(e any, want bool) {}
 func at()                     {}
 `
 
-func TestAcquireOf(t *testing.T) {
-	in := load(t, fixSrc)
-	var dels []string
-	for _, op := range in.Ops {
-		if op.Name != "DEL" {
-			continue
-		}
-		a := in.AcquireOf(op)
-		if a == nil {
-			t.Fatalf("%s: no acquire for DEL at line %d", op.Func.Name.Name, in.line(op.Pos))
-		}
-		dels = append(dels, op.Func.Name.Name)
-		// The token of f's acquire is in scope at the second DEL only.
-		vis := in.Visible(a.Value, op.Pos)
-		want := op.Func.Name.Name == "f" && in.line(op.Pos) == 15
-		if vis != want {
-			t.Errorf("line %d: token visible = %v, want %v", in.line(op.Pos), vis, want)
-		}
-	}
-	if len(dels) != 3 {
-		t.Errorf("checked %d DELs, want 3", len(dels))
-	}
-}
-
 func TestVisible(t *testing.T) {
 	in := load(t, fixSrc)
 	ats := mustCalls(t, in, "at")

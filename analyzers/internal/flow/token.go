@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -230,7 +231,7 @@ func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
 	}
 	fn = fn.Origin()
 	path, name := fn.Pkg().Path(), fn.Name()
-	recv := recvName(fn)
+	recv := resolve.RecvName(fn)
 	var recvExpr ast.Expr
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && recv != "" {
 		recvExpr = sel.X
@@ -448,21 +449,6 @@ func (t *tracer) filled(v *types.Var) (Origin, bool) {
 }
 
 func isParam(in *Info, v *types.Var) bool { return in.index().params[v] }
-
-func recvName(fn *types.Func) string {
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return ""
-	}
-	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
-}
 
 func isInteger(t types.Type) bool {
 	if t == nil {

@@ -241,7 +241,7 @@ func CallName(info *types.Info, o *Op) (pkg, name string) {
 	if fn == nil {
 		return o.Lib, o.Method
 	}
-	switch recv := recvName(fn); recv {
+	switch recv := RecvName(fn); recv {
 	case "":
 		return fn.Pkg().Name(), fn.Name()
 	case "?":

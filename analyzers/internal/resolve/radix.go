@@ -45,7 +45,7 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 		return
 	}
 	v4 := pi.family == radix4
-	recv := recvName(fn)
+	recv := RecvName(fn)
 	switch {
 	case recv == "" && fn.Name() == "Pipeline" && !v4:
 		// v3: radix.Pipeline(cmds...)

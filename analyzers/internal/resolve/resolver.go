@@ -106,16 +106,16 @@ func (r *resolver) callee(call *ast.CallExpr) (*types.Func, *pkgInfo, spec, bool
 	if info.family == valkeyCmds {
 		return fn, info, spec{}, true
 	}
-	s, ok := info.lookup(recvName(fn), fn.Name())
+	s, ok := info.lookup(RecvName(fn), fn.Name())
 	if !ok || s.h == hSkip {
 		return nil, nil, spec{}, false
 	}
 	return fn, info, s, true
 }
 
-// recvName is the name of a method's receiver type ("" for a function):
+// RecvName is the name of a method's receiver type ("" for a function):
 // the named type behind pointers and aliases, or the declaring interface.
-func recvName(fn *types.Func) string {
+func RecvName(fn *types.Func) string {
 	sig := fn.Signature()
 	if sig.Recv() == nil {
 		return ""

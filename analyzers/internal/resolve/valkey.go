@@ -197,7 +197,7 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 			}
 			r.consumed[x] = true
 			complete = complete && arityOK(fn, x)
-			st := bstep{name: fn.Name(), args: x.Args, spread: x.Ellipsis.IsValid(), builder: recvName(fn) == "Builder"}
+			st := bstep{name: fn.Name(), args: x.Args, spread: x.Ellipsis.IsValid(), builder: RecvName(fn) == "Builder"}
 			steps = append(steps, st) // last call first; reversed once found
 			if st.builder {
 				slices.Reverse(steps)
