@@ -13,13 +13,13 @@ import (
 
 // applyDirectives reads the //lockaudit:ignore and //lockaudit:file-ignore
 // comments of every analysed file (each file once, though -tests analyses a
-// package's files twice), marks the findings they suppress, and adds LA100
-// findings for malformed directives and for directives that suppressed
-// nothing. Only the rules that ran (run.Rules) can make a directive stale,
+// package's files twice), marks the findings they suppress, and (report100)
+// adds LA100 findings for malformed directives and for directives that
+// suppressed nothing. Only the rules that ran (run.Rules) can make a directive stale,
 // so -rules subsets do not flag the other rules' directives. Packages that
 // were not analysed (they did not type-check) are skipped: their
 // directives would all look stale.
-func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMapper) {
+func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMapper, report100 bool) {
 	var dirs []*directive.Directive
 	seen := map[string]bool{}
 	abs := map[string]string{} // module-relative file -> file name, for source lines
@@ -50,6 +50,9 @@ func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMappe
 		ran[id] = true
 	}
 	bad := directive.Apply(run.Findings, dirs, ran)
+	if !report100 {
+		return
+	}
 	for i := range bad {
 		if name, ok := abs[bad[i].Pos.File]; ok {
 			bad[i].Source = paths.line(name, bad[i].Pos.Line)

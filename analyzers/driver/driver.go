@@ -40,9 +40,12 @@ type Options struct {
 	Result func(a *analysis.Analyzer, pkg *packages.Package, result any)
 	// Directives applies the //lockaudit:ignore and //lockaudit:file-ignore
 	// comments of the analysed files: the findings they cover are marked
-	// suppressed (kind inSource, with the reason), and malformed or stale
-	// directives become LA100 findings (LA100 is then in Run.Rules).
+	// suppressed (kind inSource, with the reason).
 	Directives bool
+	// DirectiveFindings (with Directives) also reports malformed and stale
+	// directives as LA100 findings, and lists LA100 in Run.Rules. Off when
+	// LA100 is turned off: directives then still suppress, silently.
+	DirectiveFindings bool
 	// Fixes, when set, collects the findings' suggested fixes (vet -fix,
 	// -diff); see fix.go.
 	Fixes *Fixes
@@ -139,7 +142,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		return nil, err
 	}
 	if opts.Directives {
-		applyDirectives(run, ok, paths)
+		applyDirectives(run, ok, paths, opts.DirectiveFindings)
 	}
 	run.Sort()
 	sortErrors(run.Errors)

@@ -178,29 +178,6 @@ func Analyzers(sel map[string]bool) []*analysis.Analyzer {
 	return out
 }
 
-// DropDirectiveFindings removes LA100 findings and LA100 from run.Rules
-// when the selection turns LA100 off. Directives still suppress findings:
-// turning LA100 off only silences the complaints about them.
-func DropDirectiveFindings(run *report.Run, sel map[string]bool) {
-	if sel[directive.RuleID] {
-		return
-	}
-	kept := run.Findings[:0]
-	for _, f := range run.Findings {
-		if f.Rule != directive.RuleID {
-			kept = append(kept, f)
-		}
-	}
-	run.Findings = kept
-	var ids []string
-	for _, id := range run.Rules {
-		if id != directive.RuleID {
-			ids = append(ids, id)
-		}
-	}
-	run.Rules = ids
-}
-
 // Severities returns the file's severity overrides by rule ID (nil file:
 // none).
 func Severities(f *config.File) map[string]rules.Severity {

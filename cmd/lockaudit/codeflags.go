@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/directive"
 	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/analyzers/uses"
@@ -179,12 +180,13 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	}
 
 	run, err := driver.Run(ctx, driver.Options{
-		Dir:        c.Dir,
-		Patterns:   patterns,
-		Analyzers:  c.analyzers(sel),
-		Tests:      c.Tests,
-		Directives: true,
-		Fixes:      c.Fixes,
+		Dir:               c.Dir,
+		Patterns:          patterns,
+		Analyzers:         c.analyzers(sel),
+		Tests:             c.Tests,
+		Directives:        true,
+		DirectiveFindings: sel[directive.RuleID],
+		Fixes:             c.Fixes,
 	})
 	if err != nil {
 		return nil, failure("%v", err)
@@ -192,7 +194,6 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	run.Command = "vet"
 	run.Tool.Version = version()
 	run.Target = strings.Join(c.Targets, ",")
-	settings.DropDirectiveFindings(run, sel)
 	settings.ApplySeverities(run.Findings, settings.Severities(c.Config))
 
 	if c.WriteBaseline != "" {
