@@ -273,7 +273,7 @@ func fakeOp(in *Info, name string, call *ast.CallExpr) *resolve.Op {
 			op.Cond = "IFEQ"
 		}
 	case "setIfeq":
-		op.Name, op.IFEQ, op.Cond, op.TTL = "SET", true, "IFEQ", resolve.Expire
+		op.Name, op.Cond, op.TTL = "SET", "IFEQ", resolve.Expire
 		key(0)
 		op.Value, op.Match = args[1], args[1]
 	case "send":

@@ -139,8 +139,7 @@ func IsExtend(op *resolve.Op) bool {
 	return IsSetIFEQ(op) || ScriptStep(op)&lua.Extend != 0
 }
 
-// IsSetIFEQ reports whether op is a SET IFEQ, the native compare-and-extend
-// (resolve's Op.IFEQ only mirrors Cond).
+// IsSetIFEQ reports whether op is a SET IFEQ, the native compare-and-extend.
 func IsSetIFEQ(op *resolve.Op) bool {
 	return op.Kind == resolve.Command && op.Name == "SET" && op.Cond == "IFEQ"
 }

@@ -247,7 +247,6 @@ done:
 	default:
 		op.Cond = cond
 	}
-	op.IFEQ = op.Cond == "IFEQ"
 	op.Complete = op.Complete && complete
 	switch {
 	case ttl >= 0:

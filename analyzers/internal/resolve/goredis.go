@@ -89,7 +89,6 @@ func (r *resolver) typed(op *Op, info *pkgInfo, s spec, a []ast.Expr, spread boo
 		}
 	case hSetMatch:
 		op.Name, op.Cond, op.GET = "SET", s.cond, s.get
-		op.IFEQ = s.cond == "IFEQ"
 		op.Keys = nonNil(argAt(a, 0))
 		op.Value, op.Match = argAt(a, 1), argAt(a, 2)
 		r.durationTTL(op, info, argAt(a, 3))
@@ -312,7 +311,6 @@ func (r *resolver) setArgs(op *Op, e ast.Expr) {
 		op.TTL = UnknownTTL
 		return
 	}
-	op.IFEQ = op.Cond == "IFEQ"
 	if ttl == NoTTL && !op.Complete {
 		ttl = UnknownTTL
 	}

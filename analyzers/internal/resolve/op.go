@@ -43,8 +43,8 @@
 //     family and INCRBY, their amount).
 //   - go-redis v6-v8 and the compat adapters send the legacy SETNX for
 //     SetNX(..., 0): the Op is Name "SETNX".
-//   - Cond is the SET or DELEX condition (IFEQ, IFNE, IFDEQ, IFDNE); IFEQ is
-//     Cond == "IFEQ". Match is the compared value (or digest).
+//   - Cond is the SET or DELEX condition (IFEQ, IFNE, IFDEQ, IFDNE); a SET
+//     IFEQ has Cond == "IFEQ". Match is the compared value (or digest).
 //   - Script is set when the Lua text is a constant visible in the package
 //     (a literal, const, package-level or local variable assigned once,
 //     concatenations, a //go:embed file); Script.Inline marks text sent by
@@ -140,14 +140,14 @@ type Op struct {
 	Args  []ast.Expr // the arguments as written: after ctx for typed helpers, after the command name for raw forms and builders (the steps' arguments), keysAndArgs for script runs
 
 	// SET options (Name == "SET"); DELEX condition (Name == "DELEX").
-	// IFEQ is Cond == "IFEQ" on a SET. TTL is meaningful for SET only (a
+	// A SET IFEQ has Cond == "IFEQ". TTL is meaningful for SET only (a
 	// SETNX has NoTTL by definition); TTLExpr is also the amount of the
 	// EXPIRE family (EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT, EXPIRE* helpers)
 	// and of INCRBY.
-	NX, XX, IFEQ, GET bool
-	TTL               TTL
-	TTLExpr           ast.Expr // the duration/amount, when visible
-	Cond              string   // SET and DELEX: "IFEQ", "IFNE", "IFDEQ", "IFDNE", or "" for none
+	NX, XX, GET bool
+	TTL         TTL
+	TTLExpr     ast.Expr // the duration/amount, when visible
+	Cond        string   // SET and DELEX: "IFEQ", "IFNE", "IFDEQ", "IFDNE", or "" for none
 
 	// Complete is false when the arguments could not all be seen (a spread
 	// args..., a redigo redis.Args{}, a non-constant option): rules must not

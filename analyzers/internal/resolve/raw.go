@@ -254,7 +254,6 @@ func (r *resolver) setOptions(op *Op, toks []tok, from int) {
 			op.Complete = false
 		}
 	}
-	op.IFEQ = op.Cond == "IFEQ"
 	if !ttlSeen {
 		if op.Complete {
 			op.TTL = NoTTL

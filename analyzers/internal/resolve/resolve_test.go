@@ -74,7 +74,7 @@ func Summary(fset *token.FileSet, op *resolve.Op) string {
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{op.NX, "NX"}, {op.XX, "XX"}, {op.IFEQ, "IFEQ"}, {op.GET, "GET"}} {
+	}{{op.NX, "NX"}, {op.XX, "XX"}, {op.Name == "SET" && op.Cond == "IFEQ", "IFEQ"}, {op.GET, "GET"}} {
 		if f.on {
 			w(" %s", f.name)
 		}
