@@ -38,19 +38,27 @@ type conn struct {
 	client  valkey.Client
 	timeout time.Duration
 	redact  func(string) string
+	// allow refuses what this connection may not send: checkReadOnly for
+	// the probe; scan and conform bring their own (see Dialer).
+	allow func(args []string) error
 }
 
 // dial connects and authenticates, within the timeout and ctx. valkey-go's
 // handshake honours Dialer.Timeout; the goroutine also gives up when ctx
 // ends, so a server that accepts and never answers cannot hold the probe.
 func (d *dialer) dial(ctx context.Context, addr string) (*conn, error) {
+	return d.dialAs(ctx, addr, ClientName, checkReadOnly)
+}
+
+// dialAs is dial with another connection name and allowlist.
+func (d *dialer) dialAs(ctx context.Context, addr, name string, allow func([]string) error) (*conn, error) {
 	opt := valkey.ClientOption{
 		InitAddress:       []string{addr},
 		ForceSingleClient: true,
 		DisableCache:      true,
 		DisableRetry:      true,
 		ClientSetInfo:     []string{}, // no CLIENT SETINFO
-		ClientName:        ClientName,
+		ClientName:        name,
 		Username:          d.user,
 		Password:          d.password,
 		TLSConfig:         d.tls,
@@ -81,7 +89,7 @@ func (d *dialer) dial(ctx context.Context, addr string) (*conn, error) {
 			}
 			return nil, d.cleanErr(ctx, r.err)
 		}
-		return &conn{addr: addr, client: r.c, timeout: d.timeout, redact: d.redact}, nil
+		return &conn{addr: addr, client: r.c, timeout: d.timeout, redact: d.redact, allow: allow}, nil
 	case <-ctx.Done():
 		go func() { // close it once the handshake gives up
 			if r := <-ch; r.c != nil {
@@ -120,14 +128,15 @@ func (c *conn) send(ctx context.Context, args ...string) (resp.Value, error) {
 }
 
 // sendAll is the one function that sends commands. It refuses the whole
-// batch unless every command is on the read-only allowlist, then sends them
+// batch unless every command is on the connection's allowlist (the
+// probe's: read-only, checkReadOnly), then sends them
 // in one round trip. A server error reply comes back as a Value of Kind
 // resp.Err; err is a refused command or a transport failure (timeout,
 // closed connection), which fails the whole batch.
 func (c *conn) sendAll(ctx context.Context, cmds [][]string) ([]resp.Value, error) {
 	built := make(valkey.Commands, 0, len(cmds))
 	for _, args := range cmds {
-		if err := checkReadOnly(args); err != nil {
+		if err := c.allow(args); err != nil {
 			return nil, err
 		}
 		built = append(built, c.client.B().Arbitrary(args...).Build())

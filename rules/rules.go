@@ -39,6 +39,9 @@ type Rule struct {
 	Bad        string   `yaml:"bad" json:"bad"`
 	Good       string   `yaml:"good" json:"good"`
 	MinServers []string `yaml:"min_servers" json:"min_servers,omitempty"`
+	// FoundBy names the command that finds the rule's problem when it is
+	// not the default of its kind (vet for code, the probe for node rules).
+	FoundBy string `yaml:"found_by" json:"found_by,omitempty"`
 }
 
 // Doc is the rule's full documentation as plain text: what, why, how to fix,

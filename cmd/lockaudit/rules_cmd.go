@@ -79,6 +79,9 @@ func rulesMarkdown(list []rules.Rule) string {
 		if r.Kind == rules.Node {
 			by = "probe"
 		}
+		if r.FoundBy != "" {
+			by = "`" + r.FoundBy + "`"
+		}
 		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s |\n", r.ID, r.Name, r.Severity, by, strings.ReplaceAll(r.Title, "|", `\|`))
 	}
 	return b.String()

@@ -47,6 +47,76 @@ type File struct {
 	Writers []string `yaml:"writers"`
 
 	Probe Probe `yaml:"probe"`
+	// Scan holds lockaudit scan's settings; its lock keys are LockKeys.
+	Scan Scan `yaml:"scan"`
+	// Conform holds lockaudit conform's settings.
+	Conform Conform `yaml:"conform"`
+}
+
+// Scan holds lockaudit scan's defaults; flags override them.
+type Scan struct {
+	// MaxLease is the longest TTL a lock key may carry (LA212); 0: not checked.
+	MaxLease time.Duration `yaml:"max_lease"`
+	Rate     int           `yaml:"rate"`  // keys per second per node
+	Count    int           `yaml:"count"` // SCAN COUNT
+}
+
+// Conform holds lockaudit conform's defaults; flags override them.
+type Conform struct {
+	Prefix string        `yaml:"prefix"` // scratch keys start with it
+	TTL    time.Duration `yaml:"ttl"`    // TTL of every scratch key
+}
+
+// DefaultLockKeys are the lock-key patterns when lock_keys is not set: "lock"
+// or "locks" as a word part (lock:job, job:lock, job-lock, job_lock,
+// locks/job; not block, clock or mylock). The analyzers (LA103, LA114) and
+// lockaudit scan share them; they match case-insensitively.
+var DefaultLockKeys = []string{`(^|[^a-z0-9])locks?([^a-z0-9]|$)`}
+
+// LockKeyPatterns returns the lock-key patterns (lock_keys, else
+// DefaultLockKeys) and their compiled, case-insensitive forms. f may be nil.
+func (f *File) LockKeyPatterns() ([]string, []*regexp.Regexp, error) {
+	src := DefaultLockKeys
+	if f != nil && len(f.LockKeys) > 0 {
+		src = f.LockKeys
+	}
+	res := make([]*regexp.Regexp, len(src))
+	for i, s := range src {
+		re, err := CompileKeyPattern(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		res[i] = re
+	}
+	return append([]string(nil), src...), res, nil
+}
+
+// CompileKeyPattern compiles a key pattern the way every lock-key reader
+// does: case-insensitively.
+func CompileKeyPattern(s string) (*regexp.Regexp, error) {
+	if s == "" {
+		return nil, fmt.Errorf("empty pattern")
+	}
+	re, err := regexp.Compile("(?i)" + s)
+	if err != nil {
+		return nil, fmt.Errorf("bad regular expression %q: %v", s, err)
+	}
+	return re, nil
+}
+
+// CheckScratchPrefix validates conform's scratch-key prefix: it must be
+// non-empty, printable, without spaces or the braces of a hash tag (conform
+// adds its own), and not a glob.
+func CheckScratchPrefix(p string) error {
+	if p == "" {
+		return fmt.Errorf("the scratch-key prefix is empty")
+	}
+	for _, r := range p {
+		if r <= ' ' || r == 0x7f || strings.ContainsRune("{}*?[]\\", r) {
+			return fmt.Errorf("scratch-key prefix %q: only printable characters without spaces, braces or glob characters", p)
+		}
+	}
+	return nil
 }
 
 // Probe holds the probe's defaults; flags override them.
@@ -159,6 +229,21 @@ func validateKey(f *File, key string) error {
 		if f.Probe.Parallel < 1 {
 			return fmt.Errorf("must be at least 1")
 		}
+	case "scan.max_lease", "conform.ttl":
+		d := map[string]time.Duration{"scan.max_lease": f.Scan.MaxLease, "conform.ttl": f.Conform.TTL}[key]
+		if d <= 0 {
+			return fmt.Errorf("must be a positive duration such as 30s")
+		}
+	case "scan.rate":
+		if f.Scan.Rate < 0 {
+			return fmt.Errorf("must be 0 (no limit) or more keys per second")
+		}
+	case "scan.count":
+		if f.Scan.Count < 1 {
+			return fmt.Errorf("must be at least 1")
+		}
+	case "conform.prefix":
+		return CheckScratchPrefix(f.Conform.Prefix)
 	case "probe.timeout", "probe.deadline", "probe.skew":
 		d := map[string]time.Duration{"probe.timeout": f.Probe.Timeout, "probe.deadline": f.Probe.Deadline, "probe.skew": f.Probe.Skew}[key]
 		if d <= 0 {

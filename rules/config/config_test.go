@@ -34,7 +34,7 @@ func TestErrorsNameFileLineKey(t *testing.T) {
 	for _, tc := range []struct {
 		name, src, want string
 	}{
-		{"unknown top key", "version: 1\ntargets: [valkey-9.0]\n", `c.yaml:2: targets: unknown key (known keys: fence_columns, fence_keys, lock_keys, probe, rules, target, version, writers)`},
+		{"unknown top key", "version: 1\ntargets: [valkey-9.0]\n", `c.yaml:2: targets: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)`},
 		{"unknown nested key", "probe:\n  adress: [x]\n", `c.yaml:2: probe.adress: unknown key (known keys under probe:`},
 		{"wrong type list", "lock_keys: {a: b}\n", `c.yaml:1: lock_keys: want a list of strings, got a mapping`},
 		{"wrong type duration", "probe:\n  timeout: soon\n", `c.yaml:2: probe.timeout: want a duration such as 3s or 500ms, got "soon"`},
@@ -48,6 +48,13 @@ func TestErrorsNameFileLineKey(t *testing.T) {
 		{"bad use", "probe:\n  uses: [delifeq, lua5]\n", `c.yaml:2: probe.uses: unknown use "lua5"`},
 		{"bad writer line", "writers:\n  - '(*database/sql.DB).Exec'\n  - 'not a name!'\n", `c.yaml:3: writers: bad writer "not a name!"`},
 		{"zero parallel", "probe:\n  parallel: 0\n", `c.yaml:2: probe.parallel: must be at least 1`},
+		{"zero max lease", "scan:\n  max_lease: 0s\n", `c.yaml:2: scan.max_lease: must be a positive duration`},
+		{"negative rate", "scan:\n  rate: -5\n", `c.yaml:2: scan.rate: must be 0 (no limit) or more`},
+		{"zero count", "scan:\n  count: 0\n", `c.yaml:2: scan.count: must be at least 1`},
+		{"glob prefix", "conform:\n  prefix: 'scratch:*'\n", `c.yaml:2: conform.prefix: scratch-key prefix "scratch:*"`},
+		{"hash tag prefix", "conform:\n  prefix: '{x}:'\n", `c.yaml:2: conform.prefix: scratch-key prefix "{x}:"`},
+		{"empty prefix", "conform:\n  prefix: ''\n", `c.yaml:2: conform.prefix: the scratch-key prefix is empty`},
+		{"zero ttl", "conform:\n  ttl: 0s\n", `c.yaml:2: conform.ttl: must be a positive duration`},
 		{"version", "version: 2\n", `c.yaml:1: version: unsupported version 2`},
 		{"duplicate", "target: valkey-9.0\ntarget: valkey-8.1\n", `c.yaml:2: target: key given twice`},
 		{"not yaml", "rules: [\n", `c.yaml: not valid YAML`},

@@ -15,8 +15,9 @@ rules:
   LA110: warning
   # LA111: off
 
-# Regular expressions for lock-key text (LA103, LA114). Default: "lock" as a
-# word part (lock:, :lock, -lock, _lock).
+# Regular expressions for lock-key text (LA103, LA114) and for the keys
+# lockaudit scan reports (LA211, LA212). Default: "lock" as a word part
+# (lock:, :lock, -lock, _lock).
 lock_keys:
   - '(^|[^a-z0-9])lock([^a-z0-9]|$)'
   - '^mutex:'
@@ -56,4 +57,18 @@ probe:
   parallel: 16
   uses: [delifeq, ifeq]
   skew: 50ms
+
+# lockaudit scan (read-only): lock keys (lock_keys above) with no TTL (LA211)
+# or a TTL longer than max_lease (LA212). rate and count bound the load on
+# each node: keys per second (0: no limit) and SCAN's COUNT.
+scan:
+  max_lease: 10m
+  rate: 50000
+  count: 1000
+
+# lockaudit conform (it writes, only with -write-scratch-key): its scratch
+# keys start with prefix and expire after ttl even if it is killed.
+conform:
+  prefix: 'lockaudit:conform:'
+  ttl: 30s
 `

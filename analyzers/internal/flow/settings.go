@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/lockaudit/lockaudit/rules/config"
 )
 
 // The settings shared by several rules. Each is one value bound to a flag on
@@ -33,8 +35,9 @@ var (
 // Default patterns (Go regular expressions, matched case-insensitively).
 var (
 	// "lock" or "locks" as a word part: lock:job, job:lock, job-lock,
-	// job_lock, locks/job. Not block, clock, or mylock (one word).
-	DefaultLockKeys = []string{`(^|[^a-z0-9])locks?([^a-z0-9]|$)`}
+	// job_lock, locks/job. Not block, clock, or mylock (one word). One
+	// source with lockaudit scan: rules/config.
+	DefaultLockKeys = config.DefaultLockKeys
 	// "fence", "fencing" or "token" as a word part: fence:{job},
 	// job:fencing_token. Not tokens:user (a rate-limit bucket).
 	DefaultFenceKeys = []string{`(^|[^a-z0-9])(fence|fencing|token)([^a-z0-9]|$)`}
