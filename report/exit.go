@@ -29,6 +29,9 @@ func ExitCode(r *Run) int {
 			return ExitFindings
 		}
 	}
+	if r.incomplete() { // a shard not scanned, a node not tested
+		code = ExitUnknown
+	}
 	if v := r.Verdict; v != nil {
 		for _, u := range r.Uses {
 			switch verdictFor(v, u.Command) {

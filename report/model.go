@@ -21,7 +21,7 @@ const SchemaVersion = 1
 type Run struct {
 	SchemaVersion int    `json:"schema_version"`
 	Tool          Tool   `json:"tool"`
-	Command       string `json:"command"`          // vet, probe, audit, preflight
+	Command       string `json:"command"`          // vet, probe, audit, preflight, scan, conform
 	Target        string `json:"target,omitempty"` // -target of vet/preflight, e.g. valkey-9.0
 	Time          string `json:"time,omitempty"`   // RFC 3339, set by audit/preflight only
 
@@ -36,6 +36,11 @@ type Run struct {
 	Topology string   `json:"topology,omitempty"` // standalone, replication, sentinel, cluster, declared
 	Nodes    []Node   `json:"nodes,omitempty"`
 	Verdict  *Verdict `json:"verdict,omitempty"`
+
+	// Scan is lockaudit scan's coverage; Conform is lockaudit conform's
+	// table per node (see fleet.go).
+	Scan    *Scan         `json:"scan,omitempty"`
+	Conform []ConformNode `json:"conform,omitempty"`
 }
 
 // Tool identifies the producer.

@@ -48,9 +48,21 @@ func renderText(w io.Writer, r *Run) error {
 		section()
 		writeSites(p, r.Uses)
 	}
+	if r.Scan != nil {
+		section()
+		writeScan(p, r.Scan)
+	}
+	if len(r.Conform) > 0 {
+		section()
+		writeConform(p, r.Conform)
+	}
 	if len(r.Nodes) > 0 || len(nodeFindings) > 0 || r.Verdict != nil {
 		section()
 		writeFleet(p, r, nodeFindings)
+	}
+	if r.Scan != nil || len(r.Conform) > 0 {
+		section()
+		p.printf("%s\n", fleetExitMeaning(r))
 	}
 	if len(r.Errors) > 0 {
 		section()

@@ -1,0 +1,623 @@
+// Package scan finds locks that are already broken on a live fleet: keys
+// matching the lock-key patterns (the config's lock_keys, the same as
+// LA103's) that have no TTL (LA211) or a TTL longer than the maximum lease
+// (LA212).
+//
+// It discovers the fleet with the probe (probe.Run), then reads each
+// primary's data — from a replica whose replication link is up when there
+// is one, to keep the load off the primary — with SCAN, cursor by cursor,
+// so memory does not grow with the keyspace. Every command goes through
+// the probe's dialer behind this package's own allowlist (Allowed): SCAN,
+// DBSIZE, PTTL, TYPE, STRLEN, OBJECT IDLETIME, plus ROLE, READONLY (cluster
+// replicas) and CLIENT NO-TOUCH (so that reading a key does not reset its
+// idle time). None of them writes.
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/probe/internal/resp"
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// ClientName is the connection name scan sets (CLIENT LIST shows it).
+const ClientName = "lockaudit-scan"
+
+// Allowed is every command scan sends after discovery; the probe's
+// read-only allowlist covers discovery itself.
+var Allowed = probe.Commands{
+	"SCAN":     nil,
+	"DBSIZE":   nil,
+	"PTTL":     nil,
+	"TYPE":     nil,
+	"STRLEN":   nil,
+	"OBJECT":   {"IDLETIME": true},
+	"ROLE":     nil,
+	"READONLY": nil,
+	"CLIENT":   {"NO-TOUCH": true},
+}
+
+func allow(args []string) error { return Allowed.Check("scan", args) }
+
+// Defaults.
+const (
+	DefaultCount = 1000
+	DefaultRate  = 50000
+	DefaultLimit = 1000
+)
+
+// Options configure a scan.
+type Options struct {
+	// Probe is how to find and reach the fleet (addresses, credentials,
+	// TLS, -timeout, -parallel); its Deadline bounds discovery.
+	Probe probe.Options
+
+	Patterns []string         // the lock-key patterns, for the report
+	Match    []*regexp.Regexp // compiled Patterns (rules/config.File.LockKeyPatterns)
+	MaxLease time.Duration    // LA212 threshold; 0: not checked
+	Rate     int              // keys per second per node; 0: no limit
+	Count    int              // SCAN COUNT (default DefaultCount)
+	Deadline time.Duration    // the whole scan, discovery included; 0: none
+	Limit    int              // findings listed (default DefaultLimit); more are counted
+
+	// Progress, when set, is called after every SCAN batch (one call at a
+	// time).
+	Progress func(Progress)
+
+	// sleep waits for the rate limit (tests replace it).
+	sleep func(ctx context.Context, d time.Duration) error
+}
+
+// Progress is how far a scan has got.
+type Progress struct {
+	Shards, Done int   // shards to scan, shards finished
+	Keys, Total  int64 // keys scanned; keys on the nodes read (DBSIZE)
+	Findings     int
+}
+
+// shard is one primary's data and the nodes that hold a copy of it.
+type shard struct {
+	primary    string
+	replicas   []string // usable copies, direct replicas first
+	cluster    bool
+	unreadable string // why nothing can be read (role unknown, ...)
+}
+
+// Run discovers the fleet and scans every shard. The error is for bad
+// options only; what could not be read is in the run (an incomplete shard
+// makes ExitCode 4, a fleet where no node answered has Errors: 1).
+func Run(ctx context.Context, opt Options) (*report.Run, error) {
+	if len(opt.Match) == 0 || len(opt.Match) != len(opt.Patterns) {
+		return nil, errors.New("scan: no lock-key pattern")
+	}
+	if opt.Count <= 0 {
+		opt.Count = DefaultCount
+	}
+	if opt.Limit <= 0 {
+		opt.Limit = DefaultLimit
+	}
+	if opt.Rate < 0 {
+		return nil, errors.New("scan: the rate must be 0 (no limit) or positive")
+	}
+	if opt.sleep == nil {
+		opt.sleep = sleepCtx
+	}
+	if opt.Deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Deadline)
+		defer cancel()
+		if opt.Probe.Deadline <= 0 || opt.Probe.Deadline > opt.Deadline {
+			opt.Probe.Deadline = opt.Deadline
+		}
+	}
+	found, err := probe.Run(ctx, opt.Probe)
+	if err != nil {
+		return nil, err
+	}
+	run := report.New("scan", opt.Probe.Version)
+	run.Topology = found.Topology
+	run.Scan = &report.Scan{Patterns: opt.Patterns, Rate: opt.Rate, Count: opt.Count, Shards: []report.ScanShard{}}
+	if opt.MaxLease > 0 {
+		run.Scan.MaxLease = opt.MaxLease.String()
+	}
+	if len(found.Errors) > 0 { // no node answered at all
+		run.Errors = found.Errors
+		return run, nil
+	}
+	shards := plan(found)
+	s := &scanner{opt: opt, d: probe.NewDialer(opt.Probe), prog: Progress{Shards: len(shards)}}
+	results := make([]result, len(shards))
+	sem := make(chan struct{}, max(opt.Probe.Parallel, 1))
+	var wg sync.WaitGroup
+	for i, sh := range shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case sem <- struct{}{}:
+				defer func() { <-sem }()
+				results[i] = s.shard(ctx, sh)
+			case <-ctx.Done():
+				results[i] = result{ScanShard: report.ScanShard{Primary: sh.primary, Note: "not scanned: " + stopped(ctx)}}
+			}
+			s.update(func(p *Progress) { p.Done++ })
+		}()
+	}
+	wg.Wait()
+	for _, r := range results {
+		run.Scan.Shards = append(run.Scan.Shards, r.ScanShard)
+		run.Findings = append(run.Findings, r.findings...)
+	}
+	run.Sort()
+	return run, nil
+}
+
+// plan groups the discovered nodes into shards: each primary with the
+// replicas below it (replicas of replicas hold the same data). A node
+// whose role is unknown is a shard of its own, read if it answers.
+func plan(run *report.Run) []shard {
+	byAddr := map[string]report.Node{}
+	for _, n := range run.Nodes {
+		byAddr[n.Addr] = n
+	}
+	top := func(n report.Node) (string, int) {
+		seen := map[string]bool{}
+		depth := 0
+		for n.Role == probe.RoleReplica && n.Primary != "" && !seen[n.Addr] {
+			seen[n.Addr] = true
+			p, ok := byAddr[n.Primary]
+			if !ok {
+				return n.Primary, depth + 1
+			}
+			n, depth = p, depth+1
+		}
+		return n.Addr, depth
+	}
+	type cand struct {
+		addr  string
+		depth int
+	}
+	copies := map[string][]cand{}
+	var out []shard
+	for _, n := range run.Nodes {
+		switch n.Role {
+		case probe.RolePrimary:
+			out = append(out, shard{primary: n.Addr, cluster: run.Topology == probe.Cluster})
+		case probe.RoleReplica:
+			p, depth := top(n)
+			copies[p] = append(copies[p], cand{n.Addr, depth})
+		case probe.RoleSentinel:
+		}
+	}
+	// A node whose role is unknown is a primary when replicas point at it
+	// (it is then read through them); otherwise a shard of its own.
+	for _, n := range run.Nodes {
+		if n.Role != probe.RolePrimary && n.Role != probe.RoleReplica && n.Role != probe.RoleSentinel && len(copies[n.Addr]) == 0 {
+			out = append(out, shard{primary: n.Addr, unreadable: "its role could not be read (" + strings.Join(n.Errors, "; ") + ")"})
+		}
+	}
+	have := map[string]bool{}
+	for _, sh := range out {
+		have[sh.primary] = true
+	}
+	// Replicas whose primary is not among the nodes still hold its data.
+	for p := range copies {
+		if !have[p] {
+			out = append(out, shard{primary: p, cluster: run.Topology == probe.Cluster})
+		}
+	}
+	for i := range out {
+		cs := copies[out[i].primary]
+		sort.Slice(cs, func(a, b int) bool {
+			if cs[a].depth != cs[b].depth {
+				return cs[a].depth < cs[b].depth
+			}
+			return cs[a].addr < cs[b].addr
+		})
+		for _, c := range cs {
+			out[i].replicas = append(out[i].replicas, c.addr)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].primary < out[b].primary })
+	return out
+}
+
+type scanner struct {
+	opt Options
+	d   *probe.Dialer
+
+	mu     sync.Mutex
+	prog   Progress
+	listed int // findings listed so far (Options.Limit)
+}
+
+func (s *scanner) update(f func(*Progress)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f(&s.prog)
+	if s.opt.Progress != nil {
+		s.opt.Progress(s.prog)
+	}
+}
+
+// list reports whether one more finding may be listed.
+func (s *scanner) list() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.listed >= s.opt.Limit {
+		return false
+	}
+	s.listed++
+	return true
+}
+
+type result struct {
+	report.ScanShard
+	findings []report.Finding
+}
+
+// shard picks the node to read (a connected replica, else the primary) and
+// scans it to the end, or until the deadline.
+func (s *scanner) shard(ctx context.Context, sh shard) result {
+	r := result{ScanShard: report.ScanShard{Primary: sh.primary}}
+	if sh.unreadable != "" {
+		r.Note = "not scanned: " + sh.unreadable
+		return r
+	}
+	var skipped []string
+	var c, stale *probe.Conn // stale: a replica whose link is down
+	var staleAddr string
+	for _, addr := range sh.replicas {
+		rc, up, why := s.useReplica(ctx, addr, sh.cluster)
+		switch {
+		case rc != nil && up:
+			c, r.ReadFrom, r.Role = rc, addr, probe.RoleReplica
+		case rc != nil && stale == nil:
+			stale, staleAddr = rc, addr
+		case rc != nil:
+			rc.Close()
+		}
+		if c != nil {
+			break
+		}
+		skipped = append(skipped, "replica "+addr+": "+why)
+	}
+	if c == nil {
+		pc, err := s.d.Dial(ctx, sh.primary, ClientName, allow)
+		switch {
+		case err == nil:
+			c, r.ReadFrom, r.Role = pc, sh.primary, probe.RolePrimary
+		case stale != nil: // the last copy there is: what a failover would promote
+			c, r.ReadFrom, r.Role = stale, staleAddr, probe.RoleReplica
+			stale = nil
+			r.Note = "primary unreachable (" + err.Error() + "); read on a replica whose replication link is down: it may lag"
+		default:
+			r.Note = "not scanned: primary " + sh.primary + ": " + err.Error()
+			if len(skipped) > 0 {
+				r.Note += "; " + strings.Join(skipped, "; ")
+			} else {
+				r.Note += "; no replica to read instead"
+			}
+			return r
+		}
+	}
+	if stale != nil {
+		stale.Close()
+	}
+	defer c.Close()
+	if err := s.read(ctx, c, sh, &r); err != nil {
+		why := err.Error()
+		if ctx.Err() != nil {
+			why = stopped(ctx)
+		}
+		r.Note = strings.TrimPrefix(r.Note+"; "+fmt.Sprintf("stopped after %d keys: %s", r.Keys, why), "; ")
+	}
+	if r.Findings > len(r.findings) {
+		more := fmt.Sprintf("%d finding(s) over the listing limit (-limit %d) not listed", r.Findings-len(r.findings), s.opt.Limit)
+		r.Note = strings.TrimPrefix(r.Note+"; "+more, "; ")
+	}
+	return r
+}
+
+// useReplica connects to a replica; up says whether its replication link
+// is up (ROLE says connected). A cluster replica is put in READONLY mode
+// so that it answers for its primary's keys.
+func (s *scanner) useReplica(ctx context.Context, addr string, cluster bool) (c *probe.Conn, up bool, why string) {
+	c, err := s.d.Dial(ctx, addr, ClientName, allow)
+	if err != nil {
+		return nil, false, err.Error()
+	}
+	v, err := c.Do(ctx, "ROLE")
+	if err != nil {
+		c.Close()
+		return nil, false, err.Error()
+	}
+	state, ok := replicaState(v)
+	if !ok {
+		c.Close()
+		return nil, false, "not a replica (ROLE: " + v.String() + ")"
+	}
+	if cluster {
+		if v, err := c.Do(ctx, "READONLY"); err != nil || v.Kind == resp.Err {
+			c.Close()
+			return nil, false, "READONLY refused: " + errText(v, err)
+		}
+	}
+	if state != "connected" {
+		return c, false, "replication link not up (ROLE state " + state + ")"
+	}
+	return c, true, ""
+}
+
+// replicaState reads a replica's ROLE reply: "slave", host, port, state, offset.
+func replicaState(v resp.Value) (string, bool) {
+	if v.Kind != resp.Array || len(v.Elems) < 4 {
+		return "", false
+	}
+	if kind, _ := v.Elems[0].Text(); kind != "slave" {
+		return "", false
+	}
+	return v.Elems[3].Text()
+}
+
+// read scans one node to the end.
+func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) error {
+	// Without NO-TOUCH, STRLEN would reset the key's idle time; servers
+	// without it (before Valkey/Redis 7.2) get no STRLEN.
+	noTouch := false
+	if v, err := c.Do(ctx, "CLIENT", "NO-TOUCH", "ON"); err != nil {
+		return err
+	} else if v.Kind != resp.Err {
+		noTouch = true
+	}
+	if v, err := c.Do(ctx, "DBSIZE"); err != nil {
+		return err
+	} else if v.Kind == resp.Int {
+		s.update(func(p *Progress) { p.Total += v.Int })
+	}
+	pace := &pacer{rate: s.opt.Rate, start: time.Now(), sleep: s.opt.sleep, now: time.Now}
+	seen := map[string]bool{} // finding keys already reported (SCAN may repeat a key)
+	count := strconv.Itoa(s.opt.Count)
+	cursor := "0"
+	for {
+		if err := pace.wait(ctx); err != nil {
+			return err
+		}
+		v, err := c.Do(ctx, "SCAN", cursor, "COUNT", count)
+		if err != nil {
+			return err
+		}
+		next, keys, err := parseScan(v)
+		if err != nil {
+			return err
+		}
+		pace.n += int64(len(keys))
+		r.Keys += int64(len(keys))
+		var matched []string
+		for _, k := range keys {
+			if s.matches(k) {
+				matched = append(matched, k)
+			}
+		}
+		r.LockKeys += int64(len(matched))
+		found, err := s.check(ctx, c, sh, r.ReadFrom, r.Role, matched, noTouch, seen)
+		if err != nil {
+			return err
+		}
+		for _, f := range found {
+			r.Findings++
+			if s.list() {
+				r.findings = append(r.findings, f)
+			}
+		}
+		s.update(func(p *Progress) {
+			p.Keys += int64(len(keys))
+			p.Findings += len(found)
+		})
+		if cursor = next; cursor == "0" {
+			r.Complete = true
+			return nil
+		}
+	}
+}
+
+func (s *scanner) matches(key string) bool {
+	for _, re := range s.opt.Match {
+		if re.MatchString(key) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxSeen bounds the memory spent on not reporting a key twice (SCAN may
+// return a key more than once): past it, a repeated key is counted twice.
+const maxSeen = 100000
+
+// check reads the TTL of each lock key in one round trip, then describes
+// the bad ones (type, length, idle time) in one more.
+func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role string, keys []string, noTouch bool, seen map[string]bool) ([]report.Finding, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	cmds := make([][]string, len(keys))
+	for i, k := range keys {
+		cmds[i] = []string{"PTTL", k}
+	}
+	vs, err := c.DoAll(ctx, cmds)
+	if err != nil {
+		return nil, err
+	}
+	type bad struct {
+		key  string
+		pttl int64
+	}
+	var bads []bad
+	for i, v := range vs {
+		if v.Kind != resp.Int {
+			return nil, fmt.Errorf("PTTL %q: %s", keys[i], v.String())
+		}
+		if (v.Int == -1 || s.opt.MaxLease > 0 && v.Int > s.opt.MaxLease.Milliseconds()) && !seen[keys[i]] {
+			if len(seen) < maxSeen {
+				seen[keys[i]] = true
+			}
+			bads = append(bads, bad{keys[i], v.Int})
+		}
+	}
+	if len(bads) == 0 {
+		return nil, nil
+	}
+	// Idle time before STRLEN (NO-TOUCH keeps it anyway); TYPE first so
+	// STRLEN is only sent for strings.
+	cmds = cmds[:0]
+	for _, b := range bads {
+		cmds = append(cmds, []string{"OBJECT", "IDLETIME", b.key}, []string{"TYPE", b.key})
+	}
+	vs, err = c.DoAll(ctx, cmds)
+	if err != nil {
+		return nil, err
+	}
+	var strs [][]string
+	var strAt []int
+	types := make([]string, len(bads))
+	for i := range bads {
+		types[i], _ = vs[2*i+1].Text()
+		if types[i] == "string" && noTouch {
+			strs = append(strs, []string{"STRLEN", bads[i].key})
+			strAt = append(strAt, i)
+		}
+	}
+	lengths := make([]string, len(bads))
+	if len(strs) > 0 {
+		ls, err := c.DoAll(ctx, strs)
+		if err != nil {
+			return nil, err
+		}
+		for j, v := range ls {
+			if v.Kind == resp.Int {
+				lengths[strAt[j]] = fmt.Sprintf(" of %d bytes", v.Int)
+			}
+		}
+	}
+	var out []report.Finding
+	for i, b := range bads {
+		what := describe(types[i], lengths[i], noTouch, vs[2*i])
+		where := fmt.Sprintf("read on %s %s", role, from)
+		var f report.Finding
+		switch {
+		case types[i] == "none": // gone between SCAN and now
+			continue
+		case b.pttl == -1:
+			f = finding("LA211", sh.primary, "lock key %q has no TTL (PTTL -1): %s (%s)", b.key, what, where)
+		default:
+			f = finding("LA212", sh.primary, "lock key %q has a TTL of %s (PTTL %d ms), over the maximum lease %s: %s (%s)",
+				b.key, roundTTL(b.pttl), b.pttl, s.opt.MaxLease, what, where)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// describe says what a key holds without its value: type, length, idle.
+func describe(typ, length string, noTouch bool, idle resp.Value) string {
+	s := typ + length
+	if typ == "string" && length == "" && !noTouch {
+		s += " (length not read: the server has no CLIENT NO-TOUCH, and STRLEN would reset the idle time)"
+	}
+	if idle.Kind == resp.Int {
+		return s + ", idle " + (time.Duration(idle.Int) * time.Second).String()
+	}
+	return s + ", idle time unknown (OBJECT IDLETIME: " + idle.String() + ")"
+}
+
+func roundTTL(ms int64) string {
+	return (time.Duration(ms) * time.Millisecond).Round(time.Second).String()
+}
+
+func finding(rule, node, format string, args ...any) report.Finding {
+	r := rules.MustGet(rule)
+	return report.Finding{Rule: rule, Severity: r.Severity, Node: node, Message: fmt.Sprintf(format, args...)}
+}
+
+// parseScan reads SCAN's reply: [cursor, [keys...]].
+func parseScan(v resp.Value) (string, []string, error) {
+	if v.Kind == resp.Err {
+		return "", nil, errors.New("SCAN: " + v.Str)
+	}
+	if v.Kind != resp.Array || len(v.Elems) != 2 || v.Elems[1].Kind != resp.Array {
+		return "", nil, fmt.Errorf("SCAN: unexpected reply %s", v.String())
+	}
+	cursor, ok := v.Elems[0].Text()
+	if !ok {
+		return "", nil, fmt.Errorf("SCAN: unexpected cursor %s", v.Elems[0].String())
+	}
+	keys := make([]string, 0, len(v.Elems[1].Elems))
+	for _, k := range v.Elems[1].Elems {
+		s, ok := k.Text()
+		if !ok {
+			return "", nil, fmt.Errorf("SCAN: unexpected key %s", k.String())
+		}
+		keys = append(keys, s)
+	}
+	return cursor, keys, nil
+}
+
+func errText(v resp.Value, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return v.String()
+}
+
+// stopped says why ctx ended.
+func stopped(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the deadline (-deadline) passed"
+	}
+	return "interrupted"
+}
+
+// pacer keeps a node's scan at or below rate keys per second, measured from
+// the start: before each batch it waits until the keys read so far are due.
+type pacer struct {
+	rate  int
+	start time.Time
+	n     int64 // keys read so far
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
+}
+
+func (p *pacer) wait(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if p.rate <= 0 || p.n == 0 {
+		return nil
+	}
+	due := p.start.Add(time.Duration(float64(p.n) / float64(p.rate) * float64(time.Second)))
+	if d := due.Sub(p.now()); d > 0 {
+		return p.sleep(ctx, d)
+	}
+	return nil
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,196 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Scan is what `lockaudit scan` read: each primary's data, from the node it
+// was read on. A shard not read to the end makes the run's answer unknown
+// (ExitCode 4): a lock key there may be permanent.
+type Scan struct {
+	Patterns []string    `json:"patterns"`            // lock-key patterns (regular expressions)
+	MaxLease string      `json:"max_lease,omitempty"` // LA212 threshold, e.g. "10m0s"; "" not checked
+	Rate     int         `json:"rate"`                // keys per second per node; 0 no limit
+	Count    int         `json:"count"`               // SCAN COUNT
+	Shards   []ScanShard `json:"shards"`
+}
+
+// ScanShard is one primary's data.
+type ScanShard struct {
+	Primary  string `json:"primary"`
+	ReadFrom string `json:"read_from,omitempty"` // the node SCANned: a replica when one was usable
+	Role     string `json:"role,omitempty"`      // ReadFrom's role
+	Keys     int64  `json:"keys"`                // keys SCAN returned
+	LockKeys int64  `json:"lock_keys"`           // of which matched a lock-key pattern
+	Findings int    `json:"findings"`            // LA211/LA212 findings (reported or over the limit)
+	Complete bool   `json:"complete"`            // SCAN reached cursor 0
+	Note     string `json:"note,omitempty"`      // why not complete, or why not the replica
+}
+
+// ConformNode is `lockaudit conform`'s table for one node: on a primary the
+// steps it ran, on a replica what it read after each write (and what it
+// lacks should it be promoted).
+type ConformNode struct {
+	Node    string        `json:"node"`
+	Role    string        `json:"role"`
+	Server  string        `json:"server,omitempty"` // "Valkey 9.1.2"
+	Primary string        `json:"primary,omitempty"`
+	Steps   []ConformStep `json:"steps"`
+	Error   string        `json:"error,omitempty"` // the node could not be (fully) tested
+}
+
+// ConformStep is one row: what was sent, what the documentation says it
+// answers, and what the node answered.
+type ConformStep struct {
+	Step     string `json:"step"`
+	Command  string `json:"command"`
+	Expected string `json:"expected"`
+	Got      string `json:"got"`
+	Status   string `json:"status"` // pass, fail, missing, skipped, error
+}
+
+// Conformance step statuses. Fail and missing are findings (LA213); error
+// (no answer) leaves the node unknown.
+const (
+	StepPass    = "pass"
+	StepFail    = "fail"
+	StepMissing = "missing"
+	StepSkipped = "skipped"
+	StepError   = "error"
+)
+
+// incomplete reports whether a scan or conformance test did not read all
+// it had to, which makes the answer unknown.
+func (r *Run) incomplete() bool {
+	if r.Scan != nil {
+		for _, s := range r.Scan.Shards {
+			if !s.Complete {
+				return true
+			}
+		}
+	}
+	for _, n := range r.Conform {
+		if n.Error != "" {
+			return true
+		}
+		for _, s := range n.Steps {
+			if s.Status == StepError {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeScan prints the scan's coverage: one line per shard.
+func writeScan(p *errWriter, s *Scan) {
+	p.printf("Scan: lock keys matching %s", strings.Join(s.Patterns, " or "))
+	if s.MaxLease != "" {
+		p.printf("; maximum lease %s", s.MaxLease)
+	}
+	rate := "no rate limit"
+	if s.Rate > 0 {
+		rate = strconv.Itoa(s.Rate) + " keys/s per node"
+	}
+	p.printf(" (COUNT %d, %s).\n\n", s.Count, rate)
+	t := NewTable(p)
+	t.Header("PRIMARY", "READ FROM", "KEYS", "LOCK KEYS", "FINDINGS", "STATUS")
+	for _, sh := range s.Shards {
+		from := sh.ReadFrom
+		if from != "" && sh.Role != "" {
+			from += " (" + sh.Role + ")"
+		}
+		if from == "" {
+			from = "-"
+		}
+		status := "complete"
+		if !sh.Complete {
+			status = "INCOMPLETE"
+		}
+		if sh.Note != "" {
+			status += ": " + sh.Note
+		}
+		if err := t.Append(sh.Primary, from, strconv.FormatInt(sh.Keys, 10), strconv.FormatInt(sh.LockKeys, 10), strconv.Itoa(sh.Findings), status); err != nil && p.err == nil {
+			p.err = err
+		}
+	}
+	if err := t.Render(); err != nil && p.err == nil {
+		p.err = err
+	}
+}
+
+// writeConform prints one table per node: step, command, expected, got.
+func writeConform(p *errWriter, nodes []ConformNode) {
+	for i, n := range nodes {
+		if i > 0 {
+			p.printf("\n")
+		}
+		title := n.Role + " " + n.Node
+		if n.Server != "" {
+			title += " (" + n.Server + ")"
+		}
+		if n.Primary != "" {
+			title += ", replica of " + n.Primary
+		}
+		p.printf("%s:\n", title)
+		if n.Error != "" {
+			p.printf("  not fully tested: %s\n", n.Error)
+		}
+		if len(n.Steps) == 0 {
+			continue
+		}
+		t := NewTable(p)
+		t.Header("STEP", "COMMAND", "EXPECTED", "GOT", "")
+		for _, s := range n.Steps {
+			if err := t.Append(s.Step, s.Command, s.Expected, s.Got, strings.ToUpper(s.Status)); err != nil && p.err == nil {
+				p.err = err
+			}
+		}
+		if err := t.Render(); err != nil && p.err == nil {
+			p.err = err
+		}
+	}
+}
+
+// conformCounts counts the steps by status, for the closing line.
+func conformCounts(nodes []ConformNode) string {
+	counts := map[string]int{}
+	for _, n := range nodes {
+		for _, s := range n.Steps {
+			counts[s.Status]++
+		}
+	}
+	var parts []string
+	for _, st := range []string{StepPass, StepFail, StepMissing, StepError, StepSkipped} {
+		if c := counts[st]; c > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c, st))
+		}
+	}
+	if len(parts) == 0 {
+		return "no step ran"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fleetExitMeaning closes a scan or conform report: what the exit status
+// says.
+func fleetExitMeaning(r *Run) string {
+	code := ExitCode(r)
+	what := "scan"
+	if r.Scan == nil {
+		what = "conformance test (" + conformCounts(r.Conform) + ")"
+	}
+	switch code {
+	case ExitOK:
+		return "Exit status 0: the " + what + " found nothing wrong."
+	case ExitFindings:
+		return "Exit status 3: the " + what + " found an error (see the findings)."
+	case ExitUnknown:
+		return "Exit status 4: the " + what + " did not read everything (see INCOMPLETE / not fully tested), and unknown is never clean."
+	case ExitFailed:
+		return "Exit status 1: the " + what + " could not run (see the errors)."
+	}
+	return "Exit status " + strconv.Itoa(code) + "."
+}
