@@ -108,7 +108,7 @@ func TestParseScan(t *testing.T) {
 // seeded keys: the permanent lock keys each test must find, among others.
 var (
 	permanent = []string{"lock:perm:1", "jobs:lock", "Lock:Upper", "locks/registry"} // locks/registry is a hash
-	longLease = "lock:long"                                                           // EX 86400: over a 10m max lease
+	longLease = "lock:long"                                                          // EX 86400: over a 10m max lease
 	// Keys that must not be reported: a lock with a short TTL, words that
 	// only contain "lock", and plenty of unrelated keys with and without TTL.
 	harmless = []string{"lock:ok", "block:1", "clock", "mylock", "unlocked:x"}
