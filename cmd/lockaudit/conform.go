@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/lockaudit/lockaudit/probe/conform"
+	"github.com/lockaudit/lockaudit/rules/config"
+)
+
+func init() {
+	register(&command{
+		Name:  "conform",
+		Usage: "conform -write-scratch-key [flags] ADDR... | conform -write-scratch-key -sentinel HOST:PORT[,HOST:PORT] [-master NAME] [flags]",
+		Summary: `Prove on staging that the native lock steps behave as documented (it WRITES scratch keys).
+
+conform is the only lockaudit command that writes, and it refuses to run
+without -write-scratch-key. On each primary it runs the native lock
+pattern on scratch keys under -prefix (a random hash tag below it):
+SET NX PX, MULTI SET NX + INCR fence, WAIT, SET IFEQ PX, SET IFEQ on a
+missing key, DELIFEQ with a stale and with the holder's token, DELEX where
+the server has it, and the LA104 trap (SET IFEQ without PX, then the TTL
+restored). It checks every reply against the documented one and, after
+each write, reads the keys on every replica (GET, PTTL) to prove the
+replicated effect. It prints a table per node: step, command, expected,
+got. A step that differs, or a promotable replica that lacks a command,
+is an LA213 finding.
+
+Every scratch key expires after -ttl, and all are deleted at the end,
+also on an error, Ctrl-C or SIGTERM. Its connections refuse any other
+command and any key outside -prefix.
+
+Exit status: 0 every step as documented, 3 a step differs (LA213), 4 a
+node could not be fully tested, 1 no node could be reached or the run was
+interrupted (the scratch keys are deleted first), 2 usage error.`,
+		Run: runConform,
+	})
+}
+
+func runConform(ctx context.Context, e *env, args []string) error {
+	if err := refusePasswordFlags(args); err != nil {
+		return err
+	}
+	var (
+		conn        connFlags
+		rf          reportFlags
+		configPath  string
+		write       bool
+		prefix      string
+		ttl         time.Duration
+		waitTimeout time.Duration
+	)
+	fs := newFlagSet(e, "conform")
+	conn.register(fs)
+	rf.register(fs)
+	fs.StringVar(&configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
+	fs.BoolVar(&write, "write-scratch-key", false, "allow conform to write its scratch keys (required: without it conform refuses to run)")
+	fs.StringVar(&prefix, "prefix", conform.DefaultPrefix, "scratch keys start with this `PREFIX` (default: conform.prefix)")
+	fs.DurationVar(&ttl, "ttl", conform.DefaultTTL, "TTL of every scratch key, so nothing outlives a crash (default: conform.ttl)")
+	fs.DurationVar(&waitTimeout, "wait-timeout", 0, "WAIT's timeout (default: a third of -timeout, at most 1s)")
+	if done, err := parseFlags(fs, args); done {
+		return err
+	}
+	if !write {
+		return usageError("conform writes scratch keys on every primary it finds; give -write-scratch-key to allow it (run it on staging, or grant its user only the scratch prefix: see docs/fleet-commands.md)")
+	}
+	cfg, err := loadConfig(e.Dir, configPath)
+	if err != nil {
+		return err
+	}
+	set := flagsSet(fs)
+	if err := conn.resolve(fs, cfg, fs.Args(), "HOST:PORT arguments"); err != nil {
+		return err
+	}
+	if cfg != nil {
+		if !set["prefix"] && cfg.Conform.Prefix != "" {
+			prefix = cfg.Conform.Prefix
+		}
+		if !set["ttl"] && cfg.Conform.TTL > 0 {
+			ttl = cfg.Conform.TTL
+		}
+	}
+	if err := config.CheckScratchPrefix(prefix); err != nil {
+		return usageError("-prefix: %v", err)
+	}
+	if ttl < time.Second {
+		return usageError("-ttl must be at least 1s")
+	}
+	if waitTimeout < 0 || waitTimeout != 0 && waitTimeout >= conn.timeout {
+		return usageError("-wait-timeout must be positive and shorter than -timeout (%s)", conn.timeout)
+	}
+	plan, err := rf.plan(e.Dir)
+	if err != nil {
+		return err
+	}
+	opts, err := conn.options(e)
+	if err != nil {
+		return err
+	}
+	prog := newProgress(e, "conform", plan)
+	prog.phase("discovering the fleet")
+	opts.Progress = prog.nodes
+	run, err := conform.Run(ctx, conform.Options{Probe: opts, Prefix: prefix, TTL: ttl, WaitTimeout: waitTimeout})
+	prog.done()
+	if err != nil {
+		return usageError("%v", err)
+	}
+	return writeReports(e, "conform", run, plan, nil)
+}
