@@ -1,0 +1,276 @@
+// Package watch re-probes a fleet on an interval and serves what the last
+// probe found: Prometheus metrics at /metrics (a private registry, so only
+// lockaudit's own series) and the latest HTML report at /report (JSON at
+// /report.json). It never talks to a server itself: each round is one
+// read-only probe.Run, given to it as Options.Probe.
+package watch
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// Options configure a watch.
+type Options struct {
+	Interval time.Duration                             // between the end of one probe and the start of the next
+	Probe    func(context.Context) (*report.Run, error) // one read-only probe
+	// Logf, when set, gets one line per probe whose outcome differs from
+	// the previous one (and every probe error).
+	Logf func(format string, args ...any)
+	Now  func() time.Time // default time.Now
+}
+
+// Watcher holds the latest probe and serves it.
+type Watcher struct {
+	opt Options
+	reg *prometheus.Registry
+
+	mu          sync.Mutex
+	last        *report.Run
+	html, json  []byte
+	probes      map[string]float64 // probes by outcome (ok, findings, unknown, failed)
+	errors      float64            // probes that could not run or read no node
+	lastProbe   time.Time
+	lastSuccess time.Time
+	duration    time.Duration
+	summary     string
+}
+
+// New returns a Watcher; call Run to start probing and serve Handler.
+func New(opt Options) *Watcher {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	w := &Watcher{opt: opt, reg: prometheus.NewRegistry(), probes: map[string]float64{}}
+	w.reg.MustRegister(collector{w})
+	return w
+}
+
+// Run probes now and then every Interval until ctx ends.
+func (w *Watcher) Run(ctx context.Context) {
+	for {
+		start := w.opt.Now()
+		run, err := w.opt.Probe(ctx)
+		if ctx.Err() != nil {
+			return // interrupted mid-probe: keep the last complete one
+		}
+		w.Update(run, err, w.opt.Now().Sub(start))
+		t := time.NewTimer(w.opt.Interval)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Update records one probe's result.
+func (w *Watcher) Update(run *report.Run, err error, took time.Duration) {
+	now := w.opt.Now()
+	var html, js bytes.Buffer
+	if err == nil {
+		if rerr := report.Render(&html, run, "html"); rerr != nil {
+			err = fmt.Errorf("rendering the HTML report: %v", rerr)
+		} else if rerr := report.Render(&js, run, "json"); rerr != nil {
+			err = fmt.Errorf("rendering the JSON report: %v", rerr)
+		}
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.lastProbe, w.duration = now, took
+	var summary string
+	if err != nil {
+		w.errors++
+		w.probes["failed"]++
+		summary = "probe failed: " + err.Error()
+	} else {
+		code := report.ExitCode(run)
+		w.probes[outcome(code)]++
+		if code == report.ExitFailed {
+			w.errors++
+		} else {
+			w.lastSuccess = now
+		}
+		w.last, w.html, w.json = run, html.Bytes(), js.Bytes()
+		summary = report.Summary(run)
+		if v := run.Verdict; v != nil {
+			summary = fmt.Sprintf("release %s, extend %s, lua %s; %s (exit %d)", v.NativeRelease, v.NativeExtend, v.Lua, summary, code)
+		}
+	}
+	if w.opt.Logf != nil && (summary != w.summary || err != nil) {
+		w.opt.Logf("%s", summary)
+	}
+	w.summary = summary
+}
+
+func outcome(code int) string {
+	switch code {
+	case report.ExitOK:
+		return "ok"
+	case report.ExitFindings:
+		return "findings"
+	case report.ExitUnknown:
+		return "unknown"
+	}
+	return "failed"
+}
+
+// Handler serves /metrics, /report (HTML), /report.json and an index at /.
+func (w *Watcher) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(w.reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
+	mux.HandleFunc("GET /report", w.serve("text/html; charset=utf-8", func() []byte { return w.html }))
+	mux.HandleFunc("GET /report.json", w.serve("application/json", func() []byte { return w.json }))
+	mux.HandleFunc("GET /{$}", func(rw http.ResponseWriter, _ *http.Request) {
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(rw, `<!doctype html><title>lockaudit probe -watch</title><p><a href="/metrics">/metrics</a> · <a href="/report">/report</a> (latest HTML report) · <a href="/report.json">/report.json</a></p>`)
+	})
+	return mux
+}
+
+func (w *Watcher) serve(ctype string, body func() []byte) http.HandlerFunc {
+	return func(rw http.ResponseWriter, _ *http.Request) {
+		w.mu.Lock()
+		b := body()
+		w.mu.Unlock()
+		if b == nil {
+			http.Error(rw, "no probe has completed yet; retry after the first probe", http.StatusServiceUnavailable)
+			return
+		}
+		rw.Header().Set("Content-Type", ctype)
+		rw.Header().Set("Cache-Control", "no-store")
+		rw.Write(b)
+	}
+}
+
+// The metrics. Every series is built from the latest probe at scrape time,
+// so a node that leaves the fleet leaves the metrics too.
+var (
+	descVerdict = prometheus.NewDesc("lockaudit_verdict",
+		"1 for the latest probe's verdict on each path (native_release, native_extend: safe, unsafe, unknown; lua: available, missing, unknown), 0 for the other values.",
+		[]string{"path", "verdict"}, nil)
+	descRelied = prometheus.NewDesc("lockaudit_relied_on",
+		"1 when the path is one the code relies on (-uses): its verdict decides the exit status.", []string{"path"}, nil)
+	descExit = prometheus.NewDesc("lockaudit_probe_exit_code",
+		"Exit status lockaudit probe would return for the latest probe: 0 safe, 3 unsafe or error finding, 4 unknown, 1 no node read.", nil, nil)
+	descNode = prometheus.NewDesc("lockaudit_node_info",
+		"1 for every node of the latest probe, with its role, server, version and whether a failover can promote it.",
+		[]string{"node", "role", "server", "version", "promotable"}, nil)
+	descAnswer = prometheus.NewDesc("lockaudit_node_answer",
+		"1 for each node's answer (yes, no, unknown) about a lock command: delifeq, delex, set_ifeq, lua.",
+		[]string{"node", "command", "answer"}, nil)
+	descNodeErrors = prometheus.NewDesc("lockaudit_node_errors",
+		"Facts the latest probe could not read on the node (0: all read; a node that did not answer has at least 1).", []string{"node"}, nil)
+	descFindings = prometheus.NewDesc("lockaudit_findings",
+		"Active findings of the latest probe, by rule and severity.", []string{"rule", "severity"}, nil)
+	descProbes = prometheus.NewDesc("lockaudit_probes_total",
+		"Probes run, by outcome: ok, findings, unknown, failed.", []string{"outcome"}, nil)
+	descErrors = prometheus.NewDesc("lockaudit_probe_errors_total",
+		"Probes that failed: they could not run, or read no node at all.", nil, nil)
+	descLastProbe = prometheus.NewDesc("lockaudit_last_probe_timestamp_seconds",
+		"When the latest probe ended (Unix time).", nil, nil)
+	descLastSuccess = prometheus.NewDesc("lockaudit_last_success_timestamp_seconds",
+		"When the latest probe that read the fleet ended (Unix time): exit status 0, 3 or 4.", nil, nil)
+	descDuration = prometheus.NewDesc("lockaudit_probe_duration_seconds",
+		"How long the latest probe took.", nil, nil)
+)
+
+// verdictValues are the values each path's verdict can take.
+var verdictValues = map[string][]string{
+	"native_release": {report.Safe, report.Unsafe, report.Unknown},
+	"native_extend":  {report.Safe, report.Unsafe, report.Unknown},
+	"lua":            {report.Available, report.Missing, report.Unknown},
+}
+
+// usesOf maps a path to the -uses values that rely on it.
+var usesOf = map[string][]string{"native_release": {"delifeq", "delex"}, "native_extend": {"ifeq"}, "lua": {"lua"}}
+
+type collector struct{ w *Watcher }
+
+func (c collector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{descVerdict, descRelied, descExit, descNode, descAnswer, descNodeErrors, descFindings, descProbes, descErrors, descLastProbe, descLastSuccess, descDuration} {
+		ch <- d
+	}
+}
+
+func (c collector) Collect(ch chan<- prometheus.Metric) {
+	w := c.w
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	}
+	for _, o := range []string{"ok", "findings", "unknown", "failed"} {
+		ch <- prometheus.MustNewConstMetric(descProbes, prometheus.CounterValue, w.probes[o], o)
+	}
+	ch <- prometheus.MustNewConstMetric(descErrors, prometheus.CounterValue, w.errors)
+	if !w.lastProbe.IsZero() {
+		gauge(descLastProbe, float64(w.lastProbe.UnixMilli())/1000)
+		gauge(descDuration, w.duration.Seconds())
+	}
+	if !w.lastSuccess.IsZero() {
+		gauge(descLastSuccess, float64(w.lastSuccess.UnixMilli())/1000)
+	}
+	run := w.last
+	if run == nil {
+		return
+	}
+	gauge(descExit, float64(report.ExitCode(run)))
+	if v := run.Verdict; v != nil {
+		current := map[string]string{"native_release": v.NativeRelease, "native_extend": v.NativeExtend, "lua": v.Lua}
+		used := map[string]bool{}
+		for _, u := range run.Uses {
+			used[u.Command] = true
+		}
+		for path, values := range verdictValues {
+			for _, val := range values {
+				gauge(descVerdict, b2f(current[path] == val), path, val)
+			}
+			relied := false
+			for _, u := range usesOf[path] {
+				relied = relied || used[u]
+			}
+			gauge(descRelied, b2f(relied), path)
+		}
+	}
+	for _, n := range run.Nodes {
+		gauge(descNode, 1, n.Addr, n.Role, n.Server, n.Version, n.Promotable)
+		gauge(descNodeErrors, float64(len(n.Errors)), n.Addr)
+		if n.Role == "sentinel" {
+			continue
+		}
+		for cmd, a := range map[string]string{"delifeq": n.DELIFEQ, "delex": n.DELEX, "set_ifeq": n.SetIFEQ, "lua": n.Lua} {
+			gauge(descAnswer, 1, n.Addr, cmd, a)
+		}
+	}
+	counts := map[[2]string]int{}
+	for _, f := range run.Active() {
+		counts[[2]string{f.Rule, f.Severity.String()}]++
+	}
+	keys := make([][2]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i][0] < keys[j][0] })
+	for _, k := range keys {
+		gauge(descFindings, float64(counts[k]), k[0], k[1])
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
