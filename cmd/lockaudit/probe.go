@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"flag"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ import (
 func init() {
 	register(&command{
 		Name:  "probe",
-		Usage: "probe [flags] ADDR... | probe -sentinel HOST:PORT[,HOST:PORT] [-master NAME] [flags] [ADDR...]",
+		Usage: "probe [flags] ADDR... | probe -sentinel HOST:PORT[,HOST:PORT] [-master NAME] [flags] [ADDR...] | probe -watch INTERVAL -listen HOST:PORT [flags] ADDR...",
 		Summary: `Read live Valkey/Redis nodes (never writing): is the native lock path safe on them?
 
 The probe says whether the native lock path is safe on every node that
@@ -36,9 +37,16 @@ up from the working directory, or -config); flags win over it. The
 password comes from LOCKAUDIT_PASSWORD or -password-file, never from a
 flag value. TLS is verified unless you give it nothing to verify with.
 
+With -watch INTERVAL -listen HOST:PORT it probes again INTERVAL after each
+probe ends, and serves on HOST:PORT Prometheus metrics (/metrics: the
+verdict per path, each node's answers, probe errors, last success time)
+and the latest HTML report (/report; JSON at /report.json) until it is
+stopped (Ctrl-C, SIGTERM). It writes no report file.
+
 Exit status: 0 every verdict the code relies on (-uses) is safe, 3 unsafe
 (or an error finding), 4 unknown (evidence missing), 1 no node could be
-probed at all, 2 usage error (including a bad config file).`,
+probed at all (-watch: the address could not be listened on), 2 usage
+error (including a bad config file).`,
 		Run: runProbe,
 	})
 }
@@ -265,6 +273,8 @@ type probeFlags struct {
 	conn                     connFlags
 	configPath, uses, format string
 	out                      string
+	watch                    time.Duration
+	listen                   string
 }
 
 func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
@@ -278,8 +288,25 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else delifeq,ifeq)")
 	fs.StringVar(&o.format, "format", "", "output `format`: text or json (default text, or from -o's extension)")
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout")
+	fs.DurationVar(&o.watch, "watch", 0, "probe again this `INTERVAL` after each probe and serve metrics and the latest report on -listen")
+	fs.StringVar(&o.listen, "listen", "", "with -watch: serve /metrics, /report and /report.json on `HOST:PORT`")
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
+	}
+	switch {
+	case o.watch < 0:
+		return nil, usageError("-watch must be a positive interval such as 30s")
+	case o.watch > 0 && o.listen == "":
+		return nil, usageError("-watch needs -listen HOST:PORT (where Prometheus scrapes /metrics)")
+	case o.watch == 0 && o.listen != "":
+		return nil, usageError("-listen needs -watch INTERVAL")
+	case o.watch > 0 && o.out != "":
+		return nil, usageError("-watch serves the latest report at /report; it writes no -o file")
+	}
+	if o.listen != "" {
+		if _, _, err := net.SplitHostPort(o.listen); err != nil {
+			return nil, usageError("-listen %q is not HOST:PORT (e.g. 127.0.0.1:9187, or :9187 for every interface)", o.listen)
+		}
 	}
 	cfg, err := loadConfig(e.Dir, o.configPath)
 	if err != nil {
@@ -320,6 +347,9 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	opts.Uses = uses
+	if o.watch > 0 {
+		return watchProbe(ctx, e, opts, o.watch, o.listen)
+	}
 	target := outTarget{"-", o.format}
 	if o.out != "" {
 		target.path = o.out
