@@ -22,7 +22,7 @@ import (
 
 // Options configure a watch.
 type Options struct {
-	Interval time.Duration                             // between the end of one probe and the start of the next
+	Interval time.Duration                              // between the end of one probe and the start of the next
 	Probe    func(context.Context) (*report.Run, error) // one read-only probe
 	// Logf, when set, gets one line per probe whose outcome differs from
 	// the previous one (and every probe error).
