@@ -163,7 +163,7 @@ func seed(t *testing.T, nodes ...*servertest.Server) {
 	}
 }
 
-func options(t *testing.T, addrs ...string) Options {
+func options(t testing.TB, addrs ...string) Options {
 	src, res, err := (*config.File)(nil).LockKeyPatterns()
 	if err != nil {
 		t.Fatal(err)
