@@ -95,7 +95,7 @@ func TestSettingsErrors(t *testing.T) {
 		settings any
 		want     string
 	}{
-		{"unknown key", map[string]any{"rulez": map[string]any{"LA103": "off"}}, where + ": rulez: unknown key (known keys: fence_columns, fence_keys, lock_keys, probe, rules, target, version, writers)"},
+		{"unknown key", map[string]any{"rulez": map[string]any{"LA103": "off"}}, where + ": rulez: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)"},
 		{"wrong type", map[string]any{"lock_keys": map[string]any{"a": "b"}}, where + ": lock_keys: want a list of strings, got a mapping"},
 		{"unknown rule", map[string]any{"rules": map[string]any{"la199": "off"}}, where + `: rules: unknown rule "la199"`},
 		{"bad value", map[string]any{"rules": map[string]any{"LA103": "loud"}}, where + `: rules: LA103: want on, off, error, warning or info, got "loud"`},
