@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -140,8 +141,12 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 }
 
 // CheckAddr validates a HOST:PORT given by the user (commands check their
-// flags with it before any slow work).
+// flags with it before any slow work). An address with credentials in it
+// (user:pass@, pass@, redis://, ...) is refused without being echoed.
 func CheckAddr(a string) error {
+	if secret.InAddr(a) {
+		return errors.New("the address " + secret.Refusal)
+	}
 	host, port, err := net.SplitHostPort(a)
 	p, perr := strconv.Atoi(port)
 	if err != nil || host == "" || perr != nil || p < 1 || p > 65535 {

@@ -119,6 +119,8 @@ func check(f *File, key string) error {
 	switch field {
 	case "addr":
 		return probe.CheckAddr(n.Addr)
+	case "primary":
+		return probe.CheckAddr(n.Primary)
 	case "role":
 		if n.Role != "primary" && n.Role != "replica" {
 			return fmt.Errorf("unknown role %q (want primary or replica)", n.Role)

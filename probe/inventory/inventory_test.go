@@ -49,3 +49,22 @@ func TestErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSecretsRefusedUnshown: an address with credentials, as a node's addr
+// or as a replica's primary, is refused without being echoed.
+func TestSecretsRefusedUnshown(t *testing.T) {
+	for _, addr := range []string{"probe:hunter2@10.0.0.7:6379", "hunter2@10.0.0.7:6379", "hunter2@cache", "redis://:hunter2@10.0.0.7:6379", "rediss://10.0.0.7:6380", "valkey://hunter2@10.0.0.7:6379"} {
+		for _, src := range []string{
+			"nodes:\n  - addr: '" + addr + "'\n    role: primary\n    version: valkey-9.1\n",
+			"nodes:\n  - addr: 10.0.0.1:6379\n    role: primary\n    version: valkey-9.1\n  - addr: 10.0.0.2:6379\n    role: replica\n    primary: '" + addr + "'\n    version: valkey-8.1\n",
+		} {
+			_, err := Parse("inv.yaml", []byte(src))
+			if err == nil || !strings.Contains(err.Error(), "inv.yaml:") || !strings.Contains(err.Error(), "not shown") {
+				t.Errorf("%s: error %v, want a refusal naming the line", addr, err)
+			}
+			if err != nil && strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("%s: the error echoes the secret: %v", addr, err)
+			}
+		}
+	}
+}

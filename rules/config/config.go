@@ -7,6 +7,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/yamlstrict"
 )
@@ -208,6 +210,10 @@ func validateItem(key, name, value string) error {
 		}
 	case "writers":
 		return checkWriter(value)
+	case "probe.addrs", "probe.sentinel":
+		if secret.InAddr(value) {
+			return errors.New("an address " + secret.Refusal)
+		}
 	case "probe.uses":
 		switch value {
 		case "delifeq", "delex", "ifeq", "lua":

@@ -112,3 +112,34 @@ func TestFindWalksUp(t *testing.T) {
 		t.Errorf("Load of a missing file: %v", err)
 	}
 }
+
+// TestSecretsRefusedUnshown: a value with credentials in it is refused
+// wherever it stands (an address list, a single address, a name, a value
+// whose wrong type would otherwise be quoted back, a mapping key), naming
+// the line and key but never the value.
+func TestSecretsRefusedUnshown(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"user:pass@ in addrs", "probe:\n  addrs: [10.0.0.1:6379, 'probe:hunter2@10.0.0.2:6379']\n", "c.yaml:2: probe.addrs: the value looks like a URL or carries credentials"},
+		{"URL in lock_keys", "lock_keys:\n  - '^lock:'\n  - 'redis://u:hunter2@h:1'\n", "c.yaml:3: lock_keys: the value looks like a URL"},
+		{"pass@ in sentinel", "probe:\n  sentinel: hunter2@10.0.0.9:26379\n", "c.yaml:2: probe.sentinel: the value looks like a URL or carries credentials"},
+		{"pass@host without port", "probe:\n  addrs:\n    - hunter2@cache\n", "c.yaml:3: probe.addrs: an address looks like a URL or carries credentials"},
+		{"redis://", "probe:\n  addrs: ['redis://:hunter2@10.0.0.1:6379']\n", "c.yaml:2: probe.addrs: the value looks like a URL"},
+		{"rediss://", "probe:\n  addrs: ['rediss://default:hunter2@cache:6380']\n", "c.yaml:2: probe.addrs: the value looks like a URL"},
+		{"valkey://", "probe:\n  sentinel: ['valkey://hunter2@s:26379']\n", "c.yaml:2: probe.sentinel: the value looks like a URL"},
+		{"URL as master", "probe:\n  master: 'redis://u:hunter2@h:1'\n", "c.yaml:2: probe.master: the value looks like a URL"},
+		{"URL where a duration goes", "probe:\n  timeout: 'valkey://u:hunter2@h:1'\n", "c.yaml:2: probe.timeout: the value looks like a URL"},
+		{"URL as a key", "rules:\n  'redis://u:hunter2@h:1': off\n", "c.yaml:2: rules: a key looks like a URL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("c.yaml", []byte(tc.src))
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "not shown") {
+				t.Errorf("error = %v\nwant it to contain %q", err, tc.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("error echoes the secret: %q", err)
+			}
+		})
+	}
+}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lockaudit/lockaudit/internal/secret"
 )
 
 // Error is a problem in a file, at a line.
@@ -84,6 +86,9 @@ func (d *decoder) errf(n *yaml.Node, key, format string, args ...any) error {
 func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 	if n.Kind == yaml.AliasNode {
 		n = n.Alias
+	}
+	if err := d.noSecrets(n, key); err != nil {
+		return err
 	}
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return nil // "key:" with no value leaves the default
@@ -219,6 +224,32 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) error {
 		v.SetInt(int64(i))
 	default:
 		return d.errf(n, key, "internal: cannot decode into %s", v.Type())
+	}
+	return nil
+}
+
+// noSecrets refuses a value, or a key of a mapping, that looks like it
+// holds credentials (a redis:// URL, user:pass@host:port) before anything
+// can echo it: passwords never belong in these files, and an error message
+// is the most copied text there is.
+func (d *decoder) noSecrets(n *yaml.Node, key string) error {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if secret.InValue(n.Value) {
+			return d.errf(n, key, "the value %s", secret.Refusal)
+		}
+	case yaml.SequenceNode:
+		for _, it := range n.Content {
+			if it.Kind == yaml.ScalarNode && secret.InValue(it.Value) {
+				return d.errf(it, key, "the value %s", secret.Refusal)
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i < len(n.Content); i += 2 {
+			if k := n.Content[i]; secret.InValue(k.Value) {
+				return d.errf(k, key, "a key %s", secret.Refusal)
+			}
+		}
 	}
 	return nil
 }
