@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/jsonstrict"
 )
 
 // Version is the baseline file format version.
@@ -92,9 +93,7 @@ func Load(path string) (*File, error) {
 // Parse decodes baseline JSON; path is used in errors.
 func Parse(path string, data []byte) (*File, error) {
 	var b File
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
+	if err := jsonstrict.Decode(data, &b); err != nil {
 		return nil, fmt.Errorf("%s: not a lockaudit baseline: %v", path, err)
 	}
 	if b.Version != Version {

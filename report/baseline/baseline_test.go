@@ -59,8 +59,13 @@ func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{`{"version": 2, "tool": "lockaudit", "findings": []}`, "baseline version 2"},
 		{`{"version": 1, "findings": [{"rule": "LA103"}]}`, "finding 1 lacks rule, file or hash"},
-		{`{"version": 1, "extra": true}`, `unknown field "extra"`},
+		{"{\"version\": 1,\n \"extra\": true}", `b.json: not a lockaudit baseline: line 2, column 2: unknown field "extra"`},
 		{`[1,2]`, "not a lockaudit baseline"},
+		// Data after the baseline (two files pasted together, a stray
+		// brace) is an error, not silently ignored.
+		{"{\"version\": 1, \"tool\": \"lockaudit\", \"findings\": []}\n{\"version\": 1}\n", "b.json: not a lockaudit baseline: line 2, column 1: more data after the end of the value"},
+		{`{"version": 1, "findings": []}}`, "line 1, column 31: more data after"},
+		{"{\"version\": 1,\n \"findings\": [{\"rule\": 103}]}", "line 2, column 27: findings.rule: want string, got JSON number"},
 	} {
 		if _, err := Parse("b.json", []byte(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "b.json") {
 			t.Errorf("Parse(%s) error = %v, want %q", tc.src, err, tc.want)

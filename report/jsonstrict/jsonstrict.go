@@ -1,0 +1,108 @@
+// Package jsonstrict decodes JSON files that lockaudit wrote and a person
+// may have edited — saved runs (`lockaudit render`) and baselines — the way
+// rules/yamlstrict decodes the hand-written YAML ones: exactly one value,
+// no unknown field, and every error with the line and column where it is,
+// which encoding/json gives only as a byte offset (and for unknown fields
+// and a value's own decoder errors, not at all).
+package jsonstrict
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+)
+
+// Error is a problem at a place in the input. Line and Col are 1-based, 0
+// when the place is not known.
+type Error struct {
+	Line, Col int
+	Msg       string
+	// UnknownField is the name of an unknown field, for callers that
+	// explain where it may come from.
+	UnknownField string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+}
+
+// Decode decodes data, which must hold exactly one JSON value and no
+// field v does not have, into v.
+func Decode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return Describe(data, err)
+	}
+	off := int(dec.InputOffset())
+	if rest := bytes.TrimLeft(data[off:], " \t\r\n"); len(rest) > 0 {
+		line, col := LineCol(data, len(data)-len(rest))
+		return &Error{Line: line, Col: col, Msg: "more data after the end of the value (one JSON value per file)"}
+	}
+	return nil
+}
+
+var (
+	unknownFieldRE = regexp.MustCompile(`^json: unknown field "(.*)"$`)
+	quotedRE       = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+)
+
+// Describe turns an error of encoding/json on data into an *Error with the
+// line and column.
+func Describe(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		// Offset counts the bytes read, the offending one included.
+		line, col := LineCol(data, int(syn.Offset)-1)
+		return &Error{Line: line, Col: col, Msg: "malformed JSON: " + strings.TrimPrefix(syn.Error(), "json: ")}
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		line, col := LineCol(data, len(data))
+		return &Error{Line: line, Col: col, Msg: "malformed JSON: the input ends in the middle of the value"}
+	case errors.As(err, &typ):
+		line, col := LineCol(data, int(typ.Offset)) // just after the value
+		field := typ.Field
+		if field == "" {
+			field = "the value"
+		}
+		return &Error{Line: line, Col: col, Msg: fmt.Sprintf("%s: want %s, got JSON %s", field, typ.Type, typ.Value)}
+	}
+	if m := unknownFieldRE.FindStringSubmatch(err.Error()); m != nil {
+		e := &Error{Msg: fmt.Sprintf("unknown field %q", m[1]), UnknownField: m[1]}
+		// encoding/json does not say where; the first use of the name as
+		// a key is almost always it.
+		key := regexp.MustCompile(`"` + regexp.QuoteMeta(m[1]) + `"\s*:`)
+		if loc := key.FindIndex(data); loc != nil {
+			e.Line, e.Col = LineCol(data, loc[0])
+		}
+		return e
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	// Errors from a field's own decoder (an unknown severity) carry no
+	// offset; find the quoted value they name.
+	if m := quotedRE.FindStringSubmatch(msg); m != nil {
+		val := regexp.MustCompile(`:\s*"` + regexp.QuoteMeta(m[1]) + `"`)
+		if loc := val.FindIndex(data); loc != nil {
+			line, col := LineCol(data, loc[0]+bytes.IndexByte(data[loc[0]:], '"'))
+			return &Error{Line: line, Col: col, Msg: msg}
+		}
+	}
+	return &Error{Msg: msg}
+}
+
+// LineCol converts a byte offset into a 1-based line and column.
+func LineCol(data []byte, off int) (line, col int) {
+	off = max(0, min(off, len(data)))
+	before := data[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = off - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
