@@ -31,11 +31,19 @@ func Formats() []string {
 	return out
 }
 
+// terminalFormats are the formats read as they are, on a terminal or in a
+// viewer: they get the run with every string escaped (see Escape). HTML
+// escapes in its template, JSON and SARIF in their encoder.
+var terminalFormats = map[string]bool{"text": true, "markdown": true}
+
 // Render writes r in the named format.
 func Render(w io.Writer, r *Run, format string) error {
 	fn, ok := renderers[format]
 	if !ok {
 		return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats(), ", "))
+	}
+	if terminalFormats[format] {
+		r = r.escaped()
 	}
 	return fn(w, r)
 }

@@ -84,10 +84,10 @@ func writeErrors(p *errWriter, errs []Error) {
 	where := ""
 	for _, e := range errs {
 		if e.Where != where {
-			p.printf("# %s\n", e.Where)
+			p.printf("# %s\n", Escape(e.Where))
 			where = e.Where
 		}
-		p.printf("%s\n", e.Message)
+		p.printf("%s\n", EscapeLines(e.Message))
 	}
 }
 
@@ -380,7 +380,7 @@ func Summary(r *Run) string {
 		// Name the first error, so a log that only keeps stderr (or a
 		// report written elsewhere) still says what went wrong.
 		first, _, _ := strings.Cut(r.Errors[0].Message, "\n")
-		first = r.Errors[0].Where + ": " + first
+		first = Escape(r.Errors[0].Where + ": " + first)
 		if n > 1 {
 			first = "first: " + first
 		}

@@ -1,0 +1,159 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Escape makes text that came from outside lockaudit — a server's reply or
+// error, a CONFIG value, a file name, a source literal — safe to print on a
+// terminal. Every control character (C0 such as ESC, CR, LF, TAB, BEL;
+// DEL; C1), every bidirectional-text control (which can reorder what a
+// reader sees) and every byte that is not UTF-8 is written as a Go escape
+// (\x1b, \r, \n, \t, \u202e), so a value can neither repaint the screen,
+// set the window title, rewrite a line ("SAFE") nor forge a new one.
+// Printable text, backslashes included, is left as it is, so escaping twice
+// changes nothing.
+//
+// It is applied once, where a Run meets a terminal format (Render of text
+// and Markdown, Summary, WriteErrors); HTML is escaped by its template and
+// JSON by its encoder.
+func Escape(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unsafeRune(r):
+			q := strconv.QuoteRuneToASCII(r) // '\x1b', '\r', '\u202e'
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// EscapeLines escapes each line of a multi-line message (a compiler error
+// with its context lines) and keeps the line breaks: the lines are the
+// message's own structure, not a value's.
+func EscapeLines(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Escape(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func needsEscape(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || unsafeRune(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// unsafeRune: C0 controls, DEL, C1 controls, and the Unicode bidi controls
+// (LRM/RLM/ALM, the embeddings and overrides, the isolates).
+func unsafeRune(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+		return true
+	case r == 0x200e, r == 0x200f, r == 0x061c, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// escaped returns a copy of the run in which every string is escaped: what
+// the text and Markdown renderers print. The run itself is left alone (JSON
+// and SARIF keep the exact values; their encoders escape them).
+func (r *Run) escaped() *Run {
+	e := Escape
+	strs := func(ss []string) []string {
+		if ss == nil {
+			return nil
+		}
+		out := make([]string, len(ss))
+		for i, s := range ss {
+			out[i] = e(s)
+		}
+		return out
+	}
+	pos := func(p Position) Position { p.File = e(p.File); return p }
+	c := *r
+	c.Tool = Tool{Name: e(r.Tool.Name), Version: e(r.Tool.Version)}
+	c.Command, c.Target, c.Time, c.Topology = e(r.Command), e(r.Target), e(r.Time), e(r.Topology)
+	c.Packages, c.Rules = strs(r.Packages), strs(r.Rules)
+	if r.Errors != nil {
+		c.Errors = make([]Error, len(r.Errors))
+		for i, x := range r.Errors {
+			c.Errors[i] = Error{Where: e(x.Where), Message: EscapeLines(x.Message)}
+		}
+	}
+	if r.Findings != nil {
+		c.Findings = make([]Finding, len(r.Findings))
+		for i, f := range r.Findings {
+			// The source line is shown trimmed: its indentation (tabs)
+			// is layout, not content to escape.
+			f.Rule, f.Message, f.Source, f.Node = e(f.Rule), e(f.Message), e(strings.TrimSpace(f.Source)), e(f.Node)
+			if f.Pos != nil {
+				p := pos(*f.Pos)
+				f.Pos = &p
+			}
+			if s := f.Suppressed; s != nil {
+				f.Suppressed = &Suppression{Kind: e(s.Kind), Justification: e(s.Justification)}
+			}
+			c.Findings[i] = f
+		}
+	}
+	if r.Uses != nil {
+		c.Uses = make([]Use, len(r.Uses))
+		for i, u := range r.Uses {
+			cu := Use{Command: e(u.Command)}
+			for _, s := range u.Sites {
+				cu.Sites = append(cu.Sites, Site{Pos: pos(s.Pos), What: e(s.What)})
+			}
+			c.Uses[i] = cu
+		}
+	}
+	if r.Nodes != nil {
+		c.Nodes = make([]Node, len(r.Nodes))
+		for i, n := range r.Nodes {
+			n.Addr, n.Role, n.Promotable, n.Server, n.Version = e(n.Addr), e(n.Role), e(n.Promotable), e(n.Server), e(n.Version)
+			n.Lua, n.DELIFEQ, n.DELEX, n.SetIFEQ = e(n.Lua), e(n.DELIFEQ), e(n.DELEX), e(n.SetIFEQ)
+			n.Primary, n.Shard = e(n.Primary), e(n.Shard)
+			n.Errors, n.Notes = strs(n.Errors), strs(n.Notes)
+			if n.Config != nil {
+				cfg := make(map[string]string, len(n.Config))
+				for k, v := range n.Config {
+					cfg[e(k)] = e(v)
+				}
+				n.Config = cfg
+			}
+			if n.Evidence != nil {
+				ev := make([]Evidence, len(n.Evidence))
+				for j, x := range n.Evidence {
+					ev[j] = Evidence{Command: e(x.Command), Answer: e(x.Answer)}
+				}
+				n.Evidence = ev
+			}
+			c.Nodes[i] = n
+		}
+	}
+	if v := r.Verdict; v != nil {
+		c.Verdict = &Verdict{NativeRelease: e(v.NativeRelease), NativeExtend: e(v.NativeExtend), Lua: e(v.Lua), Reasons: strs(v.Reasons)}
+	}
+	return &c
+}

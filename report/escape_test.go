@@ -1,0 +1,188 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+func TestEscape(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"plain text, ünïcode → ok \\ kept", "plain text, ünïcode → ok \\ kept"},
+		{"\x1b[2J\x1b[HSAFE", `\x1b[2J\x1b[HSAFE`},                  // clear screen, home
+		{"\x1b]0;pwned\x07", `\x1b]0;pwned\a`},                      // OSC: window title
+		{"\x1b]8;;http://x\x1b\\link", `\x1b]8;;http://x\x1b\link`}, // OSC 8 hyperlink
+		{"UNSAFE\rSAFE  ", `UNSAFE\rSAFE  `},                        // carriage return overwrites
+		{"a\nVerdict: SAFE", `a\nVerdict: SAFE`},                    // a forged line
+		{"tab\there", `tab\there`},
+		{"\x9b2J", `\x9b2J`},               // C1 CSI
+		{"del\x7f", `del\x7f`},             // DEL
+		{"bad \xff byte", `bad \xff byte`}, // not UTF-8
+		{"abc\u202edcba", `abc\u202edcba`}, // right-to-left override
+		{"\u2066x\u2069", `\u2066x\u2069`}, // isolates
+	} {
+		got := Escape(tc.in)
+		if got != tc.want {
+			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if again := Escape(got); again != got {
+			t.Errorf("escaping twice changes %q to %q", got, again)
+		}
+	}
+	if got := EscapeLines("first\x1b[2J\nsecond\r"); got != "first\\x1b[2J\nsecond\\r" {
+		t.Errorf("EscapeLines: %q", got)
+	}
+}
+
+const hostile = "\x1b]0;SAFE\x07\x1b[2J\rSAFE\nVerdict: SAFE\u202e\xff"
+
+// fillStrings sets every string (and map key and value) reachable from v
+// to hostile, and gives every nil pointer, slice and map one element, so
+// a field added to Run later is covered without editing this test.
+func fillStrings(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(hostile)
+	case reflect.Pointer:
+		if v.IsNil() {
+			v.Set(reflect.New(v.Type().Elem()))
+		}
+		fillStrings(v.Elem())
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fillStrings(v.Field(i))
+			}
+		}
+	case reflect.Slice:
+		if v.Len() == 0 {
+			v.Set(reflect.MakeSlice(v.Type(), 2, 2))
+		}
+		for i := 0; i < v.Len(); i++ {
+			fillStrings(v.Index(i))
+		}
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fillStrings(k)
+		fillStrings(e)
+		m.SetMapIndex(k, e)
+		v.Set(m)
+	}
+}
+
+// unsafeStrings lists the strings reachable from v that hold a character
+// Escape would escape.
+func unsafeStrings(v reflect.Value, path string, out *[]string) {
+	switch v.Kind() {
+	case reflect.String:
+		s := v.String()
+		if path == "Run.Errors[].Message" {
+			s = strings.ReplaceAll(s, "\n", "") // a multi-line error keeps its lines (EscapeLines)
+		}
+		if needsEscape(s) {
+			*out = append(*out, path)
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			unsafeStrings(v.Elem(), path, out)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				unsafeStrings(v.Field(i), path+"."+v.Type().Field(i).Name, out)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			unsafeStrings(v.Index(i), path+"[]", out)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			unsafeStrings(k, path+"{key}", out)
+			unsafeStrings(v.MapIndex(k), path+"{value}", out)
+		}
+	}
+}
+
+// TestEscapedCoversEveryString: the copy the terminal formats print has no
+// raw control character in any field, and the run itself is untouched.
+func TestEscapedCoversEveryString(t *testing.T) {
+	var r Run
+	fillStrings(reflect.ValueOf(&r).Elem())
+	before, _ := json.Marshal(&r)
+	var left []string
+	unsafeStrings(reflect.ValueOf(r.escaped()).Elem(), "Run", &left)
+	if len(left) > 0 {
+		t.Errorf("not escaped: %s", strings.Join(left, ", "))
+	}
+	if after, _ := json.Marshal(&r); !bytes.Equal(before, after) {
+		t.Error("escaped changed the run it copied")
+	}
+}
+
+// hostileRun is a run as a hostile server, file name or source literal
+// would make it: control sequences in a server's error and CONFIG value, a
+// node address, a file name, a source line, a verdict reason.
+func hostileRun() *Run {
+	r := New("audit", "v0.0.0-test")
+	r.Findings = []Finding{
+		{Rule: "LA103", Severity: rules.Error, Message: "plain DEL of \"lock:\x1b[2J\"", Pos: &Position{File: "evil\x1b]0;SAFE\x07.go", Line: 3, Col: 2}, Source: "\trdb.Del(ctx, \"lock:\x1b[2J\")"},
+		{Rule: "LA208", Severity: rules.Warning, Message: "connection: ERR \x1b[1A\rSAFE", Node: "127.0.0.1:7001"},
+	}
+	r.Errors = []Error{{Where: "127.0.0.1:7001", Message: "could not be probed: -ERR \x1b]0;SAFE\x07\rSAFE\nsecond line"}}
+	r.Uses = []Use{{Command: "delifeq", Sites: []Site{{Pos: Position{File: "evil\x1b]0;SAFE\x07.go", Line: 9, Col: 2}, What: "DELIFEQ release"}}}}
+	r.Topology = "replication"
+	r.Nodes = []Node{{Addr: "127.0.0.1:7001", Role: "primary", Promotable: Yes, Server: "valkey", Version: "9.1.2", Lua: Yes, DELIFEQ: Yes, DELEX: No, SetIFEQ: Yes,
+		Config: map[string]string{"maxmemory-policy": "\x1b[32mnoeviction\x1b[0m"}, Errors: []string{"CONFIG GET: ERR \x1b]0;SAFE\x07"},
+		Notes: []string{"note \r\x1b[K"}, Evidence: []Evidence{{Command: "INFO server", Answer: "valkey_version:9.1.2\r\x1b[2K"}}}}
+	r.Verdict = &Verdict{NativeRelease: Unknown, NativeExtend: Safe, Lua: Available, Reasons: []string{"native_release: unknown — \x1b[2J\rSAFE"}}
+	return r
+}
+
+// TestTerminalFormatsEscape: text and Markdown never carry a raw control
+// byte from the run (only their own newlines), and show the escaped form;
+// JSON and SARIF keep the exact strings (their encoders escape them).
+func TestTerminalFormatsEscape(t *testing.T) {
+	r := hostileRun()
+	for _, format := range []string{"text", "markdown"} {
+		var buf bytes.Buffer
+		if err := Render(&buf, r, format); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		if i := strings.IndexFunc(out, func(c rune) bool { return c != '\n' && unsafeRune(c) || c == '\uFFFD' }); i >= 0 {
+			t.Errorf("%s: raw control character %q at byte %d:\n%s", format, out[i:i+1], i, out)
+		}
+		for _, want := range []string{`\x1b]0;SAFE\a`, `\x1b[2J`, `\rSAFE`} {
+			// Markdown escapes the backslash (\\x1b renders as \x1b).
+			if !strings.Contains(out, want) && !strings.Contains(out, strings.ReplaceAll(want, `\`, `\\`)) {
+				t.Errorf("%s lacks the escaped %q:\n%s", format, want, out)
+			}
+		}
+	}
+	for _, format := range []string{"json", "sarif"} {
+		var buf bytes.Buffer
+		if err := Render(&buf, r, format); err != nil {
+			t.Fatal(err)
+		}
+		if bytes.ContainsAny(buf.Bytes(), "\x1b\r\a") {
+			t.Errorf("%s holds a raw control byte", format)
+		}
+		if !bytes.Contains(buf.Bytes(), []byte(`\u001b]0;SAFE\u0007`)) {
+			t.Errorf("%s does not keep the exact string (JSON-escaped)", format)
+		}
+	}
+	var stderr bytes.Buffer
+	WriteErrors(&stderr, r.Errors)
+	if got := stderr.String(); got != "# 127.0.0.1:7001\ncould not be probed: -ERR \\x1b]0;SAFE\\a\\rSAFE\nsecond line\n" {
+		t.Errorf("WriteErrors: %q", got)
+	}
+	if got := Summary(r); strings.ContainsAny(got, "\x1b\r\a") || !strings.Contains(got, `\x1b]0;SAFE\a\rSAFE`) {
+		t.Errorf("Summary: %q", got)
+	}
+}
