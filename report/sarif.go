@@ -149,7 +149,7 @@ type sarifLocation struct {
 
 type sarifPhysical struct {
 	ArtifactLocation sarifArtifactLoc `json:"artifactLocation"`
-	Region           sarifRegion      `json:"region"`
+	Region           *sarifRegion     `json:"region,omitempty"`
 	ContextRegion    *sarifRegion     `json:"contextRegion,omitempty"`
 }
 
@@ -286,11 +286,14 @@ func sarifResultFor(f Finding, ruleIndex int) sarifResult {
 	}
 	switch {
 	case f.Pos != nil:
-		phys := &sarifPhysical{
-			ArtifactLocation: sarifArtifactLoc{URI: f.Pos.File, URIBaseID: srcRoot},
-			Region:           sarifRegion{StartLine: f.Pos.Line, StartColumn: f.Pos.Col},
+		// SARIF lines and columns start at 1: a position outside that
+		// (a hand-edited run) keeps its file and loses the region rather
+		// than making the log schema-invalid.
+		phys := &sarifPhysical{ArtifactLocation: sarifArtifactLoc{URI: f.Pos.File, URIBaseID: srcRoot}}
+		if f.Pos.Line >= 1 {
+			phys.Region = &sarifRegion{StartLine: f.Pos.Line, StartColumn: max(f.Pos.Col, 0)}
 		}
-		if f.Source != "" {
+		if f.Source != "" && phys.Region != nil {
 			// The whole (trimmed) line is context, not the region itself.
 			phys.ContextRegion = &sarifRegion{StartLine: f.Pos.Line, Snippet: &sarifText{Text: f.Source}}
 		}

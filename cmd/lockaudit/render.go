@@ -9,10 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/jsonstrict"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -179,7 +179,7 @@ func decodeRun(data []byte) (*report.Run, error) {
 		if errors.As(err, &typeErr) && typeErr.Field == "" {
 			return nil, fmt.Errorf("not a lockaudit JSON run: the input is a JSON %s, not an object", typeErr.Value)
 		}
-		return nil, jsonError(data, err)
+		return nil, jsonstrict.Describe(data, err)
 	}
 	if head.SchemaVersion == nil {
 		return nil, errors.New("no schema_version field: not a lockaudit JSON run (write one with -format json)")
@@ -193,46 +193,18 @@ func decodeRun(data []byte) (*report.Run, error) {
 			*head.SchemaVersion, version(), report.SchemaVersion, by)
 	}
 
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var run report.Run
-	if err := dec.Decode(&run); err != nil {
-		return nil, jsonError(data, err)
+	if err := jsonstrict.Decode(data, &run); err != nil {
+		var je *jsonstrict.Error
+		if errors.As(err, &je) && je.UnknownField != "" {
+			je.Msg += fmt.Sprintf(" (not in schema_version %d: was the run written by another lockaudit, or edited?)", report.SchemaVersion)
+		}
+		return nil, err
 	}
-	if dec.More() {
-		line, col := lineCol(data, int(dec.InputOffset()))
-		return nil, fmt.Errorf("line %d, column %d: more data after the run (one JSON run per input)", line, col)
-	}
-	if err := checkRun(&run); err != nil {
+	if err := run.Validate(); err != nil {
 		return nil, err
 	}
 	return &run, nil
-}
-
-// checkRun rejects what the JSON form allows but the model does not.
-func checkRun(r *report.Run) error {
-	for i, f := range r.Findings {
-		where := fmt.Sprintf("findings[%d]", i)
-		if f.Rule == "" {
-			return fmt.Errorf("%s: no rule", where)
-		}
-		where += " (" + f.Rule + ")"
-		if !f.Severity.Valid() {
-			return fmt.Errorf("%s: no severity (want error, warning or info)", where)
-		}
-		if (f.Pos == nil) == (f.Node == "") {
-			return fmt.Errorf("%s: a finding has either pos (code) or node (server), not both or neither", where)
-		}
-		if f.Suppressed != nil && strings.TrimSpace(f.Suppressed.Justification) == "" {
-			return fmt.Errorf("%s: suppressed without a justification", where)
-		}
-	}
-	for i, n := range r.Nodes {
-		if n.Addr == "" {
-			return fmt.Errorf("nodes[%d]: no addr", i)
-		}
-	}
-	return nil
 }
 
 // unknownRules lists the finding rules this lockaudit's catalog lacks.
@@ -248,55 +220,6 @@ func unknownRules(r *report.Run) []string {
 	return out
 }
 
-var unknownFieldRE = regexp.MustCompile(`^json: unknown field "(.*)"$`)
-
-// jsonError turns encoding/json's errors into messages with a line and
-// column, which encoding/json gives only as a byte offset (and, for
-// unknown fields, not at all).
-func jsonError(data []byte, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		line, col := lineCol(data, int(syn.Offset))
-		return fmt.Errorf("line %d, column %d: malformed JSON: %s", line, col, strings.TrimPrefix(syn.Error(), "json: "))
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		line, col := lineCol(data, len(data))
-		return fmt.Errorf("line %d, column %d: malformed JSON: the input ends in the middle of the run", line, col)
-	case errors.As(err, &typ):
-		line, col := lineCol(data, int(typ.Offset))
-		field := typ.Field
-		if field == "" {
-			field = "the run"
-		}
-		return fmt.Errorf("line %d, column %d: %s: want %s, got JSON %s", line, col, field, typ.Type, typ.Value)
-	}
-	if m := unknownFieldRE.FindStringSubmatch(err.Error()); m != nil {
-		msg := fmt.Sprintf("unknown field %q (not in schema_version %d: was the run written by another lockaudit, or edited?)", m[1], report.SchemaVersion)
-		// encoding/json does not say where; the first use of the name as a
-		// key is almost always it.
-		key := regexp.MustCompile(`"` + regexp.QuoteMeta(m[1]) + `"\s*:`)
-		if loc := key.FindIndex(data); loc != nil {
-			line, col := lineCol(data, loc[0])
-			return fmt.Errorf("line %d, column %d: %s", line, col, msg)
-		}
-		return errors.New(msg)
-	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	// Errors from a field's own decoder (an unknown severity) carry no
-	// offset; find the quoted value they name.
-	if m := quotedRE.FindStringSubmatch(msg); m != nil {
-		val := regexp.MustCompile(`:\s*"` + regexp.QuoteMeta(m[1]) + `"`)
-		if loc := val.FindIndex(data); loc != nil {
-			line, col := lineCol(data, loc[0]+bytes.IndexByte(data[loc[0]:], '"'))
-			return fmt.Errorf("line %d, column %d: %s", line, col, msg)
-		}
-	}
-	return fmt.Errorf("invalid run: %s", msg)
-}
-
-var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
-
 // isTerminal reports whether f is a terminal: a character device other
 // than /dev/null (which reads as empty input).
 func isTerminal(f *os.File) bool {
@@ -308,15 +231,6 @@ func isTerminal(f *os.File) bool {
 		return false
 	}
 	return true
-}
-
-// lineCol converts a byte offset into a 1-based line and column.
-func lineCol(data []byte, off int) (line, col int) {
-	off = max(0, min(off, len(data)))
-	before := data[:off]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = off - (bytes.LastIndexByte(before, '\n') + 1) + 1
-	return line, col
 }
 
 // writeFileAtomic writes through a temporary file in the same directory, so

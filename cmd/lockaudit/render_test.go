@@ -195,16 +195,18 @@ func TestRenderBadInput(t *testing.T) {
 		{"no schema version", `{"findings": []}`, nil, 1, []string{"no schema_version", "not a lockaudit JSON run"}},
 		{"unknown field", strings.Replace(good, `"command": "audit",`, `"command": "audit",`+"\n  \"colour\": \"blue\",", 1), nil, 1,
 			[]string{`unknown field "colour"`, "line 8, column 3"}},
-		{"malformed", "{\n  \"schema_version\": 1,\n  \"findings\": [,]\n}", nil, 1, []string{"line 3, column 17", "malformed JSON"}},
+		{"malformed", "{\n  \"schema_version\": 1,\n  \"findings\": [,]\n}", nil, 1, []string{"line 3, column 16", "malformed JSON"}},
 		{"truncated", good[:len(good)/2], nil, 1, []string{"malformed JSON"}},
 		{"wrong type", "{\"schema_version\": 1,\n \"nodes\": [{\"addr\": \"a:1\", \"version\": 9.1}]}", nil, 1, []string{"line 2", "nodes.version", "want string, got JSON number"}},
 		{"array", `[]`, nil, 1, []string{"not a lockaudit JSON run", "array"}},
 		{"empty", "  \n", nil, 1, []string{"empty input"}},
 		{"two runs", good + good, nil, 1, []string{"after top-level value"}},
 		{"bad severity", "{\"schema_version\": 1, \"findings\": [{\"rule\": \"LA103\",\n \"severity\": \"fatal\", \"message\": \"m\", \"node\": \"a:1\"}]}", nil, 1, []string{`unknown severity "fatal"`, "line 2"}},
-		{"no severity", `{"schema_version": 1, "findings": [{"rule": "LA103", "message": "m", "node": "a:1"}]}`, nil, 1, []string{"findings[0] (LA103): no severity"}},
-		{"no location", `{"schema_version": 1, "findings": [{"rule": "LA103", "severity": "error", "message": "m"}]}`, nil, 1, []string{"findings[0] (LA103)", "either pos (code) or node"}},
-		{"unjustified suppression", `{"schema_version": 1, "findings": [{"rule": "LA103", "severity": "error", "message": "m", "node": "a:1", "suppressed": {"kind": "inSource", "justification": ""}}]}`, nil, 1, []string{"without a justification"}},
+		{"no severity", `{"schema_version": 1, "command": "vet", "findings": [{"rule": "LA103", "message": "m", "node": "a:1"}]}`, nil, 1, []string{"stdin: findings[0].severity: missing"}},
+		{"no location", `{"schema_version": 1, "command": "vet", "findings": [{"rule": "LA103", "severity": "error", "message": "m"}]}`, nil, 1, []string{"findings[0] (LA103)", "either pos (code) or node"}},
+		{"unjustified suppression", `{"schema_version": 1, "command": "vet", "findings": [{"rule": "LA103", "severity": "error", "message": "m", "node": "a:1", "suppressed": {"kind": "inSource", "justification": ""}}]}`, nil, 1, []string{"findings[0].suppressed.justification: missing"}},
+		{"no command", `{"schema_version": 1, "findings": []}`, nil, 1, []string{`stdin: command: "" is not one of vet, probe, audit, preflight`}},
+		{"data after the run", good + "}", nil, 1, []string{"stdin: line ", "after top-level value"}},
 		{"unknown format", good, []string{"-format", "pdf"}, 2, []string{`unknown -format "pdf"`, "html, json, markdown, sarif, text"}},
 		{"unknown extension", good, []string{"-o", "report.pdf"}, 2, []string{"report.pdf", "extension"}},
 		{"two inputs", good, []string{"a.json", "b.json"}, 2, []string{"one input at a time"}},
@@ -244,11 +246,60 @@ func TestRenderUnknownRuleWarnsAndStillRenders(t *testing.T) {
 	}
 }
 
-func TestLineCol(t *testing.T) {
-	data := []byte("ab\ncde\n\nf")
-	for _, tc := range []struct{ off, line, col int }{{0, 1, 1}, {1, 1, 2}, {3, 2, 1}, {5, 2, 3}, {7, 3, 1}, {8, 4, 1}, {9, 4, 2}, {99, 4, 2}, {-1, 1, 1}} {
-		if l, c := lineCol(data, tc.off); l != tc.line || c != tc.col {
-			t.Errorf("lineCol(%d) = %d:%d, want %d:%d", tc.off, l, c, tc.line, tc.col)
-		}
+// TestRenderFailsClosed: a saved run whose values the renderers and the
+// exit status would misread — a verdict or node answer outside its set
+// (upper case, empty, made up), a position before line 1 or a negative
+// column, a fleet finding that contradicts the verdict — is refused with
+// exit 1 and an error naming the file and the field, and no report is
+// written (a fail-open render once exited 0 on "UNSAFE").
+func TestRenderFailsClosed(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(r *report.Run)
+		want string
+	}{
+		{"verdict made up", func(r *report.Run) { r.Verdict.NativeRelease = "bogus" }, `run.json: verdict.native_release: "bogus" is not one of safe, unsafe, unknown`},
+		{"verdict upper case", func(r *report.Run) { r.Verdict.NativeRelease = "UNSAFE" }, `run.json: verdict.native_release: "UNSAFE" is not one of safe, unsafe, unknown`},
+		{"verdict empty", func(r *report.Run) { r.Verdict.NativeExtend = "" }, `run.json: verdict.native_extend: "" is not one of safe, unsafe, unknown`},
+		{"lua verdict", func(r *report.Run) { r.Verdict.Lua = "safe" }, `run.json: verdict.lua: "safe" is not one of available, missing, unknown`},
+		{"node answer", func(r *report.Run) { r.Nodes[0].DELIFEQ = "maybe" }, `run.json: nodes[0].delifeq: "maybe" is not one of yes, no, unknown`},
+		{"node role", func(r *report.Run) { r.Nodes[1].Role = "leader" }, `run.json: nodes[1].role: "leader" is not one of primary, replica, sentinel, unknown`},
+		{"promotable", func(r *report.Run) { r.Nodes[0].Promotable = "" }, `run.json: nodes[0].promotable: "" is not one of yes, no, manual, unknown`},
+		{"server", func(r *report.Run) { r.Nodes[0].Server = "keydb" }, `run.json: nodes[0].server: "keydb" is not one of valkey, redis, unknown`},
+		{"use", func(r *report.Run) { r.Uses[0].Command = "evalsha" }, `run.json: uses[0].command: "evalsha" is not one of delifeq, delex, ifeq, lua`},
+		{"negative line", func(r *report.Run) { r.Findings[1].Pos.Line = -3 }, "run.json: findings[1].pos.line: -3 is not a line number"},
+		{"line zero", func(r *report.Run) { r.Findings[1].Pos.Line = 0 }, "run.json: findings[1].pos.line: 0 is not a line number"},
+		{"negative column", func(r *report.Run) { r.Findings[1].Pos.Col = -1 }, "run.json: findings[1].pos.col: -1 is not a column"},
+		{"negative site", func(r *report.Run) {
+			r.Uses[0].Sites = []report.Site{{Pos: report.Position{File: "a/b.go", Line: -1, Col: 1}, What: "DELIFEQ release"}}
+		}, "run.json: uses[0].sites[0].pos.line: -1"},
+		{"suppression kind", func(r *report.Run) {
+			r.Findings[1].Suppressed = &report.Suppression{Kind: "whatever", Justification: "x"}
+		}, `run.json: findings[1].suppressed.kind: "whatever" is not one of inSource, external`},
+		{"verdict contradicts a finding", func(r *report.Run) { r.Verdict.NativeRelease = report.Safe }, `run.json: verdict.native_release: "safe", but finding LA201 on 10.0.0.7:6379 says it is unsafe`},
+		{"error finding without a verdict", func(r *report.Run) { r.Verdict = nil }, "run.json: findings: LA201 on 10.0.0.7:6379, but the run has no verdict"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := builtRun()
+			tc.edit(r)
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "run.json"), renderTo(t, r, "json"), 0o644)
+			out, stderr, code := renderCLI(t, dir, nil, "-o", "report.sarif", "-o", "report.md", "-o", "-", "run.json")
+			if code != report.ExitFailed || !strings.Contains(stderr, "lockaudit render: "+tc.want) {
+				t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, tc.want)
+			}
+			if out != "" {
+				t.Errorf("stdout: %.200q", out)
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+				t.Errorf("files written: %v", ents)
+			}
+		})
+	}
+	// The unedited run renders (the cases above fail for their edit).
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "run.json"), renderTo(t, builtRun(), "json"), 0o644)
+	if _, stderr, code := renderCLI(t, dir, nil, "-o", "report.sarif", "run.json"); code != report.ExitCode(builtRun()) {
+		t.Errorf("the unedited run: exit %d\n%s", code, stderr)
 	}
 }
