@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -163,7 +164,6 @@ type FileChange struct {
 	Name     string // absolute
 	Rel      string // as reports name it
 	Old, New []byte
-	mode     os.FileMode
 }
 
 // Skip is a finding whose fix is not applied.
@@ -209,7 +209,6 @@ func (fx *Fixes) plan(findings []report.Finding, drop map[string]string) (*Plan,
 	byFile := map[string][]taken{}
 	cannot := map[string]string{} // file -> why it cannot be edited
 	content := map[string][]byte{}
-	modes := map[string]os.FileMode{}
 	read := func(name string) ([]byte, string) {
 		if why, ok := cannot[name]; ok {
 			return nil, why
@@ -230,9 +229,6 @@ func (fx *Fixes) plan(findings []report.Finding, drop map[string]string) (*Plan,
 		if why != "" {
 			cannot[name] = why
 			return nil, why
-		}
-		if fi, err := os.Stat(name); err == nil {
-			modes[name] = fi.Mode().Perm()
 		}
 		content[name] = data
 		return data, ""
@@ -333,7 +329,7 @@ outer:
 			}
 		}
 		if !bytes.Equal(out, old) {
-			p.Files = append(p.Files, FileChange{Name: name, Rel: fx.rel(name), Old: old, New: out, mode: modes[name]})
+			p.Files = append(p.Files, FileChange{Name: name, Rel: fx.rel(name), Old: old, New: out})
 		}
 	}
 	return p, bad
@@ -389,9 +385,10 @@ func (p *Plan) Diff(w io.Writer) error {
 	return nil
 }
 
-// Apply writes the changed files. Each file is written to a temporary file
-// in its directory and renamed over the original, so a file is either
-// wholly old or wholly new, never half-written; every file is checked
+// Apply writes the changed files. Each is written whole or not at all
+// (internal/outfile: a temporary file in its folder, synced and renamed
+// over it, its mode kept); a source file that is a symbolic link is edited
+// through its real path, so the link stays a link; every file is checked
 // against its analysed content again just before. It returns the files
 // written and the first error.
 func (p *Plan) Apply() ([]string, error) {
@@ -404,47 +401,12 @@ func (p *Plan) Apply() ([]string, error) {
 		if !bytes.Equal(cur, fc.Old) {
 			return done, fmt.Errorf("%s changed while fixing; not written", fc.Rel)
 		}
-		if err := writeAtomic(fc.Name, fc.New, fc.mode); err != nil {
+		if err := outfile.WriteTarget(fc.Name, fc.New); err != nil {
 			return done, fmt.Errorf("writing %s: %v", fc.Rel, err)
 		}
 		done = append(done, fc.Rel)
 	}
 	return done, nil
-}
-
-func writeAtomic(name string, data []byte, mode os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".lockaudit-*")
-	if err != nil {
-		return err
-	}
-	clean := func() { _ = os.Remove(tmp.Name()) }
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		clean()
-		return err
-	}
-	if mode == 0 {
-		mode = 0o644
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		clean()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		clean()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		clean()
-		return err
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		clean()
-		return err
-	}
-	return nil
 }
 
 // String summarises a skip for stderr.

@@ -5,12 +5,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -98,7 +98,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	if o == nil || err != nil {
 		return err
 	}
-	opts, err := o.conn.options(e)
+	opts, err := o.conn.options(e, o.code.Dir)
 	if err != nil {
 		return err
 	}
@@ -113,12 +113,15 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	opts.Progress = prog.nodes
 	prog.phase("probing the fleet")
 	fleet, err := probe.Run(ctx, opts)
+	if err := stopped(ctx); err != nil {
+		return err // whatever the probe made of it, an interrupted fleet half is not evidence
+	}
 	if err != nil {
 		return usageError("%v", err)
 	}
 	prog.done()
 	run := joinRuns("audit", code, fleet)
-	return writeReports(e, "audit", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
+	return writeReports(ctx, e, "audit", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
 }
 
 // joinRuns makes one Run of the code half and the fleet half (probed or
@@ -195,8 +198,9 @@ func planOutputs(format string, outs outputs, dir string) ([]outTarget, error) {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(dir, path)
 		}
-		if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-			return nil, usageError("-o %s: the folder %s does not exist", o, filepath.Dir(path))
+		// Checked now, so a bad -o fails before the long work, not after.
+		if err := outfile.Check(path); err != nil {
+			return nil, usageError("-o: %v (-o - writes to stdout)", err)
 		}
 		plan = append(plan, outTarget{path, f})
 	}
@@ -235,14 +239,14 @@ func stdoutFormats(plan []outTarget) []string {
 // stdout shows them, then a one-line summary with the verdict, and ends
 // with report.ExitCode — the same status whatever the formats. view gives
 // the Run to render per format (codeFlags.view: -show-suppressed).
-func writeReports(e *env, name string, run *report.Run, plan []outTarget, view func(format string) *report.Run) error {
-	written, textOnStdout, err := emitReports(e, run, plan, view)
+func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan []outTarget, view func(format string) *report.Run) error {
+	written, textOnStdout, err := emitReports(ctx, e, run, plan, view)
 	if err != nil {
 		return err
 	}
 	if !textOnStdout {
 		for _, er := range run.Errors {
-			fmt.Fprintf(e.Stderr, "lockaudit %s: %s: %s\n", name, er.Where, er.Message)
+			fmt.Fprintf(e.Stderr, "lockaudit %s: %s: %s\n", name, report.Escape(er.Where), report.EscapeLines(er.Message))
 		}
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, summaryLine(run, written))
@@ -252,7 +256,7 @@ func writeReports(e *env, name string, run *report.Run, plan []outTarget, view f
 // emitReports renders every planned report, then writes them; it returns
 // the files written (relative to the working directory when below it) and
 // whether a text report went to stdout.
-func emitReports(e *env, run *report.Run, plan []outTarget, view func(format string) *report.Run) (written []string, textOnStdout bool, err error) {
+func emitReports(ctx context.Context, e *env, run *report.Run, plan []outTarget, view func(format string) *report.Run) (written []string, textOnStdout bool, err error) {
 	rendered := make([][]byte, len(plan))
 	for i, t := range plan {
 		r := run
@@ -265,6 +269,11 @@ func emitReports(e *env, run *report.Run, plan []outTarget, view func(format str
 		}
 		rendered[i] = buf.Bytes()
 	}
+	// The last moment an interruption stops the run: after it every
+	// report is written, so there is never a mix of old and new ones.
+	if err := stopped(ctx); err != nil {
+		return nil, false, err
+	}
 	for i, t := range plan {
 		if t.path == "-" {
 			textOnStdout = textOnStdout || t.format == "text"
@@ -273,7 +282,7 @@ func emitReports(e *env, run *report.Run, plan []outTarget, view func(format str
 			}
 			continue
 		}
-		if err := writeFileAtomic(t.path, rendered[i]); err != nil {
+		if err := outfile.Write(t.path, rendered[i]); err != nil {
 			return nil, false, failure("%v", err)
 		}
 		rel, err := filepath.Rel(e.Dir, t.path)
@@ -295,5 +304,5 @@ func summaryLine(run *report.Run, written []string) string {
 	if len(written) > 0 {
 		s += "; report written to " + strings.Join(written, ", ")
 	}
-	return s
+	return report.Escape(s)
 }

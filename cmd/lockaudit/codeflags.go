@@ -15,6 +15,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/analyzers/uses"
+	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/baseline"
 	"github.com/lockaudit/lockaudit/rules"
@@ -102,6 +103,11 @@ func (c *codeFlags) load(e *env) error {
 	if _, err := c.selection(); err != nil {
 		return err
 	}
+	if c.WriteBaseline != "" {
+		if err := outfile.Check(c.abs(c.WriteBaseline)); err != nil {
+			return usageError("-write-baseline: %v", err)
+		}
+	}
 	return nil
 }
 
@@ -188,6 +194,9 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		DirectiveFindings: sel[directive.RuleID],
 		Fixes:             c.Fixes,
 	})
+	if err := stopped(ctx); err != nil {
+		return nil, err // go list and the analysis were interrupted
+	}
 	if err != nil {
 		return nil, failure("%v", err)
 	}
@@ -197,6 +206,9 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	settings.ApplySeverities(run.Findings, settings.Severities(c.Config))
 
 	if c.WriteBaseline != "" {
+		if err := stopped(ctx); err != nil {
+			return nil, err
+		}
 		if len(run.Errors) > 0 {
 			return nil, failure("not writing the baseline %s: the run is incomplete (%s)", c.WriteBaseline, report.Summary(run))
 		}
@@ -205,10 +217,10 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		if err := b.Write(&buf); err != nil {
 			return nil, failure("writing the baseline: %v", err)
 		}
-		if err := os.WriteFile(c.abs(c.WriteBaseline), buf.Bytes(), 0o644); err != nil {
+		if err := outfile.Write(c.abs(c.WriteBaseline), buf.Bytes()); err != nil {
 			return nil, failure("writing the baseline: %v", err)
 		}
-		fmt.Fprintf(e.Stderr, "lockaudit: baseline of %d findings written to %s\n", len(b.Findings), c.WriteBaseline)
+		fmt.Fprintf(e.Stderr, "lockaudit: baseline of %d findings written to %s\n", len(b.Findings), report.Escape(c.WriteBaseline))
 		b.Apply(run, c.WriteBaseline)
 	}
 	if base != nil {

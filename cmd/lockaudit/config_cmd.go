@@ -2,11 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/lockaudit/lockaudit/internal/outfile"
+	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -52,24 +53,14 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		return usageError("-C %s: not a directory", d)
 	}
 	path := filepath.Join(d, config.FileName)
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if *force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flags, 0o644)
-	if errors.Is(err, os.ErrExist) {
+	if _, err := os.Lstat(path); err == nil && !*force {
 		return usageError("%s exists; not overwriting it (use -force to replace it)", path)
 	}
-	if err != nil {
+	// The one safe writer: atomic, and never through a link or over
+	// something that is not a writable regular file, -force or not.
+	if err := outfile.Write(path, []byte(config.Example)); err != nil {
 		return failure("%v", err)
 	}
-	if _, err := f.WriteString(config.Example); err != nil {
-		f.Close()
-		return failure("writing %s: %v", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return failure("writing %s: %v", path, err)
-	}
-	fmt.Fprintf(e.Stdout, "wrote %s\n", path)
+	fmt.Fprintf(e.Stdout, "wrote %s\n", report.Escape(path))
 	return nil
 }

@@ -114,7 +114,7 @@ func runPreflight(ctx context.Context, e *env, args []string) error {
 	v, findings := probe.Evaluate(facts, probe.EvalOptions{Topology: topology, Code: code.Uses, CodeKnown: true})
 	fleet := &report.Run{Topology: probe.DeclaredTop, Nodes: probe.Nodes(facts, topology), Findings: findings, Verdict: &v}
 	run := joinRuns("preflight", code, fleet)
-	return writeReports(e, "preflight", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
+	return writeReports(ctx, e, "preflight", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
 }
 
 // declaredFleet turns the inventory (or, without one, the targets: one

@@ -108,18 +108,18 @@ func runRender(ctx context.Context, e *env, args []string) error {
 		return failure("%s: %v", name, err)
 	}
 	for _, id := range unknownRules(run) {
-		fmt.Fprintf(e.Stderr, "lockaudit render: warning: %s: rule %s is not in this lockaudit's catalog (the run was written by %s %s); it is shown without its documentation\n",
-			name, id, run.Tool.Name, run.Tool.Version)
+		fmt.Fprintf(e.Stderr, "lockaudit render: warning: %s\n", report.Escape(fmt.Sprintf("%s: rule %s is not in this lockaudit's catalog (the run was written by %s %s); it is shown without its documentation",
+			name, id, run.Tool.Name, run.Tool.Version)))
 	}
 
-	if _, _, err := emitReports(e, run, plan, nil); err != nil {
+	if _, _, err := emitReports(ctx, e, run, plan, nil); err != nil {
 		return err
 	}
 	summary := report.Summary(run)
 	if len(files) > 0 {
 		summary += "; report written to " + strings.Join(files, ", ")
 	}
-	fmt.Fprintf(e.Stderr, "lockaudit render: %s\n", summary)
+	fmt.Fprintf(e.Stderr, "lockaudit render: %s\n", report.Escape(summary))
 	return exitWith(report.ExitCode(run))
 }
 
@@ -231,25 +231,4 @@ func isTerminal(f *os.File) bool {
 		return false
 	}
 	return true
-}
-
-// writeFileAtomic writes through a temporary file in the same directory, so
-// a reader never sees half a report and a failed write keeps the old one.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

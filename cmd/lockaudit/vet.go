@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/lockaudit/lockaudit/analyzers/driver"
+	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -48,7 +47,7 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 	o := &vetOptions{}
 	fs := newFlagSet(e, "vet")
 	fs.StringVar(&o.format, "format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text, or from -o's extension)")
-	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout")
+	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout (\"-\" is stdout)")
 	o.code.register(fs, true)
 	fs.BoolVar(&o.fix, "fix", false, "apply the findings' suggested fixes, then analyse again and report what remains")
 	fs.BoolVar(&o.diff, "diff", false, "print the findings' suggested fixes as a unified diff on stdout (instead of the report, unless -o) and change nothing")
@@ -60,6 +59,9 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 		return nil, err
 	}
 	o.patterns = patterns
+	if o.out == "-" {
+		o.out = "" // stdout
+	}
 	if o.format == "" {
 		o.format = "text"
 		if o.out != "" {
@@ -78,6 +80,11 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 	}
 	if err := o.code.load(e); err != nil {
 		return nil, err
+	}
+	if o.out != "" {
+		if err := outfile.Check(o.code.abs(o.out)); err != nil {
+			return nil, usageError("-o: %v (-o - writes to stdout)", err)
+		}
 	}
 	return o, nil
 }
@@ -104,7 +111,7 @@ func runVet(ctx context.Context, e *env, args []string) error {
 			return exitWith(report.ExitCode(run))
 		}
 	}
-	return emit(e, run, o.code.view(run, o.format), o.format, o.out, o.code.Dir)
+	return emit(ctx, e, run, o.code.view(run, o.format), o.format, o.out, o.code.Dir)
 }
 
 // fixRun handles -diff and -fix on an analysed run: it plans the fixes of
@@ -123,11 +130,14 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 		}
 	}
 	for _, s := range plan.Skipped {
-		fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", s)
+		fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Escape(s.String()))
 	}
 	if !o.fix {
 		fmt.Fprintf(e.Stderr, "lockaudit vet: %d of %d findings have a fix, changing %d files; -fix applies them\n", len(plan.Fixed), len(run.Active()), len(plan.Files))
 		return run, nil
+	}
+	if err := stopped(ctx); err != nil {
+		return nil, err // nothing fixed yet
 	}
 	written, err := plan.Apply()
 	if err != nil {
@@ -141,7 +151,7 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 	} else {
 		fmt.Fprintf(e.Stderr, "lockaudit vet: fixed %d findings in %d files:\n", len(plan.Fixed), len(written))
 		for _, f := range plan.Fixed {
-			fmt.Fprintf(e.Stderr, "  %s: %s %s\n", f.Where(), f.Rule, strings.Join(fixes.Messages(f), "; "))
+			fmt.Fprintf(e.Stderr, "  %s\n", report.Escape(f.Where()+": "+f.Rule+" "+strings.Join(fixes.Messages(f), "; ")))
 		}
 	}
 	if len(written) == 0 {
@@ -157,16 +167,16 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 // unless the text report on stdout already shows them, then a one-line
 // summary on stderr, and ends with the run's exit code: the summary and
 // exit code are always the run's.
-func emit(e *env, run, view *report.Run, format, out, dir string) error {
+func emit(ctx context.Context, e *env, run, view *report.Run, format, out, dir string) error {
 	var buf bytes.Buffer
 	if err := report.Render(&buf, view, format); err != nil {
 		return failure("rendering %s: %v", format, err)
 	}
+	if err := stopped(ctx); err != nil {
+		return err // interrupted: the old report stays as it was
+	}
 	if out != "" {
-		if !filepath.IsAbs(out) {
-			out = filepath.Join(dir, out)
-		}
-		if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		if err := outfile.Write(inDir(dir, out), buf.Bytes()); err != nil {
 			return failure("%v", err)
 		}
 	} else if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
@@ -179,6 +189,6 @@ func emit(e *env, run, view *report.Run, format, out, dir string) error {
 	if out != "" {
 		summary += "; report written to " + out
 	}
-	fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", summary)
+	fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Escape(summary))
 	return exitWith(report.ExitCode(run))
 }

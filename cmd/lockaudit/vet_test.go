@@ -152,7 +152,7 @@ func TestVetBadInput(t *testing.T) {
 		{"one of two patterns matches nothing", []string{"vet", "-C", broken, "-format", "json", "./ok", "./empty/..."}, 1, []string{"# ./empty/...", "pattern matched no packages"}},
 		{"package does not exist", []string{"vet", "-C", broken, "./nope"}, 1, []string{"nope", "directory not found"}},
 		{"no go.mod", []string{"vet", "-C", nomod, "./..."}, 1, []string{"main module"}},
-		{"unwritable -o", []string{"vet", "-C", broken, "-o", "/nonexistent/dir/out.json", "./ok"}, 1, []string{"/nonexistent/dir/out.json"}},
+		{"-o in a missing folder (checked before the analysis)", []string{"vet", "-C", broken, "-o", "/nonexistent/dir/out.json", "./ok"}, 2, []string{"-o: /nonexistent/dir/out.json: the folder /nonexistent/dir does not exist"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stdout, stderr, code := runCLI(t, tc.args...)
