@@ -5,11 +5,9 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe"
@@ -28,7 +26,7 @@ Valkey fleet on loopback (a 9.1 primary, a 9.1 replica, and an 8.1
 replica that has not been upgraded yet and can still be promoted), audit
 the bundled example service (testdata/example) against it exactly as
 lockaudit audit does, write report.html, print the verdict, and stop the
-servers — always: on success, on error and on Ctrl-C.
+servers — always: on success, on error, on Ctrl-C and on SIGTERM.
 
 The example is found by walking up from the working directory to the
 lockaudit repository (go.mod of github.com/lockaudit/lockaudit with
@@ -37,8 +35,9 @@ testdata/example), else next to the source this binary was built from;
 ($LOCKAUDIT_SERVERS, default ~/.cache/lockaudit/servers).
 
 Exit status: 0 the demo ran (the audit's own status, 3 for this fleet, is
-printed); 1 it could not (servers not installed, the example not found,
-interrupted); 2 usage error.`,
+printed); 1 it could not (servers not installed, the example not found);
+2 usage error; 130 interrupted by Ctrl-C (SIGINT), 143 by SIGTERM — no
+report is written then, and the servers are stopped.`,
 		Run: runDemo,
 	})
 }
@@ -93,11 +92,9 @@ func runDemo(ctx context.Context, e *env, args []string) (err error) {
 		}
 	}
 
-	// Ctrl-C (main's context) and SIGTERM both stop the demo, and the
-	// deferred kill below stops the servers; the servers also die with this
-	// process if it is killed outright (parent-death signal).
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
-	defer stop()
+	// Ctrl-C and SIGTERM cancel ctx (main); the deferred kill below then
+	// stops the servers. They also die with this process if it is killed
+	// outright (parent-death signal).
 	root, err := os.MkdirTemp("", "lockaudit-demo-")
 	if err != nil {
 		return failure("%v", err)
@@ -114,8 +111,8 @@ func runDemo(ctx context.Context, e *env, args []string) (err error) {
 	}
 	fleet, err := localfleet.StartReplication(ctx, newDir, demoSettle, nodes...)
 	if err != nil {
-		if ctx.Err() != nil {
-			return failure("interrupted while starting the servers; nothing is left running")
+		if err := stopped(ctx); err != nil {
+			return err // StartReplication stopped what it had started
 		}
 		return failure("starting the servers: %v", err)
 	}
@@ -134,12 +131,9 @@ func runDemo(ctx context.Context, e *env, args []string) (err error) {
 
 	run, err := demoAudit(ctx, e, example, fleet[0].Addr, plan)
 	if err != nil {
-		if ctx.Err() != nil {
-			return failure("interrupted; stopping the servers")
-		}
-		return err
+		return err // interrupted: the cause, which main turns into 130/143
 	}
-	written, _, err := emitReports(e, run, plan, nil)
+	written, _, err := emitReports(ctx, e, run, plan, nil)
 	if err != nil {
 		return err
 	}
@@ -164,11 +158,11 @@ func demoAudit(ctx context.Context, e *env, example, seed string, plan []outTarg
 	}
 	prog.phase("probing the fleet")
 	fleet, err := probe.Run(ctx, probe.Options{Addrs: []string{seed}, Code: run.Uses, CodeKnown: true, Progress: prog.nodes, Version: version()})
+	if err := stopped(ctx); err != nil {
+		return nil, err
+	}
 	if err != nil {
 		return nil, failure("%v", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
 	}
 	return joinRuns("audit", run, fleet), nil
 }
@@ -187,7 +181,7 @@ func printVerdict(w interface{ Write([]byte) (int, error) }, run *report.Run) {
 		for _, r := range v.Reasons {
 			if rest, ok := strings.CutPrefix(r, p.key+": "); ok {
 				if _, detail, ok := strings.Cut(rest, " — "); ok {
-					fmt.Fprintf(w, "    - %s\n", detail)
+					fmt.Fprintf(w, "    - %s\n", report.Escape(detail))
 				}
 			}
 		}

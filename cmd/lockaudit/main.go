@@ -16,7 +16,9 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 
+	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -73,11 +75,87 @@ func exitWith(code int) error {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// The password is read once and removed from the environment, so no
+	// process lockaudit starts (go list and the compiler it runs, the
+	// demo's servers) inherits it.
+	password := os.Getenv(secret.Env)
+	os.Unsetenv(secret.Env)
+	getenv := func(k string) string {
+		if k == secret.Env {
+			return password
+		}
+		return os.Getenv(k)
+	}
+	ctx, stop := withSignals(context.Background())
 	dir, _ := os.Getwd()
-	code := run(ctx, os.Args[1:], &env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Dir: dir})
+	code := run(ctx, os.Args[1:], &env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, Dir: dir})
 	stop()
 	os.Exit(code)
+}
+
+// interrupted is the cause of the run's context when SIGINT (Ctrl-C) or
+// SIGTERM stops it. The command then stops where it is — before writing
+// any report —, stops what it started, and exits 128+signal: 130 for
+// SIGINT, 143 for SIGTERM, as shells report a process the signal ended.
+type interrupted struct{ sig syscall.Signal }
+
+func (i *interrupted) Error() string { return "interrupted (" + signalName(i.sig) + ")" }
+
+func signalName(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return s.String()
+}
+
+// withSignals returns a context that SIGINT or SIGTERM cancels with an
+// *interrupted cause. After the first signal the handler is removed, so a
+// second Ctrl-C ends the process at once (servers the demo started still
+// die with it: they have a parent-death signal).
+func withSignals(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			sig, _ := s.(syscall.Signal)
+			cancel(&interrupted{sig})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { signal.Stop(ch); cancel(nil) }
+}
+
+// stopped returns the error that ends a command whose context was
+// cancelled (the cause: *interrupted under main), or nil while it runs on.
+// Commands call it after each long step and before writing anything, so an
+// interrupted run writes no report and leaves the old ones as they were.
+func stopped(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return context.Cause(ctx)
+}
+
+// interruption tells whether err ended a command because its context was
+// cancelled, and the exit code for it.
+func interruption(ctx context.Context, err error) (int, bool) {
+	if err == nil || ctx.Err() == nil {
+		return 0, false
+	}
+	var in *interrupted
+	if errors.As(err, &in) {
+		return 128 + int(in.sig), true
+	}
+	if errors.Is(err, context.Canceled) {
+		return 128 + int(syscall.SIGINT), true
+	}
+	return 0, false
 }
 
 // run dispatches and turns errors into exit codes.
@@ -108,14 +186,25 @@ func run(ctx context.Context, args []string, e *env) int {
 	if err == nil {
 		return 0
 	}
+	// Messages name files and servers: escaped, so a file name or a
+	// server's error cannot rewrite the terminal.
+	if code, ok := interruption(ctx, err); ok {
+		what := "interrupted"
+		var in *interrupted
+		if errors.As(context.Cause(ctx), &in) {
+			what = in.Error()
+		}
+		fmt.Fprintf(e.Stderr, "lockaudit %s: %s; no report written\n", c.Name, what)
+		return code
+	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", c.Name, ee.msg)
+			fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", c.Name, report.EscapeLines(ee.msg))
 		}
 		return ee.code
 	}
-	fmt.Fprintf(e.Stderr, "lockaudit %s: %v\n", c.Name, err)
+	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", c.Name, report.EscapeLines(err.Error()))
 	return report.ExitFailed
 }
 
@@ -148,7 +237,12 @@ func parseFlags(fs *flag.FlagSet, args []string) (done bool, err error) {
 // stops at the first pattern, so a flag written after one would silently
 // become a pattern: refuse it.
 func packagePatterns(fs *flag.FlagSet) ([]string, error) {
-	for _, p := range fs.Args() {
+	for i, p := range fs.Args() {
+		if strings.Contains(p, "://") {
+			// A server URL where a pattern goes (audit's servers are -addr):
+			// never echoed, it may hold a password.
+			return nil, usageError("package pattern %d %s (servers go in -addr)", i+1, secret.Refusal)
+		}
 		if strings.HasPrefix(p, "-") {
 			return nil, usageError("flag %s after the package patterns: flags go first", p)
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
@@ -158,19 +159,21 @@ func (c *connFlags) resolve(fs *flag.FlagSet, cfg *config.File, args []string, w
 	}
 	c.addrs, c.sentinels = splitList(c.addr), splitList(c.sentinel)
 	c.addrs = append(c.addrs, args...)
-	for i, a := range c.addrs {
-		if strings.HasPrefix(a, "-") {
+	for _, a := range c.addrs {
+		if strings.HasPrefix(a, "-") && !secret.InAddr(a) {
 			return usageError("flag %s after the addresses: flags go first", a)
 		}
-		if strings.Contains(a, "@") || strings.Contains(a, "://") {
-			// Do not echo it: it may carry credentials.
-			return usageError("address %d looks like a URL (it may hold a password): give HOST:PORT, and the password through LOCKAUDIT_PASSWORD or -password-file", i+1)
-		}
 	}
-	// Checked now, before audit's code half spends its time.
-	for _, a := range append(append([]string(nil), c.addrs...), c.sentinels...) {
-		if err := probe.CheckAddr(a); err != nil {
-			return usageError("%v", err)
+	// Checked now, before audit's code half spends its time. An address
+	// with credentials in it is refused without being echoed.
+	for _, list := range []struct {
+		name  string
+		addrs []string
+	}{{"address", c.addrs}, {"-sentinel address", c.sentinels}} {
+		for i, a := range list.addrs {
+			if err := probe.CheckAddr(a); err != nil {
+				return usageError("%s %d: %v", list.name, i+1, err)
+			}
 		}
 	}
 	if len(c.addrs) == 0 && len(c.sentinels) == 0 {
@@ -206,13 +209,15 @@ func splitList(s string) []string {
 }
 
 // options builds the probe's options: addresses, credentials, TLS and
-// limits. The caller sets Uses (or Code) and Progress.
-func (c *connFlags) options(e *env) (probe.Options, error) {
-	pw, err := c.password(e)
+// limits. Relative -password-file and -tls-* paths are taken from dir (the
+// working directory, or audit's -C, like its other paths). The caller
+// sets Uses (or Code) and Progress.
+func (c *connFlags) options(e *env, dir string) (probe.Options, error) {
+	pw, err := c.password(e, dir)
 	if err != nil {
 		return probe.Options{}, err
 	}
-	tlsCfg, err := c.tlsConfig()
+	tlsCfg, err := c.tlsConfig(dir)
 	if err != nil {
 		return probe.Options{}, err
 	}
@@ -225,30 +230,36 @@ func (c *connFlags) options(e *env) (probe.Options, error) {
 }
 
 // password reads the password from -password-file or LOCKAUDIT_PASSWORD.
-func (c *connFlags) password(e *env) (string, error) {
+func (c *connFlags) password(e *env, dir string) (string, error) {
 	if c.passwordFile != "" {
-		path := c.passwordFile
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(e.Dir, path)
-		}
-		data, err := os.ReadFile(path)
+		data, err := os.ReadFile(inDir(dir, c.passwordFile))
 		if err != nil {
 			return "", usageError("-password-file: %v", err)
 		}
 		line, _, _ := strings.Cut(string(data), "\n")
 		return strings.TrimSuffix(line, "\r"), nil
 	}
-	return e.Getenv("LOCKAUDIT_PASSWORD"), nil
+	return e.Getenv(secret.Env), nil
 }
 
-// tlsConfig builds the TLS settings; verification is always on.
-func (c *connFlags) tlsConfig() (*tls.Config, error) {
+// inDir makes a relative path relative to dir.
+func inDir(dir, path string) string {
+	if path == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
+}
+
+// tlsConfig builds the TLS settings. Verification is always on: against
+// -tls-ca, else the system's roots, and against -tls-server-name, else each
+// node's host; nothing turns it off.
+func (c *connFlags) tlsConfig(dir string) (*tls.Config, error) {
 	if !c.tls && c.tlsCA == "" && c.tlsCert == "" && c.tlsServer == "" {
 		return nil, nil
 	}
 	cfg := &tls.Config{MinVersion: tls.VersionTLS12, ServerName: c.tlsServer}
 	if c.tlsCA != "" {
-		pem, err := os.ReadFile(c.tlsCA)
+		pem, err := os.ReadFile(inDir(dir, c.tlsCA))
 		if err != nil {
 			return nil, usageError("-tls-ca: %v", err)
 		}
@@ -259,7 +270,7 @@ func (c *connFlags) tlsConfig() (*tls.Config, error) {
 		cfg.RootCAs = pool
 	}
 	if c.tlsCert != "" {
-		cert, err := tls.LoadX509KeyPair(c.tlsCert, c.tlsKey)
+		cert, err := tls.LoadX509KeyPair(inDir(dir, c.tlsCert), inDir(dir, c.tlsKey))
 		if err != nil {
 			return nil, usageError("-tls-cert/-tls-key: %v", err)
 		}
@@ -275,6 +286,7 @@ type probeFlags struct {
 	out                      string
 	watch                    time.Duration
 	listen                   string
+	plan                     []outTarget
 }
 
 func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
@@ -287,7 +299,7 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	fs.StringVar(&o.configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else delifeq,ifeq)")
 	fs.StringVar(&o.format, "format", "", "output `format`: text or json (default text, or from -o's extension)")
-	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout")
+	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout (\"-\" is stdout)")
 	fs.DurationVar(&o.watch, "watch", 0, "probe again this `INTERVAL` after each probe and serve metrics and the latest report on -listen")
 	fs.StringVar(&o.listen, "listen", "", "with -watch: serve /metrics, /report and /report.json on `HOST:PORT`")
 	if done, err := parseFlags(fs, args); done {
@@ -330,6 +342,14 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	if o.format != "text" && o.format != "json" {
 		return nil, usageError("unknown -format %q (want text or json; lockaudit render turns a JSON run into html, markdown or sarif)", o.format)
 	}
+	var outs outputs
+	if o.out != "" {
+		outs = outputs{o.out}
+	}
+	// The output is checked before probing: a bad -o fails at once (exit 2).
+	if o.plan, err = planOutputs(o.format, outs, e.Dir); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 
@@ -342,7 +362,7 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	opts, err := o.conn.options(e)
+	opts, err := o.conn.options(e, e.Dir)
 	if err != nil {
 		return err
 	}
@@ -350,21 +370,16 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if o.watch > 0 {
 		return watchProbe(ctx, e, opts, o.watch, o.listen)
 	}
-	target := outTarget{"-", o.format}
-	if o.out != "" {
-		target.path = o.out
-		if !filepath.IsAbs(target.path) {
-			target.path = filepath.Join(e.Dir, target.path)
-		}
-	}
-	plan := []outTarget{target}
-	prog := newProgress(e, "probe", plan)
+	prog := newProgress(e, "probe", o.plan)
 	opts.Progress = prog.nodes
 	prog.phase("probing the fleet")
 	run, err := probe.Run(ctx, opts)
 	prog.done()
+	if err := stopped(ctx); err != nil {
+		return err // an interrupted probe is not evidence, whatever it returned
+	}
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(e, "probe", run, plan, nil)
+	return writeReports(ctx, e, "probe", run, o.plan, nil)
 }
