@@ -238,7 +238,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (done bool, err error) {
 // become a pattern: refuse it.
 func packagePatterns(fs *flag.FlagSet) ([]string, error) {
 	for i, p := range fs.Args() {
-		if strings.Contains(p, "://") {
+		if secret.InValue(p) {
 			// A server URL where a pattern goes (audit's servers are -addr):
 			// never echoed, it may hold a password.
 			return nil, usageError("package pattern %d %s (servers go in -addr)", i+1, secret.Refusal)

@@ -147,7 +147,8 @@ type TLS struct {
 }
 
 // Find walks up from dir to the filesystem root and returns the path of the
-// first .lockaudit.yaml, or "" when there is none.
+// first .lockaudit.yaml, or "" when there is none. One that is not a
+// regular file (a FIFO would block the read forever) is an error.
 func Find(dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
@@ -156,6 +157,9 @@ func Find(dir string) (string, error) {
 	for {
 		p := filepath.Join(dir, FileName)
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			if !st.Mode().IsRegular() {
+				return "", fmt.Errorf("%s is not a regular file (%v)", p, st.Mode().Type())
+			}
 			return p, nil
 		}
 		parent := filepath.Dir(dir)

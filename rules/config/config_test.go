@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -110,6 +111,14 @@ func TestFindWalksUp(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(root, "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Errorf("Load of a missing file: %v", err)
+	}
+	// A FIFO found on the way up would block the read forever: an error.
+	fifo := filepath.Join(deep, FileName)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err == nil || !strings.Contains(err.Error(), fifo+" is not a regular file") {
+		t.Errorf("Find with a FIFO on the way = %q, %v", p, err)
 	}
 }
 
