@@ -36,7 +36,13 @@ available, missing or unknown. Unknown is never safe.
 Defaults come from the probe: section of .lockaudit.yaml (found by walking
 up from the working directory, or -config); flags win over it. The
 password comes from LOCKAUDIT_PASSWORD or -password-file, never from a
-flag value. TLS is verified unless you give it nothing to verify with.
+flag value; an address with credentials in it (user:pass@, redis://) is
+refused without being shown.
+
+TLS (-tls; -tls-ca, -tls-cert and -tls-server-name imply it): the
+server's certificate is always verified, against -tls-ca or else the
+system's CA roots, for -tls-server-name or else the address's host.
+There is no switch to turn verification off.
 
 With -watch INTERVAL -listen HOST:PORT it probes again INTERVAL after each
 probe ends, and serves on HOST:PORT Prometheus metrics (/metrics: the
@@ -47,7 +53,8 @@ stopped (Ctrl-C, SIGTERM). It writes no report file.
 Exit status: 0 every verdict the code relies on (-uses) is safe, 3 unsafe
 (or an error finding), 4 unknown (evidence missing), 1 no node could be
 probed at all (-watch: the address could not be listened on), 2 usage
-error (including a bad config file).`,
+error (including a bad config file or -o), 130 interrupted (Ctrl-C), 143
+terminated (SIGTERM); -watch ends with 0 when stopped.`,
 		Run: runProbe,
 	})
 }
