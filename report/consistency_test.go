@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/reportcheck"
 )
 
 // TestFormatsAgree renders the same runs in every registered format and
@@ -157,7 +158,7 @@ func checkText(r *report.Run, out string) []string {
 			problems = append(problems, fmt.Sprintf("lacks %q", line))
 		}
 	}
-	return append(problems, checkVerdictWords(r, out)...)
+	return append(problems, verdictShown(r, "text", out)...)
 }
 
 // checkMarkdown: findings are grouped under a "### severity · RULE"
@@ -183,7 +184,7 @@ func checkMarkdown(r *report.Run, out string) []string {
 			problems = append(problems, fmt.Sprintf("lacks %s at %s (%q)", f.Rule, where(f), f.Message))
 		}
 	}
-	return append(problems, checkVerdictWords(r, out)...)
+	return append(problems, verdictShown(r, "markdown", out)...)
 }
 
 // checkHTML: each active finding is in the group of its rule, with its
@@ -218,37 +219,21 @@ func checkHTML(r *report.Run, out string) []string {
 			problems = append(problems, fmt.Sprintf("lacks %s at %s (%q), suppressed=%t", f.Rule, where(f), f.Message, f.Suppressed != nil))
 		}
 	}
-	body := out[strings.Index(out, "<body>"):]
-	text := html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(body, " "))
-	return append(problems, checkVerdictWords(r, text)...)
+	return append(problems, verdictShown(r, "html", out)...)
 }
 
-// checkVerdictWords finds "native release", then "native extend", then
-// "lua" (case-insensitive) in a human-readable report and checks that the
-// verdict value sits between each label and the next.
-func checkVerdictWords(r *report.Run, out string) []string {
-	v := r.Verdict
-	if v == nil {
+// verdictShown checks that the report's headline verdict — each value in
+// its own place in the layout, exactly once — is the run's (reportcheck):
+// a wrong verdict cannot pass because the right word appears in some
+// explanation nearby, or "safe" inside "unsafe".
+func verdictShown(r *report.Run, format, out string) []string {
+	if r.Verdict == nil {
 		return nil
 	}
-	lower := strings.ToLower(out)
-	i := strings.Index(lower, "native release")
-	j := strings.Index(lower[max(i, 0):], "native extend") + max(i, 0)
-	k := strings.Index(lower[max(j, 0):], "lua") + max(j, 0)
-	if i < 0 || j < i || k < j {
-		return []string{"no verdict (native release, native extend, lua) in this order"}
+	if p := reportcheck.Check(format, []byte(out), r.Verdict); p != "" {
+		return []string{p}
 	}
-	var problems []string
-	for _, seg := range []struct{ label, text, value string }{
-		{"native release", lower[i:j], v.NativeRelease},
-		{"native extend", lower[j:k], v.NativeExtend},
-		{"lua", lower[k:min(len(lower), k+80)], v.Lua},
-	} {
-		if !regexp.MustCompile(`\b` + regexp.QuoteMeta(seg.value) + `\b`).MatchString(seg.text) {
-			problems = append(problems, fmt.Sprintf("verdict %s is not %q in %q", seg.label, seg.value, seg.text[:min(len(seg.text), 120)]))
-		}
-	}
-	return problems
+	return nil
 }
 
 // checkAnyFormat is for formats this test does not know: every finding's

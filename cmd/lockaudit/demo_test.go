@@ -17,6 +17,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/localfleet"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/reportcheck"
 )
 
 var addrRE = regexp.MustCompile(`127\.0\.0\.1:\d+`)
@@ -68,8 +69,11 @@ func TestDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(html, []byte("UNSAFE")) || !bytes.Contains(html, []byte(old)) || !bytes.Contains(html, []byte("billing/billing.go")) {
-		t.Errorf("report.html lacks the verdict, the 8.1 replica or the code")
+	if p := reportcheck.Check("html", html, &report.Verdict{NativeRelease: report.Unsafe, NativeExtend: report.Safe, Lua: report.Available}); p != "" {
+		t.Errorf("report.html: %s", p)
+	}
+	if !bytes.Contains(html, []byte(old)) || !bytes.Contains(html, []byte("billing/billing.go")) {
+		t.Errorf("report.html lacks the 8.1 replica or the code")
 	}
 	refused(t, addrs)
 }
