@@ -26,6 +26,12 @@ func f() {
 // helper to record a finding with fixes made of (start, end, text) edits.
 func fixture(t *testing.T) (string, *Fixes, func(rule string, line int, fixes ...[]Edit) report.Finding) {
 	t.Helper()
+	return fixtureOf(t, fixSrc)
+}
+
+// fixtureOf is fixture with another source.
+func fixtureOf(t *testing.T, fixSrc string) (string, *Fixes, func(rule string, line int, fixes ...[]Edit) report.Finding) {
+	t.Helper()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "p.go")
 	if err := os.WriteFile(name, []byte(fixSrc), 0o640); err != nil {
@@ -151,5 +157,21 @@ func TestPlanFormats(t *testing.T) {
 	p := fx.Plan([]report.Finding{f})
 	if len(p.Files) != 0 {
 		t.Errorf("a fix that gofmt undoes still changes the file:\n%s", p.Files[0].New)
+	}
+	_, fx, add = fixture(t)
+	f = add("LA106", 4, []Edit{{Start: at("a := 1"), End: at("a := 1") + 6, New: "a :=   10"}})
+	if p := fx.Plan([]report.Finding{f}); len(p.Files) != 1 || !strings.Contains(string(p.Files[0].New), "\ta := 10\n") {
+		t.Errorf("the fix in a gofmt'ed file is not gofmt'ed: %v", p.Files)
+	}
+
+	// Not gofmt'ed (spacing, a one-line block, no tab indent): the fix
+	// changes its own text and nothing else.
+	const messy = "package p\n\nfunc f() {\n  a  :=  1\n  b := 2;  _, _ = a, b }\n"
+	_, fx, add = fixtureOf(t, messy)
+	one := strings.Index(messy, "1")
+	f = add("LA106", 4, []Edit{{Start: one, End: one + 1, New: "10"}})
+	p = fx.Plan([]report.Finding{f})
+	if want := strings.Replace(messy, "1", "10", 1); len(p.Files) != 1 || string(p.Files[0].New) != want {
+		t.Errorf("an unformatted file was reformatted beyond the fix:\n%q\nwant\n%q", p.Files, want)
 	}
 }
