@@ -8,15 +8,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/internal/tooltest"
 )
 
 // TestUnifiedApplies checks the diffs against git apply: random edits of
 // random files, files without a final newline, emptied and created files.
 func TestUnifiedApplies(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("git not installed")
-	}
+	git := tooltest.Git(t)
 	dir := t.TempDir()
 	r := rand.New(rand.NewSource(1))
 	words := []string{"a", "b", "c", "d", "}", "{", "return nil", ""}

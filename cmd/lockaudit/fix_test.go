@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/internal/tooltest"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -126,7 +127,8 @@ func TestVetFixExample(t *testing.T) {
 	}
 
 	// -diff showed what -fix wrote: apply the diff to another copy.
-	if git, err := exec.LookPath("git"); err == nil {
+	t.Run("the -diff applies as -fix wrote", func(t *testing.T) {
+		git := tooltest.Git(t)
 		other := copyExample(t)
 		cmd := exec.Command(git, "apply", "-")
 		cmd.Dir = other
@@ -137,7 +139,7 @@ func TestVetFixExample(t *testing.T) {
 		if !equalMaps(snapshot(t, other), snapshot(t, dir)) {
 			t.Error("the -diff output applied to the example differs from what -fix wrote")
 		}
-	}
+	})
 
 	// The fixed code compiles and passes go vet.
 	goCmd(t, dir, "build", "./...")
