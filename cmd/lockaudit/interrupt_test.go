@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // hangingListener is a loopback listener that accepts connections and
@@ -266,4 +267,52 @@ func descendants(pid int) []int {
 func cmdline(pid int) string {
 	data, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
 	return string(bytes.ReplaceAll(data, []byte{0}, []byte{' '}))
+}
+
+// TestRenderInterruptedWhileReading: render waiting on a pipe that never
+// delivers its run ends on SIGTERM with 143.
+func TestRenderInterruptedWhileReading(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds lockaudit")
+	}
+	dir := t.TempDir()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	cmd := exec.Command(lockauditBinary(t), "render", "-o", "report.html", "-")
+	cmd.Dir = dir
+	cmd.Stdin = pr
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	pw.Write([]byte(`{"schema_version": 1,`)) // a run that never ends
+	// Once render has taken those bytes out of the pipe it is reading its
+	// input, so main has installed its signal handler.
+	for i := 0; pipeHolds(t, pw) > 0; i++ {
+		if i > 6000 {
+			t.Fatal("render never read its input")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	checkInterrupted(t, cmd, "render", "SIGTERM", 143, &stdout, &stderr)
+	if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+		t.Errorf("files written: %v", ents)
+	}
+}
+
+// pipeHolds returns how many bytes wait in the pipe (FIONREAD).
+func pipeHolds(t *testing.T, f *os.File) int {
+	t.Helper()
+	var n int32
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), syscall.TIOCINQ, uintptr(unsafe.Pointer(&n))); errno != 0 {
+		t.Fatalf("FIONREAD: %v", errno)
+	}
+	return int(n)
 }

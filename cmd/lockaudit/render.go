@@ -99,7 +99,25 @@ func runRender(ctx context.Context, e *env, args []string) error {
 		plan = append(plan, outTarget{"-", f})
 	}
 
-	name, data, err := readInput(e, fs.Arg(0))
+	// Reading stdin (or a named pipe) can wait for ever; an interruption
+	// must still end the command.
+	type input struct {
+		name string
+		data []byte
+		err  error
+	}
+	read := make(chan input, 1)
+	go func() {
+		name, data, err := readInput(e, fs.Arg(0))
+		read <- input{name, data, err}
+	}()
+	var in input
+	select {
+	case in = <-read:
+	case <-ctx.Done():
+		return stopped(ctx)
+	}
+	name, data, err := in.name, in.data, in.err
 	if err != nil {
 		return err
 	}
