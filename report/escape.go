@@ -155,5 +155,31 @@ func (r *Run) escaped() *Run {
 	if v := r.Verdict; v != nil {
 		c.Verdict = &Verdict{NativeRelease: e(v.NativeRelease), NativeExtend: e(v.NativeExtend), Lua: e(v.Lua), Reasons: strs(v.Reasons)}
 	}
+	if sc := r.Scan; sc != nil {
+		cs := *sc
+		cs.Patterns, cs.MaxLease = strs(sc.Patterns), e(sc.MaxLease)
+		if sc.Shards != nil {
+			cs.Shards = make([]ScanShard, len(sc.Shards))
+			for i, sh := range sc.Shards {
+				sh.Primary, sh.ReadFrom, sh.Role, sh.Note = e(sh.Primary), e(sh.ReadFrom), e(sh.Role), e(sh.Note)
+				cs.Shards[i] = sh
+			}
+		}
+		c.Scan = &cs
+	}
+	if r.Conform != nil {
+		c.Conform = make([]ConformNode, len(r.Conform))
+		for i, n := range r.Conform {
+			n.Node, n.Role, n.Server, n.Primary, n.Error = e(n.Node), e(n.Role), e(n.Server), e(n.Primary), e(n.Error)
+			if n.Steps != nil {
+				steps := make([]ConformStep, len(n.Steps))
+				for j, st := range n.Steps {
+					steps[j] = ConformStep{Step: e(st.Step), Command: e(st.Command), Expected: e(st.Expected), Got: e(st.Got), Status: e(st.Status)}
+				}
+				n.Steps = steps
+			}
+			c.Conform[i] = n
+		}
+	}
 	return &c
 }

@@ -11,7 +11,7 @@ import (
 // outside its set ("UNSAFE", "", "bogus") would be read as none of them
 // and fail open, so Validate refuses it.
 var (
-	commands         = []string{"vet", "probe", "audit", "preflight"}
+	commands         = []string{"vet", "probe", "audit", "preflight", "scan", "conform"}
 	releaseVerdicts  = []string{Safe, Unsafe, Unknown}
 	luaVerdicts      = []string{Available, Missing, Unknown}
 	roles            = []string{"primary", "replica", "sentinel", Unknown}
@@ -20,6 +20,7 @@ var (
 	answers          = []string{Yes, No, Unknown}
 	useCommands      = []string{"delifeq", "delex", "ifeq", "lua"}
 	suppressionKinds = []string{"inSource", "external"}
+	stepStatuses     = []string{StepPass, StepFail, StepMissing, StepSkipped, StepError}
 )
 
 // verdictOfRule ties the error findings of the fleet to the verdict they
@@ -101,6 +102,13 @@ func (r *Run) Validate() error {
 			{"set_ifeq", n.SetIFEQ, answers},
 		} {
 			if err := oneOf(where+"."+c.field, c.value, c.allowed); err != nil {
+				return err
+			}
+		}
+	}
+	for i, n := range r.Conform {
+		for j, st := range n.Steps {
+			if err := oneOf(fmt.Sprintf("conform[%d].steps[%d].status", i, j), st.Status, stepStatuses); err != nil {
 				return err
 			}
 		}

@@ -93,7 +93,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts, err := conn.options(e)
+	opts, err := conn.options(e, e.Dir)
 	if err != nil {
 		return err
 	}
@@ -102,8 +102,11 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	opts.Progress = prog.nodes
 	run, err := conform.Run(ctx, conform.Options{Probe: opts, Prefix: prefix, TTL: ttl, WaitTimeout: waitTimeout})
 	prog.done()
+	if err := stopped(ctx); err != nil {
+		return err // interrupted: what was not read is no evidence, and no report is written
+	}
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(e, "conform", run, plan, nil)
+	return writeReports(ctx, e, "conform", run, plan, nil)
 }

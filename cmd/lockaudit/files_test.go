@@ -74,8 +74,8 @@ func snapshotPath(t *testing.T, path string) func() {
 }
 
 // TestOutputsRefuseNonRegular: every command that writes a file — vet -o,
-// vet -write-baseline, preflight -o, probe -o, render -o, config init
-// -force — refuses a device, a FIFO, a symbolic link, a read-only file and
+// vet -write-baseline, preflight -o, probe -o, scan -o, conform -o, render
+// -o, config init -force — refuses a device, a FIFO, a symbolic link, a read-only file and
 // a folder at the path, names what is there, and leaves it as it was. The
 // commands that run long check before they start (exit 2); render, which
 // is quick, finds it when writing (exit 1), as does config init.
@@ -96,6 +96,10 @@ func TestOutputsRefuseNonRegular(t *testing.T) {
 		// The probe's -o is checked before any node is dialled: nothing
 		// listens on 127.0.0.1:1, so reaching the probe would exit 1.
 		{"probe -o", report.ExitUsage, func(p string) []string { return []string{"probe", "-format", "json", "-o", p, "127.0.0.1:1"} }},
+		{"scan -o", report.ExitUsage, func(p string) []string { return []string{"scan", "-format", "json", "-o", p, "127.0.0.1:1"} }},
+		{"conform -o", report.ExitUsage, func(p string) []string {
+			return []string{"conform", "-write-scratch-key", "-format", "json", "-o", p, "127.0.0.1:1"}
+		}},
 		{"render -o", report.ExitFailed, func(p string) []string { return []string{"render", "-format", "json", "-o", p, runJSON} }},
 		{"config init -force", report.ExitFailed, func(p string) []string { return []string{"config", "init", "-force", "-C", filepath.Dir(p)} }},
 	}

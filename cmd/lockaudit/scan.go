@@ -108,7 +108,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts, err := conn.options(e)
+	opts, err := conn.options(e, e.Dir)
 	if err != nil {
 		return err
 	}
@@ -126,10 +126,13 @@ func runScan(ctx context.Context, e *env, args []string) error {
 		Progress: prog.scanned,
 	})
 	prog.done()
+	if err := stopped(ctx); err != nil {
+		return err // interrupted: what was not read is no evidence, and no report is written
+	}
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(e, "scan", run, plan, nil)
+	return writeReports(ctx, e, "scan", run, plan, nil)
 }
 
 // flagsSet lists the flags given on the command line.

@@ -24,7 +24,8 @@ func watchProbe(ctx context.Context, e *env, opts probe.Options, interval time.D
 		Interval: interval,
 		Probe:    func(ctx context.Context) (*report.Run, error) { return probe.Run(ctx, opts) },
 		Logf: func(format string, args ...any) {
-			fmt.Fprintf(e.Stderr, "lockaudit probe: %s %s\n", time.Now().Format(time.RFC3339), fmt.Sprintf(format, args...))
+			// The messages carry servers' errors: escaped (report.Escape).
+			fmt.Fprintf(e.Stderr, "lockaudit probe: %s %s\n", time.Now().Format(time.RFC3339), report.Escape(fmt.Sprintf(format, args...)))
 		},
 	})
 	srv := &http.Server{Handler: w.Handler(), ReadHeaderTimeout: 10 * time.Second}
