@@ -13,7 +13,7 @@ not LA106 lock/redis/standalone.go:87 token-param the TTL is the request's Expir
 not LA106 common/component/redis/v9client.go:157 generic-wrapper v9Client.SetNX forwards key, value and expiration: a generic wrapper, judged at its callers
 not LA106 common/component/redis/v8client.go:157 generic-wrapper v8Client.SetNX, the same
 not LA101 common/component/redis/v9client.go:140 generic-wrapper v9Client.EvalInt forwards a script parameter to Eval
-not LA101 state/redis/redis.go:54,212,214,448 data-cad delDefaultQuery: HGET version == ARGV[1] (the ETag) then DEL: an optimistic-concurrency delete of a state entry, nothing ever acquires these keys
+not LA101 state/redis/redis.go:54,214,448 data-cad delDefaultQuery: HGET version == ARGV[1] (the ETag) then DEL: an optimistic-concurrency delete of a state entry, nothing ever acquires these keys
 not LA101 state/redis/redis.go:79,212,446 data-cad delJSONQuery: the same with JSON.GET/JSON.DEL
 not LA101 state/redis/redis.go:39,359,362,427,430 data-cad setDefaultQuery/setJSONQuery: ETag compare-and-set of a state entry
 not LA103 common/component/redis/v9client.go:77 generic-wrapper v9Client.Del forwards keys
