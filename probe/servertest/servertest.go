@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/localfleet"
+	"github.com/lockaudit/lockaudit/probe/netguard"
 )
 
 // Installed server lines (the folder names .ci/install-servers creates).
@@ -49,6 +50,16 @@ const (
 	ProbeACL         = "resetkeys resetchannels -@all +ping +info +command|info +command|docs +command|count +config|get +role +cluster|shards +cluster|nodes +cluster|info +cluster|myid +client|setname +time"
 	SentinelProbeACL = "-@all +ping +info +role +sentinel|masters +sentinel|replicas +sentinel|sentinels +sentinel|get-master-addr-by-name"
 )
+
+// Loopback returns the context to run a probe with in a test: every
+// connection the probe opens must go to a loopback address (127.0.0.0/8,
+// ::1). Any other address is refused and fails the test, so no test
+// traffic leaves the machine, whatever a server announces.
+func Loopback(t testing.TB) context.Context {
+	return netguard.With(context.Background(), netguard.LoopbackOnly(func(err error) {
+		t.Errorf("servertest: the probe tried to leave the machine: %v", err)
+	}))
+}
 
 // SettleTimeout bounds every wait for a topology to settle.
 var SettleTimeout = 60 * time.Second
