@@ -33,7 +33,7 @@ var readOnly = map[string]map[string]bool{
 	"COMMAND":  {"INFO": true, "DOCS": true, "COUNT": true},
 	"CONFIG":   {"GET": true},
 	"CLIENT":   {"SETNAME": true},
-	"CLUSTER":  {"SHARDS": true, "NODES": true, "INFO": true, "MYID": true},
+	"CLUSTER":  {"SHARDS": true, "NODES": true, "SLOTS": true, "INFO": true, "MYID": true},
 	"SENTINEL": {"MASTERS": true, "MASTER": true, "REPLICAS": true, "SLAVES": true, "SENTINELS": true, "GET-MASTER-ADDR-BY-NAME": true},
 }
 

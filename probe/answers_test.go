@@ -91,6 +91,12 @@ func TestCheckReadOnly(t *testing.T) {
 		{"CLIENT", "KILL", "ID", "1"}, {"CLIENT", "SETINFO", "LIB-NAME", "x"}, {"DEBUG", "SLEEP", "1"},
 		{"REPLICAOF", "NO", "ONE"}, {"SHUTDOWN"}, {"ACL", "SETUSER", "x"}, {"COMMAND", "GETKEYS", "SET", "k"},
 		{"MONITOR"}, {"SUBSCRIBE", "c"}, {"PUBLISH", "c", "m"}, {"SCRIPT", "LOAD", "x"}, {"FUNCTION", "FLUSH"},
+		{"CONFIG", "RESETSTAT"}, {"CLIENT", "PAUSE", "1000"}, {"CLIENT", "NO-EVICT", "on"}, {"CLUSTER", "FORGET", "id"},
+		{"CLUSTER", "MEET", "127.0.0.1", "1"}, {"CLUSTER", "REPLICATE", "id"}, {"CLUSTER", "SETSLOT", "1", "NODE", "id"},
+		{"CLUSTER", "ADDSLOTS", "1"}, {"CLUSTER", "SAVECONFIG"}, {"SENTINEL", "RESET", "*"}, {"SENTINEL", "REMOVE", "m"},
+		{"SENTINEL", "MONITOR", "m", "127.0.0.1", "1", "1"}, {"SENTINEL", "FLUSHCONFIG"}, {"SENTINEL", "CKQUORUM", "m"},
+		{"SLOWLOG", "RESET"}, {"LATENCY", "RESET"}, {"MEMORY", "PURGE"}, {"SCRIPT", "FLUSH"}, {"SAVE"}, {"BGSAVE"},
+		{"BGREWRITEAOF"}, {"FAILOVER"}, {"SWAPDB", "0", "1"}, {"SELECT", "1"}, {"HELLO", "3"}, {"AUTH", "x"},
 	}
 	for _, args := range refused {
 		if err := checkReadOnly(args); err == nil {

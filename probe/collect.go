@@ -2,7 +2,9 @@ package probe
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,17 +27,19 @@ type link struct {
 	master     string // Sentinel: the name it monitors this primary under
 	listed     bool   // Sentinel: listed by SENTINEL REPLICAS
 	via        string // where this came from, for evidence
+	from       string // the node whose reply named it ("" for a seed)
 }
 
 // nodeResult is what probing one node yields.
 type nodeResult struct {
 	facts Facts
-	mode  string // standalone, cluster, sentinel; "" when INFO server failed
+	mode  string // standalone, cluster, sentinel; "" when unknown
 	runID string
 	links []link
 	// Sentinel: the primaries whose SENTINEL REPLICAS was read.
 	replicasRead map[string]bool
-	view         bool // a cluster view was read
+	view         bool   // a cluster view was read
+	overflow     string // the node announced more than MaxNodes nodes
 }
 
 // probeNode reads every fact of one node. It never returns an error: what
@@ -56,8 +60,10 @@ func probeNode(ctx context.Context, d *dialer, addr, master string, wantView fun
 	v, err := c.send(ctx, "INFO", "server")
 	rtt := time.Since(start) // a small reply: the round trip TIME is corrected by
 	if err != nil {
+		// The node answered the handshake, then stopped (or broke the
+		// framing): nothing more can be read on this connection.
 		f.fail(FactServer, "INFO server", err)
-		return res // the connection is gone or refused the basics
+		return res
 	}
 	var o observed
 	if text, err := infoText(v); err != nil {
@@ -74,33 +80,52 @@ func probeNode(ctx context.Context, d *dialer, addr, master string, wantView fun
 		probeSentinel(ctx, c, &res, master)
 		return res
 	}
-	probeData(ctx, c, &res, &o, d.tls != nil, rtt, res.mode == "cluster" && wantView())
+	probeData(ctx, c, &res, &o, d.tls != nil, rtt, wantView)
 	decide(f, o)
 	return res
+}
+
+// The data-node batch, in order (TIME first: see probeData).
+var dataBatch = [][]string{
+	{"TIME"},
+	{"ROLE"},
+	{"INFO", "replication"},
+	{"INFO", "scriptingengines"},
+	commandInfo,
+	{"COMMAND", "DOCS", "SET"},
+	append([]string{"CONFIG", "GET"}, configParams...),
+}
+
+// batchFacts are the facts the batch reads, for when it fails as a whole.
+var batchFacts = []struct {
+	fact    Fact
+	command string
+}{
+	{FactTime, "TIME"}, {FactRole, "ROLE"}, {FactReplication, "INFO replication"}, {FactLua, "INFO scriptingengines"},
+	{FactCommands, strings.Join(commandInfo, " ")}, {FactSetDocs, "COMMAND DOCS SET"}, {FactConfig, "CONFIG GET"},
 }
 
 // probeData reads a data node (standalone or cluster) in one round trip.
 // TIME goes first in the batch, so the server reads its clock half a round
 // trip (measured on INFO server, a small reply) after the batch was sent.
-func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls bool, rtt time.Duration, cluster bool) {
+// A cluster node (or one whose mode INFO server did not tell) is asked for
+// its view of the cluster when wantView says so, and an unknown mode for
+// CLUSTER MYID otherwise: its answer tells a cluster from a standalone node.
+func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls bool, rtt time.Duration, wantView func() bool) {
 	f := &res.facts
-	cmds := [][]string{
-		{"TIME"},
-		{"ROLE"},
-		{"INFO", "replication"},
-		{"INFO", "scriptingengines"},
-		commandInfo,
-		{"COMMAND", "DOCS", "SET"},
-		append([]string{"CONFIG", "GET"}, configParams...),
-	}
-	if cluster {
+	cmds := append([][]string(nil), dataBatch...)
+	view := (res.mode == "cluster" || res.mode == "") && wantView()
+	switch {
+	case view:
 		cmds = append(cmds, []string{"CLUSTER", "NODES"}, []string{"CLUSTER", "SHARDS"})
+	case res.mode == "":
+		cmds = append(cmds, []string{"CLUSTER", "MYID"})
 	}
 	sent := time.Now()
 	vs, err := c.sendAll(ctx, cmds)
 	if err != nil {
-		for _, fact := range []Fact{FactTime, FactRole, FactReplication, FactLua, FactCommands, FactSetDocs, FactConfig} {
-			f.fail(fact, string(fact), err)
+		for _, b := range batchFacts {
+			f.fail(b.fact, b.command, err)
 		}
 		return
 	}
@@ -110,38 +135,8 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		f.Clock = &Clock{Offset: t.Sub(sent.Add(rtt / 2)), RTT: rtt}
 		f.evidence("TIME", fmt.Sprintf("offset %s from the local clock, round trip %s", f.Clock.Offset.Round(time.Microsecond), rtt.Round(time.Microsecond)))
 	}
-	vs = vs[1:]
-
-	// Role: ROLE, else INFO replication.
-	role, roleErr := parseRole(vs[0])
-	if roleErr != nil {
-		f.fail(FactRole, "ROLE", roleErr)
-	} else {
-		f.Role, f.Primary = role.role, role.primary
-		f.evidence("ROLE", describeRole(role))
-	}
-	if text, err := infoText(vs[1]); err != nil {
-		f.fail(FactReplication, "INFO replication", err)
-	} else if ri, err := parseInfoReplication(text); err != nil {
-		f.fail(FactReplication, "INFO replication", err)
-	} else {
-		if roleErr != nil {
-			f.Role, f.Primary = ri.role, ri.primary
-			f.dropError(FactRole) // INFO replication answered it
-		}
-		f.Replicas = ri.connected
-		if ri.priority >= 0 {
-			f.ReplicaPriority = ri.priority
-		}
-		for _, r := range ri.replicas {
-			res.links = append(res.links, link{addr: r, role: RoleReplica, primary: c.addr, priority: -1, via: "INFO replication of " + c.addr})
-		}
-		f.evidence("INFO replication", describeReplication(ri))
-	}
-	if f.Role == RoleReplica && f.Primary != "" {
-		res.links = append(res.links, link{addr: f.Primary, priority: -1, via: "primary of " + c.addr})
-	}
-	if text, err := infoText(vs[2]); err != nil {
+	readRole(res, c.addr, vs[1], vs[2])
+	if text, err := infoText(vs[3]); err != nil {
 		f.fail(FactLua, "INFO scriptingengines", err)
 	} else if sc, err := parseInfoScripting(text); err != nil {
 		f.fail(FactLua, "INFO scriptingengines", err)
@@ -153,7 +148,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 			f.evidence("INFO scriptingengines", "no such section (before Valkey 9.1 Lua is built in)")
 		}
 	}
-	if m, err := parseCommandInfo(vs[3], commandInfo[2:]); err != nil {
+	if m, err := parseCommandInfo(vs[4], commandInfo[2:]); err != nil {
 		f.fail(FactCommands, strings.Join(commandInfo, " "), err)
 	} else {
 		o.commands = m
@@ -167,7 +162,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		}
 		f.evidence(strings.Join(commandInfo, " "), strings.Join(parts, ", "))
 	}
-	if tokens, found, err := parseSetConditions(vs[4]); err != nil {
+	if tokens, found, err := parseSetConditions(vs[5]); err != nil {
 		f.fail(FactSetDocs, "COMMAND DOCS SET", err)
 	} else if !found {
 		f.fail(FactSetDocs, "COMMAND DOCS SET", fmt.Errorf("empty reply (COMMAND DOCS unsupported or SET renamed)"))
@@ -175,7 +170,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		o.setTokens, o.docsRead = tokens, true
 		f.evidence("COMMAND DOCS SET", "condition tokens: "+strings.Join(tokens, " "))
 	}
-	if cfg, err := parseConfig(vs[5]); err != nil {
+	if cfg, err := parseConfig(vs[6]); err != nil {
 		f.fail(FactConfig, "CONFIG GET", err)
 	} else {
 		f.Config = cfg
@@ -190,78 +185,264 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		}
 		f.evidence("CONFIG GET", describeConfig(cfg))
 	}
-	if cluster {
-		clusterLinks(res, vs[6], vs[7], tls)
+	rest := vs[len(dataBatch):]
+	switch {
+	case view && clusterDisabled(rest[0]) && clusterDisabled(rest[1]):
+		res.mode = "standalone"
+	case view && res.mode == "" && rest[0].Kind == resp.Err && rest[1].Kind == resp.Err:
+		// Neither the mode nor the members can be told.
+		f.fail(FactCluster, "CLUSTER NODES", asError(rest[0]))
+		f.fail(FactCluster, "CLUSTER SHARDS", asError(rest[1]))
+	case view:
+		res.mode = "cluster"
+		clusterLinks(ctx, c, res, rest[0], rest[1], tls)
+	case res.mode == "" && clusterDisabled(rest[0]):
+		res.mode = "standalone"
+	case res.mode == "" && rest[0].Kind == resp.Err:
+		f.fail(FactCluster, "CLUSTER MYID", asError(rest[0]))
+	case res.mode == "":
+		res.mode = "cluster"
 	}
-
 }
 
-// clusterLinks reads the node's view of the cluster: every member, its
-// role, primary, shard and nofailover flag.
-func clusterLinks(res *nodeResult, nodesV, shardsV resp.Value, tls bool) {
+// clusterDisabled reports the error a node without cluster mode answers
+// to CLUSTER commands.
+func clusterDisabled(v resp.Value) bool {
+	return v.Kind == resp.Err && strings.Contains(v.Str, "cluster support disabled")
+}
+
+// readRole reads the node's role and replicas from ROLE and INFO
+// replication, and cross-checks them: each fills in what the other could
+// not be read for, a disagreement about the role leaves it unknown (the
+// node changed role while it was read), and the replicas either lists are
+// all followed.
+func readRole(res *nodeResult, addr string, roleV, replV resp.Value) {
 	f := &res.facts
-	text, err := infoText(nodesV)
-	var nodes []clusterNode
+	role, roleErr := parseRole(roleV)
+	if roleErr != nil {
+		f.fail(FactRole, "ROLE", roleErr)
+	} else {
+		f.Role, f.Primary = role.role, role.primary
+		if role.role == RolePrimary {
+			f.Replicas = len(role.replicas) // ROLE lists online replicas; INFO below lists all
+		}
+		for _, r := range role.replicas {
+			res.links = append(res.links, link{addr: r, role: RoleReplica, primary: addr, priority: -1, via: "ROLE of " + addr})
+		}
+		f.evidence("ROLE", describeRole(role))
+	}
+	text, err := infoText(replV)
+	var ri replicationInfo
 	if err == nil {
-		nodes, err = parseClusterNodes(text)
+		ri, err = parseInfoReplication(text)
 	}
 	if err != nil {
-		f.fail(FactCluster, "CLUSTER NODES", err)
-		return
-	}
-	shardOf, addrOf := map[string]string{}, map[string]string{}
-	if shards, err := parseClusterShards(shardsV, tls); err == nil {
-		for _, s := range shards {
-			for _, n := range s.nodes {
-				shardOf[n.id] = s.id
-				if n.addr != "" {
-					addrOf[n.id] = n.addr
+		f.fail(FactReplication, "INFO replication", err)
+	} else {
+		switch {
+		case roleErr != nil:
+			f.Role, f.Primary = ri.role, ri.primary
+			f.dropError(FactRole) // INFO replication answered it
+		case ri.role != role.role || ri.primary != role.primary:
+			f.fail(FactRole, "ROLE", fmt.Errorf("ROLE says %s but INFO replication says %s: the node changed role while it was read", describeRole(role), describeReplication(ri)))
+			f.Role, f.Primary = RoleUnknown, ""
+		}
+		f.Replicas = max(ri.connected, len(ri.replicas))
+		if ri.priority >= 0 {
+			f.ReplicaPriority = ri.priority
+		}
+		for _, r := range ri.replicas {
+			res.links = append(res.links, link{addr: r, role: RoleReplica, primary: addr, priority: -1, via: "INFO replication of " + addr})
+		}
+		if roleErr == nil {
+			for _, r := range role.replicas {
+				if !slices.Contains(ri.replicas, r) {
+					f.Notes = append(f.Notes, "ROLE lists replica "+r+", INFO replication does not (both are followed)")
 				}
 			}
 		}
-	} // CLUSTER SHARDS is optional (Redis < 7): NODES has what is needed
-	for _, n := range nodes {
-		if a, ok := addrOf[n.id]; ok {
-			n.addr = a
+		f.evidence("INFO replication", describeReplication(ri))
+	}
+	if f.Role == RoleReplica && f.Primary != "" {
+		res.links = append(res.links, link{addr: f.Primary, priority: -1, via: "primary of " + addr})
+	}
+}
+
+// clusterLinks reads the node's view of the cluster from CLUSTER NODES and
+// CLUSTER SHARDS: every member, its role, primary, shard and nofailover
+// flag. Either list names every member, so either is enough; both are
+// cross-checked and their union followed. When neither can be read,
+// CLUSTER SLOTS still finds the nodes that serve slots (and healthy
+// replicas), but that list is not complete.
+func clusterLinks(ctx context.Context, c *conn, res *nodeResult, nodesV, shardsV resp.Value, tls bool) {
+	f := &res.facts
+	text, nodesErr := infoText(nodesV)
+	var nodes []clusterNode
+	if nodesErr == nil {
+		nodes, nodesErr = parseClusterNodes(text)
+	}
+	shards, shardsErr := parseClusterShards(shardsV, tls)
+	for _, err := range []error{nodesErr, shardsErr} {
+		if errors.Is(err, errTooManyNodes) {
+			res.overflow = "the cluster announces more than " + strconv.Itoa(MaxNodes) + " members (read on " + f.Addr + ")"
+			f.fail(FactCluster, "CLUSTER NODES", err)
+			return
 		}
-		addrOf[n.id] = n.addr
+	}
+	if nodesErr != nil && shardsErr != nil {
+		f.fail(FactCluster, "CLUSTER NODES", nodesErr)
+		f.fail(FactCluster, "CLUSTER SHARDS", shardsErr)
+		slotLinks(ctx, c, res)
+		return
+	}
+	if nodesErr != nil {
+		f.fail(FactCluster, "CLUSTER NODES", nodesErr) // SHARDS has the members, not the nofailover flags
+	}
+
+	// Member ID -> what the lists say about it.
+	type member struct {
+		addr, shard, primary, role string
+		nofail                     string
+		inNodes, inShards, myself  bool
+	}
+	members := map[string]*member{}
+	var ids []string
+	get := func(id string) *member {
+		m, ok := members[id]
+		if !ok {
+			m = &member{}
+			members[id] = m
+			ids = append(ids, id)
+		}
+		return m
+	}
+	for _, s := range shards {
+		for _, n := range s.nodes {
+			m := get(n.id)
+			m.inShards, m.shard, m.addr = true, s.id, n.addr
+			switch n.role {
+			case "master":
+				m.role = RolePrimary
+			case "replica":
+				m.role = RoleReplica
+				for _, p := range s.nodes {
+					if p.role == "master" {
+						m.primary = p.id
+					}
+				}
+			}
+		}
 	}
 	var nofail []string
 	for _, n := range nodes {
 		if n.flags["handshake"] {
 			continue // not a member yet
 		}
-		l := link{addr: addrOf[n.id], role: n.role(), shard: shardOf[n.id], priority: -1, via: "CLUSTER NODES of " + f.Addr}
-		if l.shard == "" && n.role() == RolePrimary {
-			l.shard = n.id
+		m := get(n.id)
+		m.inNodes, m.myself = true, n.flags["myself"]
+		if m.addr == "" {
+			m.addr = n.addr
+		}
+		if r := n.role(); r != RoleUnknown {
+			m.role = r
 		}
 		if n.primary != "" {
-			l.primary = addrOf[n.primary]
-			if l.shard == "" {
-				l.shard = shardOf[n.primary]
-			}
-			if l.shard == "" {
-				l.shard = n.primary
-			}
+			m.primary = n.primary
 		}
-		l.noFailover = report.No
+		m.nofail = report.No
 		if n.flags["nofailover"] {
-			l.noFailover = report.Yes
+			m.nofail = report.Yes
 			nofail = append(nofail, n.addr)
 		}
-		if n.flags["myself"] {
+	}
+	var onlyNodes, onlyShards []string
+	for _, id := range ids {
+		m := members[id]
+		if nodesErr == nil && shardsErr == nil && m.inNodes != m.inShards {
+			name := orNone([]string{m.addr})
+			if m.inNodes {
+				onlyNodes = append(onlyNodes, name)
+			} else {
+				onlyShards = append(onlyShards, name)
+			}
+		}
+	}
+	if len(onlyNodes)+len(onlyShards) > 0 {
+		f.Notes = append(f.Notes, fmt.Sprintf("CLUSTER NODES and CLUSTER SHARDS disagree (only in NODES: %s; only in SHARDS: %s); every member of either is probed", orNone(onlyNodes), orNone(onlyShards)))
+	}
+	for _, id := range ids {
+		m := members[id]
+		l := link{addr: m.addr, role: m.role, shard: m.shard, priority: -1, noFailover: m.nofail, via: "CLUSTER NODES of " + f.Addr}
+		if nodesErr != nil {
+			l.via = "CLUSTER SHARDS of " + f.Addr
+		}
+		if l.shard == "" && m.role == RolePrimary {
+			l.shard = id
+		}
+		if m.primary != "" {
+			if p, ok := members[m.primary]; ok {
+				l.primary = p.addr
+				if l.shard == "" {
+					l.shard = p.shard
+				}
+			}
+			if l.shard == "" {
+				l.shard = m.primary
+			}
+		}
+		if m.myself || (l.addr != "" && l.addr == f.Addr) {
 			f.Shard = l.shard
-			if f.NoFailover == report.Unknown {
+			if f.NoFailover == report.Unknown && l.noFailover != "" {
 				f.NoFailover = l.noFailover
 			}
 		}
 		if l.addr == "" {
-			l.addr = noAddr(n.id)
+			l.addr = noAddr(id)
 		}
 		res.links = append(res.links, l)
 	}
 	res.view = true
-	f.evidence("CLUSTER NODES", fmt.Sprintf("%d members; nofailover: %s", len(nodes), orNone(nofail)))
+	f.ClusterView = true
+	if nodesErr == nil {
+		f.evidence("CLUSTER NODES", fmt.Sprintf("%d members; nofailover: %s", len(nodes), orNone(nofail)))
+	}
+	if shardsErr == nil {
+		f.evidence("CLUSTER SHARDS", fmt.Sprintf("%d shards", len(shards)))
+	}
+}
+
+// slotLinks follows CLUSTER SLOTS when neither member list could be read.
+func slotLinks(ctx context.Context, c *conn, res *nodeResult) {
+	f := &res.facts
+	v, err := c.send(ctx, "CLUSTER", "SLOTS")
+	var ranges []slotRange
+	if err == nil {
+		ranges, err = parseClusterSlots(v)
+	}
+	if errors.Is(err, errTooManyNodes) {
+		res.overflow = "the cluster announces more than " + strconv.Itoa(MaxNodes) + " members (read on " + f.Addr + ")"
+	}
+	if err != nil {
+		f.evidence("CLUSTER SLOTS", "unreadable: "+explain(err.Error()))
+		return
+	}
+	seen := map[string]bool{}
+	var found []string
+	for _, r := range ranges {
+		for i, a := range r.nodes {
+			if a == "" || seen[a] {
+				continue
+			}
+			seen[a] = true
+			found = append(found, a)
+			l := link{addr: a, role: RolePrimary, priority: -1, via: "CLUSTER SLOTS of " + f.Addr}
+			if i > 0 {
+				l.role, l.primary = RoleReplica, r.nodes[0]
+			}
+			res.links = append(res.links, l)
+		}
+	}
+	f.evidence("CLUSTER SLOTS", fmt.Sprintf("%d nodes serve slots (members that serve none, and failed replicas, are not listed): %s", len(found), orNone(found)))
 }
 
 // noAddr names a cluster member that announces no address.
@@ -395,9 +576,33 @@ func describeConfig(cfg map[string]string) string {
 	return strings.Join(parts, ", ")
 }
 
-// fail records a fact that could not be read.
+// fail records a fact that could not be read. A refusal by ACL names the
+// permission that would let the probe read it.
 func (f *Facts) fail(fact Fact, command string, err error) {
-	f.Errors = append(f.Errors, FactError{Fact: fact, Command: command, Reason: explain(err.Error())})
+	reason := explain(err.Error())
+	if strings.HasPrefix(reason, "NOPERM") {
+		reason += " (grant the probe user " + permission(command, err.Error()) + " on this node)"
+	}
+	f.Errors = append(f.Errors, FactError{Fact: fact, Command: command, Reason: reason})
+}
+
+// permission names the ACL permission a command needs: from the server's
+// NOPERM message ("... to run the 'config|get' command"), else from the
+// command sent.
+func permission(command, msg string) string {
+	if _, rest, ok := strings.Cut(msg, "to run the '"); ok {
+		if name, _, ok := strings.Cut(rest, "'"); ok && name != "" && !strings.ContainsAny(name, " \t") {
+			return "+" + strings.ToLower(name)
+		}
+	}
+	words := strings.Fields(strings.ToLower(command))
+	switch {
+	case len(words) == 0:
+		return "the command"
+	case len(words) > 1 && (words[0] == "command" || words[0] == "config" || words[0] == "cluster" || words[0] == "sentinel"):
+		return "+" + words[0] + "|" + words[1]
+	}
+	return "+" + words[0]
 }
 
 func (f *Facts) dropError(fact Fact) {
@@ -425,8 +630,6 @@ func explain(msg string) string {
 		msg = msg[:200] + "..."
 	}
 	switch {
-	case strings.HasPrefix(msg, "NOPERM"):
-		return msg + " (grant the probe user this command; see the README's probe user)"
 	case strings.Contains(msg, "unknown command"):
 		return msg + " (renamed or disabled on this server)"
 	case strings.HasPrefix(msg, "WRONGPASS"), strings.Contains(msg, "invalid password"), strings.HasPrefix(msg, "NOAUTH"):

@@ -11,7 +11,9 @@ import (
 
 	"github.com/valkey-io/valkey-go"
 
+	"github.com/lockaudit/lockaudit/probe/internal/framing"
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
+	"github.com/lockaudit/lockaudit/probe/netguard"
 )
 
 // This file is the only one that talks to a server, and send is the only
@@ -30,6 +32,8 @@ type dialer struct {
 	timeout        time.Duration // dial, handshake and each command
 	resp2          bool
 	redact         func(string) string
+	netDial        netguard.DialFunc // opens TCP connections
+	limits         framing.Limits
 }
 
 // conn is one node's connection.
@@ -41,6 +45,33 @@ type conn struct {
 	// allow refuses what this connection may not send: checkReadOnly for
 	// the probe; scan and conform bring their own (see Dialer).
 	allow func(args []string) error
+}
+
+// connect opens the TCP connection valkey-go speaks over (its dial hook):
+// TLS whenever the run has TLS (a discovered node is never contacted in
+// plain text), verified against the name given or the address dialled, and
+// every reply through the framing check.
+func (d *dialer) connect(ctx context.Context, addr string) (net.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, d.timeout)
+	defer cancel()
+	raw, err := d.netDial(ctx, "tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	c := raw
+	if d.tls != nil {
+		cfg := d.tls.Clone()
+		if cfg.ServerName == "" {
+			cfg.ServerName, _, _ = net.SplitHostPort(addr)
+		}
+		tc := tls.Client(raw, cfg)
+		if err := tc.HandshakeContext(ctx); err != nil {
+			raw.Close()
+			return nil, err
+		}
+		c = tc
+	}
+	return framing.Guard(c, d.limits), nil
 }
 
 // dial connects and authenticates, within the timeout and ctx. valkey-go's
@@ -61,7 +92,11 @@ func (d *dialer) dialAs(ctx context.Context, addr, name string, allow func([]str
 		ClientName:        name,
 		Username:          d.user,
 		Password:          d.password,
-		TLSConfig:         d.tls,
+		// TLS is done by connect, valkey-go's only way to a connection:
+		// TLSConfig stays unset so nothing can dial around it.
+		DialCtxFn: func(ctx context.Context, addr string, _ *net.Dialer, _ *tls.Config) (net.Conn, error) {
+			return d.connect(ctx, addr)
+		},
 		AlwaysRESP2:       d.resp2,
 		Dialer:            net.Dialer{Timeout: d.timeout, KeepAlive: -1},
 		ConnWriteTimeout:  d.timeout,
@@ -105,13 +140,25 @@ func (d *dialer) cleanErr(ctx context.Context, err error) error {
 	msg := err.Error()
 	switch {
 	case ctx.Err() != nil:
-		msg = "not answered before the overall deadline (-deadline)"
+		msg = "not answered: " + stopped(ctx)
 	case errors.Is(err, context.DeadlineExceeded), strings.Contains(msg, "i/o timeout"):
 		msg = "no answer within " + d.timeout.String() + " (-timeout): " + msg
 	case errors.Is(err, valkey.ErrClosing):
 		msg = "connection closed (" + msg + ")"
 	}
 	return errors.New(d.redact(strings.TrimSpace(msg)))
+}
+
+// errDeadline ends a run's context when -deadline passes; any other end
+// is the caller's (Ctrl-C), which is never worded as the deadline.
+var errDeadline = errors.New("the overall deadline (-deadline) passed first")
+
+// stopped says why ctx ended: the run's deadline, or an interruption.
+func stopped(ctx context.Context) string {
+	if context.Cause(ctx) == errDeadline {
+		return errDeadline.Error()
+	}
+	return "the probe was interrupted"
 }
 
 // close closes the connection without waiting: valkey-go's Close drains
@@ -148,7 +195,7 @@ func (c *conn) sendAll(ctx context.Context, cmds [][]string) ([]resp.Value, erro
 	for i, r := range results {
 		if err := r.NonValkeyError(); err != nil {
 			if ctx.Err() != nil {
-				return nil, errors.New("not answered before the overall deadline (-deadline)")
+				return nil, errors.New("not answered: " + stopped(ctx))
 			}
 			if errors.Is(err, context.DeadlineExceeded) {
 				return nil, errors.New("no answer within " + c.timeout.String() + " (-timeout)")
@@ -165,7 +212,7 @@ func (c *conn) sendAll(ctx context.Context, cmds [][]string) ([]resp.Value, erro
 // out with their keys sorted (valkey-go hands them over unordered); no
 // parser depends on map order.
 func fromValkey(m *valkey.ValkeyMessage, depth int) resp.Value {
-	if depth > 64 {
+	if depth > MaxReplyDepth {
 		return resp.Value{Kind: resp.Err, Str: "reply nested too deep"}
 	}
 	switch {

@@ -231,16 +231,16 @@ func (j *judge) fleetText(e entry, kind string) string {
 	return fmt.Sprintf("%s: %s unknown (%s)", n.describe(), j.feature, e.awhy)
 }
 
-func (j *judge) verdict(nodes int, topology string) (string, []string) {
+func (j *judge) verdict(nodes int, topology string, gs []gap) (string, []string) {
 	state := j.good
 	switch {
 	case len(j.unsafe) > 0:
 		state = j.bad
-	case len(j.unknown) > 0 || nodes == 0:
+	case len(j.unknown) > 0 || nodes == 0 || len(gs) > 0:
 		state = report.Unknown
 	}
 	if j.code != nil {
-		return state, j.joinedReasons(state, nodes, topology)
+		return state, j.joinedReasons(state, nodes, topology, gs)
 	}
 	var reasons []string
 	for _, e := range j.unsafe {
@@ -248,6 +248,9 @@ func (j *judge) verdict(nodes int, topology string) (string, []string) {
 	}
 	for _, e := range j.unknown {
 		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s", j.name, j.fleetText(e, "unknown")))
+	}
+	for _, g := range gs {
+		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s: %s", j.name, notAllKnown, g.what))
 	}
 	if nodes == 0 {
 		reasons = append(reasons, fmt.Sprintf("%s: unknown — no data node was found", j.name))
@@ -265,7 +268,7 @@ func (j *judge) verdict(nodes int, topology string) (string, []string) {
 // does and where, which node breaks it, and what to change first; or that
 // the code does not rely on the feature, with the fleet's state for the
 // record.
-func (j *judge) joinedReasons(state string, nodes int, topology string) []string {
+func (j *judge) joinedReasons(state string, nodes int, topology string, gs []gap) []string {
 	c := j.code
 	allGood := fmt.Sprintf("every node that can become primary (%d) has %s", j.okCount, j.feature)
 	if !c.relied {
@@ -281,6 +284,9 @@ func (j *judge) joinedReasons(state string, nodes int, topology string) []string
 		}
 		if nodes == 0 {
 			facts = append(facts, "no data node was found")
+		}
+		for _, g := range gs {
+			facts = append(facts, notAllKnown+": "+g.what)
 		}
 		if len(facts) == 0 {
 			facts = append(facts, allGood)
@@ -300,6 +306,9 @@ func (j *judge) joinedReasons(state string, nodes int, topology string) []string
 	}
 	if nodes == 0 {
 		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s but no data node was found", j.name, c.does))
+	}
+	for _, g := range gs {
+		reasons = append(reasons, fmt.Sprintf("%s: unknown — %s but %s: %s; restore what LA208 reports for %s and run again (unknown is not safe)", j.name, c.does, notAllKnown, g.what, g.node))
 	}
 	for _, e := range j.manual {
 		reasons = append(reasons, fmt.Sprintf("%s: note — %s; %s", j.name, c.does, j.fleetText(e, "manual")))
@@ -346,6 +355,9 @@ func (j *judge) advice(n Facts, topology string) string {
 	}
 	return fix
 }
+
+// notAllKnown opens the reason a gap gives.
+const notAllKnown = "not every node that can become primary is known"
 
 // codeUses words, for each judge, how the code relies on its feature.
 func codeUses(opt EvalOptions, feature string) *codeUse {
@@ -411,6 +423,7 @@ func Evaluate(nodes []Facts, opt EvalOptions) (report.Verdict, []report.Finding)
 		answer: func(f Facts) (string, string) { return f.SetIFEQ, evidenceFor(f, WhySetIFEQ) }, code: codeUses(opt, "SET IFEQ")}
 	lua := &judge{name: "lua", feature: "Lua", good: report.Available, bad: report.Missing,
 		answer: func(f Facts) (string, string) { return f.Lua, evidenceFor(f, WhyLua) }, code: codeUses(opt, "Lua")}
+	gs := gaps(nodes, opt.Topology)
 	for _, n := range data {
 		for _, j := range rel {
 			j.add(n, opt.Topology)
@@ -420,17 +433,22 @@ func Evaluate(nodes []Facts, opt EvalOptions) (report.Verdict, []report.Finding)
 	}
 	v.NativeRelease = report.Safe
 	for _, j := range rel {
-		state, reasons := j.verdict(len(data), opt.Topology)
+		state, reasons := j.verdict(len(data), opt.Topology, gs)
 		v.NativeRelease = worse(v.NativeRelease, state)
 		v.Reasons = append(v.Reasons, reasons...)
 	}
 	var reasons []string
-	v.NativeExtend, reasons = ext.verdict(len(data), opt.Topology)
+	v.NativeExtend, reasons = ext.verdict(len(data), opt.Topology, gs)
 	v.Reasons = append(v.Reasons, reasons...)
-	v.Lua, reasons = lua.verdict(len(data), opt.Topology)
+	v.Lua, reasons = lua.verdict(len(data), opt.Topology, gs)
 	v.Reasons = append(v.Reasons, reasons...)
 
 	findings := nodeFindings(nodes, opt)
+	for _, g := range gs {
+		if g.own {
+			findings = append(findings, finding("LA208", g.node, "%s — unknown: %s", g.what, neededFor[FactDiscovery]))
+		}
+	}
 	sort.SliceStable(findings, func(i, j int) bool {
 		if findings[i].Node != findings[j].Node {
 			return findings[i].Node < findings[j].Node
@@ -494,7 +512,7 @@ func nodeFindings(nodes []Facts, opt EvalOptions) []report.Finding {
 
 		// LA208: everything that could not be read.
 		for _, e := range n.Errors {
-			out = append(out, finding("LA208", n.Addr, "%s: %s — unknown: %s", e.Fact, e.Reason, neededFor[e.Fact]))
+			out = append(out, finding("LA208", n.Addr, "%s — unknown: %s", e.String(), neededFor[e.Fact]))
 		}
 		if n.Role == RoleSentinel || !n.reached() {
 			continue

@@ -48,8 +48,9 @@ const (
 	FactReplication Fact = "INFO replication"      // replicas, replica-priority
 	FactConfig      Fact = "CONFIG GET"            // persistence, eviction, priority, no-failover
 	FactTime        Fact = "TIME"                  // clock offset
-	FactCluster     Fact = "CLUSTER NODES"         // cluster members and their flags
+	FactCluster     Fact = "CLUSTER NODES"         // cluster members and their flags (or CLUSTER SHARDS)
 	FactSentinel    Fact = "SENTINEL"              // monitored primaries, replicas, sentinels
+	FactDiscovery   Fact = "discovery"             // nodes this one named that were not probed (the node limit)
 )
 
 // neededFor says, for messages, what each fact decides.
@@ -60,11 +61,12 @@ var neededFor = map[Fact]string{
 	FactCommands:    "DELIFEQ/DELEX (native_release) and EVAL (lua)",
 	FactSetDocs:     "SET IFEQ (native_extend; the version is used instead)",
 	FactLua:         "the Lua engine (lua)",
-	FactReplication: "the node's replicas and replica-priority",
+	FactReplication: "the node's replicas and replica-priority (without its replicas, the nodes that can become primary are not all known)",
 	FactConfig:      "replica-priority, cluster-replica-no-failover, persistence, eviction and min-replicas checks",
 	FactTime:        "the clock-skew check",
 	FactCluster:     "cluster members and their no-failover flags",
 	FactSentinel:    "the monitored primaries, replicas and replica priorities",
+	FactDiscovery:   "the nodes that can become primary",
 }
 
 // FactError is a fact that could not be read. Reason never carries a secret.
@@ -114,8 +116,12 @@ type Facts struct {
 	NoFailover      string // cluster-replica-no-failover (or the nofailover flag)
 
 	Config   map[string]string // CONFIG GET parameters read (never a secret)
-	Replicas int               // connected replicas; -1 when unknown
-	Clock    *Clock            // nil when TIME was not read
+	Replicas int               // connected replicas; -1 when they could not be listed
+	// ClusterView is set when this node's list of the cluster's members
+	// (CLUSTER NODES or CLUSTER SHARDS) was read: one such list names every
+	// node that can become primary.
+	ClusterView bool
+	Clock       *Clock // nil when TIME was not read
 
 	// Why says how each answer is known, keyed by WhyDELIFEQ etc.; the
 	// verdict's reasons and the findings quote it.

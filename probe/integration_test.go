@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -32,7 +33,7 @@ func probeRun(t *testing.T, opt Options) *report.Run {
 	if opt.Timeout == 0 {
 		opt.Timeout = 2 * time.Second
 	}
-	run, err := Run(context.Background(), opt)
+	run, err := Run(servertest.Loopback(t), opt)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -390,10 +391,11 @@ func TestProbeAnnouncedAddressesNotAnswering(t *testing.T) {
 	silent := silentListener(t)
 	_, silentPort, _ := net.SplitHostPort(silent)
 	p := servertest.Start(t, servertest.Config{})
-	// One replica announces the silent listener's port, one an address in
-	// TEST-NET-1 (RFC 5737) that is not routable from here.
+	// One replica announces the silent listener's port; the other announces
+	// 127.0.0.2, a loopback address where nothing listens (every server here
+	// binds 127.0.0.1 only).
 	hung := servertest.Start(t, servertest.Config{Args: []string{"--replica-announce-ip", "127.0.0.1", "--replica-announce-port", silentPort}})
-	lost := servertest.Start(t, servertest.Config{Args: []string{"--replica-announce-ip", "192.0.2.1"}})
+	lost := servertest.Start(t, servertest.Config{Args: []string{"--replica-announce-ip", "127.0.0.2"}})
 	for _, r := range []*servertest.Server{hung, lost} {
 		r.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(p.Port))
 	}
@@ -401,7 +403,7 @@ func TestProbeAnnouncedAddressesNotAnswering(t *testing.T) {
 
 	run := probeRun(t, Options{Addrs: []string{p.Addr}, Timeout: time.Second, Deadline: 20 * time.Second})
 	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
-	lostAddr := net.JoinHostPort("192.0.2.1", strconv.Itoa(lost.Port))
+	lostAddr := net.JoinHostPort("127.0.0.2", strconv.Itoa(lost.Port))
 	for _, a := range []string{silent, lostAddr} {
 		n := nodeOf(t, run, a)
 		if n.Role != RoleReplica || n.Primary != p.Addr || len(n.Errors) == 0 {
@@ -413,6 +415,53 @@ func TestProbeAnnouncedAddressesNotAnswering(t *testing.T) {
 	}
 	if e := nodeOf(t, run, silent).Errors; !strings.Contains(strings.Join(e, " "), "no answer") && !strings.Contains(strings.Join(e, " "), "deadline") {
 		t.Errorf("silent node errors %v, want a timeout", e)
+	}
+	if e := nodeOf(t, run, lostAddr).Errors; !strings.Contains(strings.Join(e, " "), "connection refused") {
+		t.Errorf("unreachable node errors %v, want connection refused", e)
+	}
+}
+
+// TestLoopbackGuard: LoopbackOnly refuses any address off this machine,
+// and the probe opens every connection, to seeds and to the nodes it
+// discovers, through the dial function its context carries.
+func TestLoopbackGuard(t *testing.T) {
+	for _, a := range []string{"127.0.0.1:1", "127.255.0.9:6379", "[::1]:6379"} {
+		if err := netguard.CheckLoopback(a); err != nil {
+			t.Errorf("%s refused: %v", a, err)
+		}
+	}
+	// Dialled with a canceled context: even a broken guard sends nothing.
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, a := range []string{"192.0.2.1:6379", "10.0.0.1:6379", "localhost:6379", "[::ffff:10.0.0.1]:1", "[2001:db8::1]:6379", "example.com:6379", "127.0.0.1"} {
+		var refused error
+		_, err := netguard.LoopbackOnly(func(err error) { refused = err })(gone, "tcp", a)
+		if err == nil || refused == nil || !strings.Contains(err.Error(), "only loopback addresses") && !strings.Contains(err.Error(), "not HOST:PORT") {
+			t.Errorf("%s: dial error %v, refused %v; want a refusal", a, err, refused)
+		}
+	}
+
+	p := servertest.Start(t, servertest.Config{})
+	r := servertest.Start(t, servertest.Config{Args: []string{"--replica-announce-ip", "127.0.0.2"}})
+	r.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(p.Port))
+	r.WaitReplicating(t, p)
+	var mu sync.Mutex
+	var dialled []string
+	guard := netguard.LoopbackOnly(func(err error) { t.Error(err) })
+	ctx := netguard.With(context.Background(), func(ctx context.Context, network, addr string) (net.Conn, error) {
+		mu.Lock()
+		dialled = append(dialled, addr)
+		mu.Unlock()
+		return guard(ctx, network, addr)
+	})
+	if _, err := Run(ctx, Options{Addrs: []string{p.Addr}, Timeout: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	slices.Sort(dialled)
+	if want := []string{p.Addr, net.JoinHostPort("127.0.0.2", strconv.Itoa(r.Port))}; !slices.Equal(dialled, want) {
+		t.Errorf("the probe dialled %v, want %v through the context's dial function", dialled, want)
 	}
 }
 
@@ -426,40 +475,98 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// probeCommands is the probe's read-only allowlist written out by hand:
+// every command (and subcommand) it may send. A command joins it only after
+// it was checked to be read-only on every server version, here and in
+// readOnly (allow.go) both.
+var probeCommands = map[string][]string{
+	"PING":     nil,
+	"INFO":     nil,
+	"ROLE":     nil,
+	"TIME":     nil,
+	"COMMAND":  {"COUNT", "DOCS", "INFO"},
+	"CONFIG":   {"GET"},
+	"CLIENT":   {"SETNAME"},
+	"CLUSTER":  {"INFO", "MYID", "NODES", "SHARDS", "SLOTS"},
+	"SENTINEL": {"GET-MASTER-ADDR-BY-NAME", "MASTER", "MASTERS", "REPLICAS", "SENTINELS", "SLAVES"},
+}
+
+// TestReadOnlyIsTheWrittenList: the allowlist the probe enforces is exactly
+// the list above, so adding a command to it takes a second, deliberate
+// edit.
+func TestReadOnlyIsTheWrittenList(t *testing.T) {
+	got := map[string][]string{}
+	for name, subs := range readOnly {
+		got[name] = nil
+		for sub := range subs {
+			got[name] = append(got[name], sub)
+		}
+		slices.Sort(got[name])
+	}
+	for name, subs := range probeCommands {
+		if g, ok := got[name]; !ok || !slices.Equal(g, subs) {
+			t.Errorf("readOnly[%s] = %v (present: %v), want %v", name, g, ok, subs)
+		}
+	}
+	for name := range got {
+		if _, ok := probeCommands[name]; !ok {
+			t.Errorf("readOnly allows %s %v, which is not in the written list", name, got[name])
+		}
+	}
+}
+
 // TestProbeSendsNoWrite checks, with the servers' own command statistics,
-// that only commands on the read-only allowlist reached them.
+// that nothing but the written list (and the handshake) reached them: what
+// every command count grew by while the probe ran, against the counts
+// before.
 func TestProbeSendsNoWrite(t *testing.T) {
 	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
 	c := servertest.StartCluster(t, servertest.Shard{Replicas: []servertest.Config{{}}})
 	all := append(append([]*servertest.Server(nil), n...), c.Nodes...)
+	calls := func(s *servertest.Server) map[string]int {
+		out := map[string]int{}
+		for k, v := range s.Info(t, "commandstats") {
+			_, rest, _ := strings.Cut(v, "calls=")
+			num, _, _ := strings.Cut(rest, ",")
+			out[strings.TrimPrefix(k, "cmdstat_")], _ = strconv.Atoi(num)
+		}
+		return out
+	}
+	before := map[*servertest.Server]map[string]int{}
 	for _, s := range all {
-		s.Do(t, "CONFIG", "RESETSTAT")
+		before[s] = calls(s)
 	}
 	probeRun(t, Options{Addrs: []string{n[0].Addr, c.Nodes[0].Addr}})
 
 	allowed := map[string]bool{
-		"hello": true, "auth": true, "client|setname": true, // handshake
-		// the servers' own traffic: replication links and this test's admin connection
-		"replconf": true, "psync": true, "sync": true, "config|resetstat": true,
+		"hello": true, "auth": true, // the handshake (valkey-go's; CLIENT SETNAME rides in HELLO)
+		"info": true, // also this test's own INFO commandstats
+		// the servers' own traffic on their replication links
+		"replconf": true, "psync": true, "sync": true,
 	}
-	for name, subs := range readOnly {
+	for name, subs := range probeCommands {
 		if subs == nil {
 			allowed[strings.ToLower(name)] = true
 		}
-		for sub := range subs {
+		for _, sub := range subs {
 			allowed[strings.ToLower(name+"|"+sub)] = true
 		}
 	}
 	for _, s := range all {
-		stats := s.Info(t, "commandstats")
-		if _, ok := stats["cmdstat_command|info"]; !ok {
-			t.Errorf("%s: the probe's COMMAND INFO did not arrive: %v", s.Addr, stats)
+		after := calls(s)
+		if after["command|info"] <= before[s]["command|info"] {
+			t.Errorf("%s: the probe's COMMAND INFO did not arrive: %v", s.Addr, after)
 		}
-		for k, v := range stats {
-			cmd := strings.TrimPrefix(k, "cmdstat_")
-			if !allowed[cmd] {
-				t.Errorf("%s: %s reached the server (%s)", s.Addr, cmd, v)
+		for cmd, num := range after {
+			if num > before[s][cmd] && !allowed[cmd] {
+				t.Errorf("%s: %s reached the server %d time(s) while the probe ran", s.Addr, cmd, num-before[s][cmd])
+			}
+		}
+		for cmd, num := range before[s] {
+			if after[cmd] < num { // CONFIG RESETSTAT counts nothing, not even itself
+				t.Errorf("%s: the command statistics were reset while the probe ran (%s: %d calls before, %d after)", s.Addr, cmd, num, after[cmd])
+				break
 			}
 		}
 	}

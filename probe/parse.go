@@ -424,9 +424,16 @@ func (n clusterNode) role() string {
 	return RoleUnknown
 }
 
+// errTooManyNodes is a member list longer than MaxNodes: refused before it
+// is read, so memory stays flat however many members a node announces.
+var errTooManyNodes = fmt.Errorf("more than %d members (the probe's limit of nodes)", MaxNodes)
+
 // parseClusterNodes reads CLUSTER NODES:
 // `id ip:port@cport[,hostname] flags primary ping pong epoch link slots...`.
 func parseClusterNodes(text string) ([]clusterNode, error) {
+	if strings.Count(text, "\n") > MaxNodes {
+		return nil, errTooManyNodes
+	}
 	var out []clusterNode
 	for i, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
@@ -483,6 +490,15 @@ func parseClusterShards(v resp.Value, tls bool) ([]shard, error) {
 	if v.Kind != resp.Array {
 		return nil, shapeError("CLUSTER SHARDS", v)
 	}
+	count := 0
+	for _, s := range v.Elems {
+		if nodes, ok := s.Field("nodes"); ok {
+			count += len(nodes.Elems)
+		}
+	}
+	if count > MaxNodes {
+		return nil, errTooManyNodes
+	}
 	var out []shard
 	for _, s := range v.Elems {
 		id, _ := s.Field("id")
@@ -522,6 +538,47 @@ func parseClusterShards(v resp.Value, tls bool) ([]shard, error) {
 			}
 		}
 		out = append(out, sh)
+	}
+	return out, nil
+}
+
+// slotRange is one CLUSTER SLOTS entry: the addresses of the nodes that
+// serve it, its primary first ("" for a node without a usable address).
+type slotRange struct {
+	nodes []string
+}
+
+// parseClusterSlots reads CLUSTER SLOTS:
+// [[start, end, [host, port, id, ...], [replica host, port, ...]...]...].
+func parseClusterSlots(v resp.Value) ([]slotRange, error) {
+	if err := asError(v); err != nil {
+		return nil, err
+	}
+	if v.Kind != resp.Array {
+		return nil, shapeError("CLUSTER SLOTS", v)
+	}
+	count := 0
+	for _, r := range v.Elems {
+		count += max(len(r.Elems)-2, 0)
+	}
+	if count > MaxNodes*2 { // each node is listed once per range it serves
+		return nil, errTooManyNodes
+	}
+	var out []slotRange
+	for _, r := range v.Elems {
+		if r.Kind != resp.Array || len(r.Elems) < 3 || r.Elems[0].Kind != resp.Int || r.Elems[1].Kind != resp.Int {
+			return nil, shapeError("CLUSTER SLOTS entry", r)
+		}
+		var sr slotRange
+		for _, n := range r.Elems[2:] {
+			if n.Kind != resp.Array || len(n.Elems) < 2 {
+				return nil, shapeError("CLUSTER SLOTS node", n)
+			}
+			host, _ := n.Elems[0].Text()
+			port, _ := intOf(n.Elems[1])
+			sr.nodes = append(sr.nodes, hostPort(host, port))
+		}
+		out = append(out, sr)
 	}
 	return out, nil
 }

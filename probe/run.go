@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/internal/secret"
+	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -59,9 +60,16 @@ const (
 
 // Run discovers the nodes from the seeds, probes them concurrently (at most
 // Parallel at once, every node bounded by Timeout and the whole run by
-// Deadline), evaluates them and returns the report. The error is for bad
-// options only; nodes that cannot be read are findings (LA208), and a run
-// where no node at all could be read has report errors (exit 1).
+// Deadline), evaluates them and returns the report. Nodes that cannot be
+// read are findings (LA208); a run where no node at all could be read, or
+// that found more than MaxNodes nodes, has report errors (exit 1). At the
+// deadline the run stops and reports what it has: every node not read by
+// then is unknown.
+//
+// The error is for bad options, and for an interrupted run: when ctx is
+// canceled (Ctrl-C) before the run ends, Run returns no report and an
+// error that wraps ctx's error (context.Canceled). Every connection goes
+// through the dial function of netguard.From(ctx) when there is one.
 func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if len(opt.Addrs) == 0 && len(opt.Sentinels) == 0 {
 		return nil, errors.New("no address to probe: give HOST:PORT arguments or -sentinel")
@@ -70,6 +78,9 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		if err := CheckAddr(a); err != nil {
 			return nil, err
 		}
+	}
+	if opt.TLS != nil && opt.TLS.InsecureSkipVerify {
+		return nil, errors.New("TLS certificate verification cannot be turned off: give the CA (-tls-ca) and the name to verify (-tls-server-name)")
 	}
 	if opt.Timeout <= 0 {
 		opt.Timeout = DefaultTimeout
@@ -84,12 +95,17 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if len(uses) == 0 {
 		uses = DefaultUses
 	}
-	ctx, cancel := context.WithTimeout(ctx, opt.Deadline)
+	parent := ctx
+	ctx, cancel := context.WithTimeoutCause(ctx, opt.Deadline, errDeadline)
 	defer cancel()
 
 	redact := redactor(opt.Password)
-	d := &dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redact}
-	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}, seeds: map[string]bool{}, progress: opt.Progress}
+	netDial := netguard.From(ctx)
+	if netDial == nil {
+		netDial = (&net.Dialer{KeepAlive: -1}).DialContext
+	}
+	d := &dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redact, netDial: netDial, limits: replyLimits}
+	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}, seeds: map[string]bool{}, dropped: map[string]int{}, progress: opt.Progress}
 	for _, s := range opt.Sentinels {
 		cr.seeds[normAddr(s)] = true
 	}
@@ -102,7 +118,10 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	for _, a := range opt.Addrs {
 		cr.visit(ctx, normAddr(a), link{priority: -1, via: "command line"})
 	}
-	cr.wg.Wait()
+	cr.wait(ctx)
+	if err := parent.Err(); err != nil {
+		return nil, fmt.Errorf("the probe was interrupted before it finished: %w", err)
+	}
 
 	facts, topology := cr.assemble(len(opt.Sentinels) > 0)
 	for i := range facts {
@@ -122,6 +141,9 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		for _, u := range uses {
 			run.Uses = append(run.Uses, report.Use{Command: u})
 		}
+	}
+	for _, o := range cr.overflow {
+		run.Errors = append(run.Errors, report.Error{Where: o.where, Message: fmt.Sprintf("%s: lockaudit probes at most %d nodes in one run (docs/reliability.md); probe the fleet in parts (one seed, Sentinel or cluster at a time)", o.what, MaxNodes)})
 	}
 	reached := 0
 	for _, f := range facts {
@@ -197,7 +219,8 @@ func scrub(f *Facts, redact func(string) string) {
 	}
 }
 
-// crawler probes every node it hears of, once, at most cap(sem) at a time.
+// crawler probes every node it hears of, once, at most cap(sem) at a time,
+// and at most MaxNodes nodes.
 type crawler struct {
 	d      *dialer
 	master string
@@ -209,17 +232,42 @@ type crawler struct {
 
 	progress func(probed, found int) // Options.Progress, under mu
 
-	mu      sync.Mutex
-	order   []string
-	seen    map[string]bool
-	results map[string]*nodeResult
-	hints   map[string][]link
+	mu       sync.Mutex
+	closed   bool // the run stopped waiting: later results are dropped
+	order    []string
+	seen     map[string]bool
+	results  map[string]*nodeResult
+	hints    map[string][]link
+	dropped  map[string]int // node -> how many of the nodes it named were over MaxNodes
+	overflow []overflow
 }
+
+// overflow is one way a fleet went past MaxNodes.
+type overflow struct{ where, what string }
+
+// graceAfterDeadline is how long the run waits, once the deadline has
+// passed, for probes to notice it (every one watches the context).
+const graceAfterDeadline = 250 * time.Millisecond
 
 // visit records what l says about addr and probes addr if it is new.
 func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	l.addr = addr
 	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	if !c.seen[addr] && len(c.order) >= MaxNodes {
+		if c.dropped[l.from]++; c.dropped[l.from] == 1 {
+			where := l.from
+			if where == "" {
+				where = addr
+			}
+			c.overflow = append(c.overflow, overflow{where, fmt.Sprintf("more than %d nodes were found (%s named more)", MaxNodes, where)})
+		}
+		c.mu.Unlock()
+		return
+	}
 	c.hints[addr] = appendHint(c.hints[addr], l)
 	if c.seen[addr] {
 		c.mu.Unlock()
@@ -247,20 +295,62 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 				}
 				<-c.sem
 			case <-ctx.Done():
-				res = nodeResult{facts: newFacts(addr)}
-				res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "not probed: the overall deadline (-deadline) passed first"}}
+				res = notProbed(ctx, addr)
 			}
 		}
 		c.mu.Lock()
+		if c.closed {
+			c.mu.Unlock()
+			return
+		}
 		c.results[addr] = &res
+		if res.overflow != "" {
+			c.overflow = append(c.overflow, overflow{addr, res.overflow})
+		}
 		if c.progress != nil {
 			c.progress(len(c.results), len(c.order))
 		}
 		c.mu.Unlock()
 		for _, l := range res.links {
+			l.from = addr
 			c.visit(ctx, normAddr(l.addr), l)
 		}
 	}()
+}
+
+// notProbed is the result of a node the run ended before.
+func notProbed(ctx context.Context, addr string) nodeResult {
+	res := nodeResult{facts: newFacts(addr)}
+	res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "not probed: " + stopped(ctx)}}
+	return res
+}
+
+// wait returns when every node has been probed, or soon after ctx ends
+// with what has been read by then: a node still being probed is reported
+// as not probed, and its result, if it comes later, is dropped.
+func (c *crawler) wait(ctx context.Context) {
+	done := make(chan struct{})
+	go func() {
+		c.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		select {
+		case <-done:
+		case <-time.After(graceAfterDeadline):
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	for _, addr := range c.order {
+		if c.results[addr] == nil {
+			res := notProbed(ctx, addr)
+			c.results[addr] = &res
+		}
+	}
 }
 
 // appendHint keeps one copy of each distinct hint (every cluster member
@@ -334,6 +424,9 @@ func (c *crawler) assemble(sentinelMode bool) ([]Facts, string) {
 		}
 		f := c.results[addr].facts
 		f.Primary = canon(f.Primary)
+		if n := c.dropped[addr]; n > 0 {
+			f.Errors = append(f.Errors, FactError{Fact: FactDiscovery, Reason: fmt.Sprintf("%d node(s) it named were not probed: the probe reads at most %d nodes", n, MaxNodes)})
+		}
 		for _, h := range c.hints[addr] {
 			applyHint(&f, h, canon)
 		}
@@ -431,12 +524,22 @@ func sortFacts(fs []Facts) {
 	for _, f := range fs {
 		byAddr[f.Addr] = f
 	}
-	root := func(f Facts) (string, int) {
+	type place struct {
+		group string
+		depth int
+	}
+	roots := make(map[string]place, len(fs))
+	for _, f := range fs {
 		top, depth, outside := chainTop(byAddr, f)
 		if outside != "" {
-			return outside, depth + 1
+			roots[f.Addr] = place{outside, depth + 1}
+		} else {
+			roots[f.Addr] = place{top.Addr, depth}
 		}
-		return top.Addr, depth
+	}
+	root := func(f Facts) (string, int) {
+		p := roots[f.Addr]
+		return p.group, p.depth
 	}
 	rank := func(f Facts) int {
 		switch f.Role {

@@ -1,0 +1,154 @@
+package probe
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// Every verdict speaks of every node that can become primary, so it needs
+// that set complete: a node nobody listed can be promoted all the same.
+// gaps says why the set is not known completely, from the facts alone:
+//
+//	a node's role, or its replicas, could not be read (ROLE, INFO replication)
+//	a replica's primary is unknown, or was not probed
+//	replicas that replicate each other in a cycle, or no primary at all
+//	a cluster whose member list no node could give (CLUSTER NODES/SHARDS)
+//	nodes past the probe's node limit (MaxNodes)
+//
+// A node that could not be reached needs no gap: its answers are unknown,
+// which already keeps every verdict from being good. Declared fleets
+// (preflight) are complete by declaration.
+
+// gap is one reason the nodes that can become primary are not all known.
+type gap struct {
+	node string // the node it is about
+	what string // for the verdict's reasons
+	// own: no error of the node says it, so it needs its own LA208.
+	own bool
+}
+
+func gaps(nodes []Facts, topology string) []gap {
+	if topology == DeclaredTop {
+		return nil
+	}
+	data := dataNodes(nodes)
+	byAddr := map[string]Facts{}
+	view := false
+	for _, n := range data {
+		byAddr[n.Addr] = n
+		view = view || n.ClusterView
+	}
+	var out []gap
+	if !view {
+		for _, n := range data {
+			if errs := n.errorsOf(FactCluster); errs != "" {
+				out = append(out, gap{node: n.Addr, what: n.describe() + ": the cluster's members could not be listed (" + errs + ")"})
+			}
+		}
+	}
+	inCycle := map[string]bool{}
+	primaries, rolesKnown := 0, true
+	for _, n := range data {
+		if n.Declared {
+			continue
+		}
+		if e, ok := n.failed(FactDiscovery); ok {
+			out = append(out, gap{node: n.Addr, what: n.describe() + ": " + e.Reason})
+		}
+		switch n.Role {
+		case RolePrimary:
+			primaries++
+		case RoleReplica:
+		default:
+			rolesKnown = false
+		}
+		if !n.reached() {
+			continue
+		}
+		if p, _ := Promotable(n, topology); p == report.No {
+			continue // nor can its replicas be promoted through it
+		}
+		switch {
+		case n.Role != RolePrimary && n.Role != RoleReplica:
+			out = append(out, gap{node: n.Addr, what: n.describe() + ": its role and replicas could not be read (" + n.whyUnread(FactServer, FactRole, FactReplication) + ")"})
+			continue
+		case topology != Cluster && n.Replicas < 0:
+			// In a cluster the member list names every replica.
+			out = append(out, gap{node: n.Addr, what: n.describe() + ": its replicas could not be listed (" + n.whyUnread(FactReplication, FactRole) + ")"})
+		}
+		if n.Role != RoleReplica || inCycle[n.Addr] {
+			continue
+		}
+		if n.Primary == "" {
+			out = append(out, gap{node: n.Addr, what: n.describe() + ": its primary is unknown (" + n.whyUnread(FactRole, FactReplication) + ")"})
+			continue
+		}
+		top, _, outside := chainTop(byAddr, n)
+		switch {
+		case outside != "":
+			out = append(out, gap{node: n.Addr, what: n.describe() + ": its primary " + outside + " was not probed", own: true})
+		case top.Role == RoleReplica:
+			cycle := replicaCycle(byAddr, top)
+			if inCycle[cycle[0]] {
+				continue // a replica of the cycle, already reported
+			}
+			for _, a := range cycle {
+				inCycle[a] = true
+			}
+			what := "replicas " + strings.Join(cycle, " → ") + " → " + cycle[0] + " replicate each other in a cycle: none of them takes writes, and which one will is unknown"
+			if len(cycle) == 1 {
+				what = "replica " + cycle[0] + " replicates itself: no node takes writes, and which one will is unknown"
+			}
+			out = append(out, gap{node: cycle[0], what: what, own: true})
+		}
+	}
+	if primaries == 0 && rolesKnown && len(inCycle) == 0 && len(data) > 0 && !data[0].Declared {
+		var addrs []string
+		for _, n := range data {
+			addrs = append(addrs, n.Addr)
+		}
+		slices.Sort(addrs)
+		out = append(out, gap{node: addrs[0], what: "no primary among the data nodes found (" + strings.Join(addrs, ", ") + "): which node takes writes is unknown", own: true})
+	}
+	return out
+}
+
+// replicaCycle lists the replicas of the cycle that start reaches,
+// starting with the smallest address.
+func replicaCycle(byAddr map[string]Facts, start Facts) []string {
+	var cycle []string
+	seen := map[string]bool{}
+	for f := start; !seen[f.Addr]; {
+		seen[f.Addr] = true
+		cycle = append(cycle, f.Addr)
+		next, ok := byAddr[f.Primary]
+		if !ok {
+			break
+		}
+		f = next
+	}
+	i := slices.Index(cycle, slices.Min(cycle))
+	return append(cycle[i:], cycle[:i]...)
+}
+
+// errorsOf joins the node's errors for the facts ("ROLE: NOPERM ...; INFO
+// replication: ..."); "" when it has none.
+func (f Facts) errorsOf(facts ...Fact) string {
+	var parts []string
+	for _, e := range f.Errors {
+		if slices.Contains(facts, e.Fact) {
+			parts = append(parts, e.String())
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// whyUnread is errorsOf, or "not read" when no error says why.
+func (f Facts) whyUnread(facts ...Fact) string {
+	if s := f.errorsOf(facts...); s != "" {
+		return s
+	}
+	return "not read"
+}

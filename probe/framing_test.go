@@ -1,0 +1,140 @@
+package probe
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lockaudit/lockaudit/report"
+)
+
+// framingAttacks are replies no real server sends, each of which crashed,
+// exhausted or fooled the probe before the framing check: the crashers of
+// issue 8 and their relatives.
+func framingAttacks() map[string]string {
+	attacks := map[string]string{
+		"deep-nesting":      deepNesting,
+		"info-64MiB":        "$67108864\r\n" + strings.Repeat("# Server\r\n", 1000),
+		"bulk-500MB":        "$500000000\r\n",
+		"line-without-end":  "+" + strings.Repeat("a", 200_000),
+		"unsolicited-reply": "$4\r\nrole\r\n+EXTRA\r\n+EXTRA\r\n",
+		"push-message":      ">3\r\n$9\r\nsubscribe\r\n$1\r\nc\r\n:1\r\n",
+		"attribute":         "|1\r\n+ttl\r\n:1\r\n+OK\r\n",
+		"streamed-string":   "$?\r\n;4\r\nrole\r\n;0\r\n",
+		"bad-boolean":       "#\r\n",
+		"many-elements":     strings.Repeat("*100000\r\n"+strings.Repeat(":1\r\n", 100_000), 6),
+		"truncated":         "$100\r\nrole:master\r\n" + hangUp,
+	}
+	for name, data := range crashers {
+		attacks[name] = data
+	}
+	return attacks
+}
+
+// TestProbeFramingAttacks sends each attack as a (fake) server's answer to
+// INFO server, to the batch, and to the handshake. The probe never panics
+// and never believes the reply: the node is unknown with an LA208 naming it
+// and the refusal (exit 4), or, when even the handshake was refused, the
+// run fails naming the node (exit 1).
+func TestProbeFramingAttacks(t *testing.T) {
+	for name, attack := range framingAttacks() {
+		want := "reply refused (framing check)"
+		if name == "truncated" {
+			want = "EOF"
+		}
+		t.Run(name+"/INFO-server", func(t *testing.T) {
+			addr := startFake(t, withHello(func(cmd []string) []byte {
+				if cmd[0] == "INFO" {
+					return []byte(attack)
+				}
+				return []byte("-ERR unexpected\r\n")
+			}))
+			run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 2 * time.Second})
+			wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+			n := nodeOf(t, run, addr)
+			if len(n.Errors) != 1 || !strings.HasPrefix(n.Errors[0], "INFO server: ") || !strings.Contains(n.Errors[0], want) {
+				t.Errorf("node errors %q, want INFO server: ...%s", n.Errors, want)
+			}
+			if got := rulesAt(run, addr); !slices.Contains(got, "LA208") {
+				t.Errorf("findings %v, want LA208 on %s", got, addr)
+			}
+		})
+		t.Run(name+"/batch", func(t *testing.T) {
+			addr := startFake(t, withHello(func(cmd []string) []byte {
+				switch cmd[0] {
+				case "INFO":
+					return bulk("# Server\r\nvalkey_version:9.1.2\r\nserver_name:valkey\r\n")
+				case "TIME":
+					return []byte(attack)
+				}
+				return []byte("-ERR unexpected\r\n")
+			}))
+			run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 2 * time.Second})
+			wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+			n := nodeOf(t, run, addr)
+			if n.Version != "9.1.2" || len(n.Errors) != len(batchFacts) {
+				t.Errorf("node %+v, want version 9.1.2 and one error per batch fact", n)
+			}
+			for _, e := range n.Errors {
+				if !strings.Contains(e, want) {
+					t.Errorf("error %q, want %q", e, want)
+				}
+			}
+		})
+		t.Run(name+"/handshake", func(t *testing.T) {
+			addr := startFake(t, func([]string) []byte { return []byte(attack) })
+			run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 2 * time.Second})
+			wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+			if len(run.Errors) != 1 || run.Errors[0].Where != addr || !strings.Contains(run.Errors[0].Message, want) {
+				t.Errorf("run errors %+v, want one for %s: %s", run.Errors, addr, want)
+			}
+		})
+	}
+}
+
+// TestProbeOverNodeLimit: a cluster that announces more members than the
+// probe reads fails the run (exit 1) with an error naming the limit and
+// the node that announced them; nothing is judged safe.
+func TestProbeOverNodeLimit(t *testing.T) {
+	for _, members := range []int{MaxNodes + 1, 3 * MaxNodes} {
+		addr := startFake(t, withHello(fakeClusterNode(members)))
+		run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 5 * time.Second})
+		if len(run.Errors) != 1 || run.Errors[0].Where != addr || !strings.Contains(run.Errors[0].Message, "more than 10000 members") ||
+			!strings.Contains(run.Errors[0].Message, "lockaudit probes at most 10000 nodes") {
+			t.Errorf("%d members: run errors %+v", members, run.Errors)
+		}
+		wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+		if len(run.Nodes) != 1 {
+			t.Errorf("%d members: %d nodes probed, want only the seed", members, len(run.Nodes))
+		}
+	}
+}
+
+// fakeClusterNode answers like a cluster primary whose CLUSTER NODES lists
+// members: itself and members-1 others at loopback addresses where nothing
+// listens (127.77.x.y: servers here bind 127.0.0.1 only).
+func fakeClusterNode(members int) replyFunc {
+	var nodes strings.Builder
+	nodes.WriteString("0000000000000000000000000000000000000000 127.0.0.1:1@2 myself,master - 0 0 1 connected 0-16383\n")
+	for i := 1; i < members; i++ {
+		fmt.Fprintf(&nodes, "%040d 127.77.%d.%d:%d@17000 master - 0 0 1 connected\n", i, i/250%250, i%250+1, 7000+i/62500)
+	}
+	view := nodes.String()
+	return func(cmd []string) []byte {
+		switch strings.Join(cmd, " ") {
+		case "INFO server":
+			return bulk("# Server\r\nvalkey_version:9.1.2\r\nserver_name:valkey\r\nserver_mode:cluster\r\nrun_id:fake\r\n")
+		case "ROLE":
+			return []byte("*3\r\n$6\r\nmaster\r\n:0\r\n*0\r\n")
+		case "INFO replication":
+			return bulk("# Replication\r\nrole:master\r\nconnected_slaves:0\r\n")
+		case "CLUSTER NODES":
+			return bulk(view)
+		}
+		return []byte("-ERR unknown command\r\n")
+	}
+}
+
+func bulk(s string) []byte { return fmt.Appendf(nil, "$%d\r\n%s\r\n", len(s), s) }
