@@ -10,6 +10,8 @@ import (
 	"crypto/x509/pkix"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
+	"io"
 	"math/big"
 	"net"
 	"os"
@@ -617,15 +619,81 @@ func TestProbeTLS(t *testing.T) {
 	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
 	wantNoErrors(t, run)
 
-	// The system roots do not know the test CA: refused.
+	// The system roots do not know the test CA: refused, for that reason.
 	run = probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{ServerName: "valkey.test"}})
 	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
-	if len(run.Errors) == 0 || !strings.Contains(run.Errors[0].Message, "certificate") {
+	if len(run.Errors) != 1 || !strings.Contains(run.Errors[0].Message, "certificate signed by unknown authority") {
 		t.Errorf("unknown CA: errors %v", run.Errors)
 	}
-	// The right CA, the wrong name: refused.
+	// The right CA, the wrong name: refused because of the name.
 	run = probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{RootCAs: pool, ServerName: "other.test"}})
 	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	if len(run.Errors) != 1 || !strings.Contains(run.Errors[0].Message, "certificate is valid for valkey.test, not other.test") {
+		t.Errorf("wrong name: errors %v", run.Errors)
+	}
+	// Without a name, the address dialled is the name verified (the
+	// certificate holds 127.0.0.1).
+	run = probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{RootCAs: pool}})
+	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
+	// Verification cannot be turned off.
+	if _, err := Run(servertest.Loopback(t), Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{InsecureSkipVerify: true}}); err == nil || !strings.Contains(err.Error(), "cannot be turned off") {
+		t.Errorf("InsecureSkipVerify: err %v", err)
+	}
+}
+
+// TestProbeTLSDiscoveredNodes: with TLS on, a node the probe discovers is
+// contacted with TLS too, never in plain text, even where only a plain
+// listener answers. The replica announces a recorder's port.
+func TestProbeTLSDiscoveredNodes(t *testing.T) {
+	dir := t.TempDir()
+	caPEM, certFile, keyFile := testCerts(t, dir)
+	caFile := filepath.Join(dir, "ca.pem")
+	if err := os.WriteFile(caFile, caPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := servertest.Start(t, servertest.Config{Args: []string{"--tls-port", "{busport}", "--tls-cert-file", certFile,
+		"--tls-key-file", keyFile, "--tls-ca-cert-file", caFile, "--tls-auth-clients", "no"}})
+	first := make(chan []byte, 8)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.SetReadDeadline(time.Now().Add(10 * time.Second))
+			buf := make([]byte, 3)
+			n, _ := io.ReadFull(c, buf)
+			first <- buf[:n]
+			c.Close()
+		}
+	}()
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	r := servertest.Start(t, servertest.Config{Args: []string{"--replica-announce-port", port}})
+	r.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(p.Port))
+	waitUntil(t, "the primary lists its replica at the recorder", func() bool {
+		return strings.Contains(p.Do(t, "INFO", "replication"), "port="+port+",state=online")
+	})
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(caPEM)
+	run := probeRun(t, Options{Addrs: []string{net.JoinHostPort("127.0.0.1", strconv.Itoa(p.BusPort))}, TLS: &tls.Config{RootCAs: pool, ServerName: "valkey.test"}, Timeout: time.Second})
+	select {
+	case b := <-first:
+		// A TLS connection opens with a handshake record (0x16, version 3.x);
+		// a RESP command would open with '*'.
+		if len(b) < 2 || b[0] != 0x16 || b[1] != 3 {
+			t.Errorf("the discovered node received %q first, not a TLS handshake", b)
+		}
+	default:
+		t.Fatalf("the probe never contacted the discovered node at %s", l.Addr())
+	}
+	if got := rulesAt(run, l.Addr().String()); !slices.Contains(got, "LA208") {
+		t.Errorf("discovered node: findings %v, want LA208", got)
+	}
 }
 
 // testCerts writes a CA and a server certificate for valkey.test and
@@ -655,4 +723,82 @@ func testCerts(t *testing.T, dir string) (caPEM []byte, certFile, keyFile string
 	os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
 	os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600)
 	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}), certFile, keyFile
+}
+
+// TestProbeDurabilityFindings checks LA204, LA205 and LA206 on real
+// servers, node by node: each fires exactly where its setting is.
+func TestProbeDurabilityFindings(t *testing.T) {
+	durable := []string{"--appendonly", "yes", "--appendfsync", "always"}
+	n := servertest.StartReplication(t,
+		// min-replicas-to-write 0 (the default) with two replicas: LA204.
+		servertest.Node{Config: servertest.Config{Args: append(durable, "--maxmemory-policy", "noeviction")}},
+		// appendonly no: LA205; maxmemory with volatile-lru: LA206.
+		servertest.Node{Config: servertest.Config{Args: []string{"--maxmemory", "100mb", "--maxmemory-policy", "volatile-lru"}}, Of: 0},
+		// fsync every second: LA205; a policy without maxmemory evicts nothing.
+		servertest.Node{Config: servertest.Config{Args: []string{"--appendonly", "yes", "--appendfsync", "everysec", "--maxmemory", "0", "--maxmemory-policy", "volatile-lru"}}, Of: 0},
+	)
+	// min-replicas-to-write 1 with a replica: no LA204; durable, no eviction.
+	m := servertest.StartReplication(t,
+		servertest.Node{Config: servertest.Config{Args: append(durable, "--min-replicas-to-write", "1")}},
+		servertest.Node{Config: servertest.Config{Args: append(durable, "--maxmemory", "100mb", "--maxmemory-policy", "noeviction")}, Of: 0},
+	)
+	run := probeRun(t, Options{Addrs: []string{n[0].Addr, m[0].Addr}})
+	var got []string
+	for _, f := range run.Findings {
+		if f.Rule == "LA204" || f.Rule == "LA205" || f.Rule == "LA206" {
+			got = append(got, f.Node+" "+f.Rule+": "+f.Message[strings.Index(f.Message, ": ")+2:])
+		}
+	}
+	slices.Sort(got)
+	want := []string{
+		n[0].Addr + " LA204: min-replicas-to-write 0 on a primary with 2 replica(s)",
+		n[1].Addr + " LA205: appendonly no",
+		n[1].Addr + " LA206: maxmemory 104857600, maxmemory-policy volatile-lru (evicts exactly the keys with a TTL: every lock)",
+		n[2].Addr + " LA205: appendonly yes, appendfsync everysec",
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+// TestProbeInterrupted: when the caller cancels (Ctrl-C), Run returns no
+// report and an error wrapping context.Canceled that does not speak of
+// -deadline; it does not wait for the node that never answers.
+func TestProbeInterrupted(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := make(chan net.Conn, 4)
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c // held open, never answered
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		close(accepted)
+		for c := range accepted {
+			c.Close()
+		}
+	})
+	ctx, cancel := context.WithCancel(servertest.Loopback(t))
+	defer cancel()
+	go func() {
+		c := <-accepted // the probe is waiting on the node: interrupt it
+		accepted <- c
+		cancel()
+	}()
+	run, err := Run(ctx, Options{Addrs: []string{l.Addr().String()}, Timeout: time.Hour, Deadline: time.Hour})
+	if run != nil || !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run after cancel: report %v, error %v; want no report and context.Canceled", run != nil, err)
+	}
+	if strings.Contains(err.Error(), "deadline") {
+		t.Errorf("an interruption is worded as the deadline: %v", err)
+	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -24,7 +23,7 @@ func runIn(t *testing.T, dir string, envv map[string]string, args ...string) (st
 	t.Helper()
 	var out, errb bytes.Buffer
 	getenv := func(k string) string { return envv[k] }
-	code = run(context.Background(), args, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv, Dir: dir})
+	code = run(servertest.Loopback(t), args, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv, Dir: dir})
 	if testing.Verbose() {
 		t.Logf("lockaudit %s -> exit %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, out.String(), errb.String())
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/localfleet"
+	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/reportcheck"
@@ -26,6 +27,9 @@ var addrRE = regexp.MustCompile(`127\.0\.0\.1:\d+`)
 func refused(t *testing.T, addrs []string) {
 	t.Helper()
 	for _, a := range addrs {
+		if err := netguard.CheckLoopback(a); err != nil {
+			t.Fatal(err)
+		}
 		if c, err := net.DialTimeout("tcp", a, time.Second); err == nil {
 			c.Close()
 			t.Errorf("%s still accepts connections after the demo", a)

@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -22,7 +22,7 @@ func runProbeCLI(t *testing.T, envv map[string]string, args ...string) (stdout, 
 	t.Helper()
 	var out, errb bytes.Buffer
 	getenv := func(k string) string { return envv[k] }
-	code = run(context.Background(), append([]string{"probe"}, args...), &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv, Dir: t.TempDir()})
+	code = run(servertest.Loopback(t), append([]string{"probe"}, args...), &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv, Dir: t.TempDir()})
 	if testing.Verbose() {
 		t.Logf("lockaudit probe %s -> exit %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, out.String(), errb.String())
 	}
@@ -158,13 +158,22 @@ func TestProbeCLIJSON(t *testing.T) {
 	if verdict["native_release"] != "safe" || verdict["native_extend"] != "safe" || verdict["lua"] != "available" {
 		t.Errorf("verdict: %v", verdict)
 	}
+	// Both servers run with appendonly no (LA205), and the primary has a
+	// replica and min-replicas-to-write 0 (LA204); maxmemory is 0 (no LA206).
 	findings := doc["findings"].([]any)
-	if len(findings) == 0 {
-		t.Fatal("no findings (LA205 expected: appendonly no)")
+	var pairs []string
+	for _, x := range findings {
+		f := x.(map[string]any)
+		if got := keys(f); !slices.Equal(got, []string{"message", "node", "rule", "severity"}) {
+			t.Errorf("finding keys %v", got)
+		}
+		pairs = append(pairs, fmt.Sprint(f["node"], " ", f["rule"]))
 	}
-	f := findings[0].(map[string]any)
-	if got := keys(f); !slices.Equal(got, []string{"message", "node", "rule", "severity"}) {
-		t.Errorf("finding keys %v", got)
+	sort.Strings(pairs)
+	want := []string{n[0].Addr + " LA204", n[0].Addr + " LA205", n[1].Addr + " LA205"}
+	sort.Strings(want)
+	if !slices.Equal(pairs, want) {
+		t.Errorf("findings %v, want exactly %v", pairs, want)
 	}
 }
 
@@ -230,7 +239,7 @@ func TestProbeConfigDefaults(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, ".lockaudit.yaml"), []byte("probe:\n  addrs: ["+addr+"]\n  timeout: 1s\n  password_file: secret\n  uses: [lua]\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "secret"), []byte("pw\n"), 0o600)
 	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"probe", "-format", "json"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	code := run(servertest.Loopback(t), []string{"probe", "-format", "json"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
 	if code != report.ExitFailed || !strings.Contains(errb.String(), addr) {
 		t.Fatalf("probe with the file's addrs: exit %d, stderr %s", code, errb.String())
 	}
@@ -245,7 +254,7 @@ func TestProbeConfigDefaults(t *testing.T) {
 	// file (relative to the config file, not the working directory).
 	os.Remove(filepath.Join(dir, "secret"))
 	errb.Reset()
-	code = run(context.Background(), []string{"probe"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	code = run(servertest.Loopback(t), []string{"probe"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
 	if code != report.ExitUsage || !strings.Contains(errb.String(), filepath.Join(dir, "secret")) {
 		t.Errorf("missing password file: exit %d, stderr %s", code, errb.String())
 	}
@@ -253,7 +262,7 @@ func TestProbeConfigDefaults(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "secret"), []byte("pw\n"), 0o600)
 	out.Reset()
 	errb.Reset()
-	code = run(context.Background(), []string{"probe", "-format", "json", "-uses", "delifeq", "-timeout", "1s", "127.0.0.1:1"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	code = run(servertest.Loopback(t), []string{"probe", "-format", "json", "-uses", "delifeq", "-timeout", "1s", "127.0.0.1:1"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
 	if strings.Contains(out.String()+errb.String(), addr) || !strings.Contains(errb.String(), "127.0.0.1:1") {
 		t.Errorf("a command-line address did not replace the file's (exit %d):\n%s%s", code, out.String(), errb.String())
 	}
@@ -263,7 +272,7 @@ func TestProbeConfigDefaults(t *testing.T) {
 	// A bad config file is a usage error naming the file and the key.
 	os.WriteFile(filepath.Join(dir, ".lockaudit.yaml"), []byte("probe:\n  timeout: soon\n"), 0o644)
 	errb.Reset()
-	code = run(context.Background(), []string{"probe", "127.0.0.1:1"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
+	code = run(servertest.Loopback(t), []string{"probe", "127.0.0.1:1"}, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Dir: sub})
 	if code != report.ExitUsage || !strings.Contains(errb.String(), ".lockaudit.yaml:2") || !strings.Contains(errb.String(), "probe.timeout") {
 		t.Errorf("bad config: exit %d, stderr %s", code, errb.String())
 	}
