@@ -1,15 +1,20 @@
 package probe
 
 import (
+	"bufio"
+	"bytes"
+	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -186,4 +191,173 @@ func (p *slowProxy) delayed(c, s net.Conn) {
 		}
 	}
 	c.Close()
+}
+
+// BenchmarkPeakMemory runs `lockaudit probe` (the real binary, as users
+// run it) against fake servers: each framing attack of issue 8, a node
+// that answers normally (the baseline), and clusters that announce ever
+// more members. It reports the probe process's peak RSS and, for the
+// clusters, how long the run took past its -deadline. Every run must end
+// with exit 1 or 4 and name the node. Peak memory stays flat: an attack
+// costs what the baseline costs, and a cluster past MaxNodes what a
+// small one does.
+//
+// On Linux a child's peak RSS (wait4) can include its parent's memory at
+// the time of exec, so the fake servers run in a helper process
+// (TestFakeServerProcess) and this process holds no reply or report: the
+// figure is the probe's own.
+//
+//	go test ./probe -run '^$' -bench BenchmarkPeakMemory -benchtime 1x
+func BenchmarkPeakMemory(b *testing.B) {
+	bin := buildLockaudit(b)
+	probe := func(b *testing.B, fake string, args ...string) (rssMiB float64, wall time.Duration) {
+		addr := startFakeProcess(b, fake)
+		report := filepath.Join(b.TempDir(), "run.json")
+		for i := 0; i < b.N; i++ {
+			// The report goes to a file, read back in pieces: this process
+			// must stay small (see above).
+			cmd := exec.Command(bin, append(append([]string{"probe", "-format", "json", "-o", report}, args...), addr)...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			start := time.Now()
+			err := cmd.Run()
+			wall = time.Since(start)
+			code := cmd.ProcessState.ExitCode()
+			if code != 1 && code != 4 {
+				b.Fatalf("lockaudit probe %s: exit %d (%v), want 1 or 4\n%s", addr, code, err, tail(stderr.Bytes()))
+			}
+			if !fileContains(b, report, `"`+addr+`"`) {
+				b.Fatalf("lockaudit probe %s: the report does not name the node\n%s", addr, tail(stderr.Bytes()))
+			}
+			rssMiB = max(rssMiB, float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)/1024)
+		}
+		b.ReportMetric(rssMiB, "peak-RSS-MiB")
+		return rssMiB, wall
+	}
+	b.Run("attack=none", func(b *testing.B) { probe(b, "attack=none") })
+	var names []string
+	for name := range framingAttacks() { // names only: the attacks are made by the fake server process
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		b.Run("attack="+name, func(b *testing.B) { probe(b, "attack="+name) })
+	}
+	for _, c := range []struct {
+		members  int
+		deadline time.Duration
+	}{{1_000, 10 * time.Second}, {MaxNodes, 10 * time.Second}, {MaxNodes, time.Second}, {2 * MaxNodes, 10 * time.Second}, {100_000, 10 * time.Second}, {1_000_000, 10 * time.Second}} {
+		b.Run(fmt.Sprintf("cluster-members=%d/deadline=%s", c.members, c.deadline), func(b *testing.B) {
+			_, wall := probe(b, fmt.Sprintf("cluster=%d", c.members), "-timeout", "1s", "-deadline", c.deadline.String())
+			b.ReportMetric(wall.Seconds(), "s-wall")
+			b.ReportMetric(max(wall-c.deadline, 0).Seconds(), "s-past-deadline")
+		})
+	}
+	// Members that accept and never answer: the deadline, not the
+	// per-node timeout, ends the run.
+	b.Run("cluster-silent-members=200/deadline=2s", func(b *testing.B) {
+		const deadline = 2 * time.Second
+		_, wall := probe(b, "silent=200", "-timeout", "30s", "-deadline", deadline.String())
+		b.ReportMetric(wall.Seconds(), "s-wall")
+		b.ReportMetric(max(wall-deadline, 0).Seconds(), "s-past-deadline")
+	})
+}
+
+// startFakeProcess runs a fake server (see TestFakeServerProcess) in a
+// process of its own and returns its address; it ends with the benchmark.
+func startFakeProcess(b *testing.B, spec string) string {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFakeServerProcess$")
+	cmd.Env = append(os.Environ(), "LOCKAUDIT_FAKE_SERVER="+spec)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		stdin.Close()
+		cmd.Wait()
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "ADDR ")
+	if err != nil || !ok {
+		b.Fatalf("fake server %s: %q %v", spec, line, err)
+	}
+	return addr
+}
+
+// TestFakeServerProcess is BenchmarkPeakMemory's fake server process: with
+// LOCKAUDIT_FAKE_SERVER set (attack=NAME, attack=none, cluster=MEMBERS or
+// silent=MEMBERS: members that never answer)
+// it serves on a loopback port, prints "ADDR host:port" and serves until
+// its standard input closes. Otherwise it does nothing.
+func TestFakeServerProcess(t *testing.T) {
+	spec := os.Getenv("LOCKAUDIT_FAKE_SERVER")
+	if spec == "" {
+		t.Skip("the fake server process of BenchmarkPeakMemory")
+	}
+	var reply replyFunc
+	switch kind, arg, _ := strings.Cut(spec, "="); {
+	case kind == "cluster":
+		members, _ := strconv.Atoi(arg)
+		reply = fakeClusterNode(members)
+	case kind == "silent":
+		members, _ := strconv.Atoi(arg)
+		var addrs []string
+		for range members {
+			addrs = append(addrs, silentListener(t))
+		}
+		reply = fakeClusterOf(addrs)
+	case arg == "none":
+		reply = func(cmd []string) []byte {
+			if cmd[0] == "INFO" {
+				return bulk("# Server\r\nvalkey_version:9.1.2\r\nserver_name:valkey\r\n")
+			}
+			return []byte("-ERR unknown command\r\n")
+		}
+	default:
+		mk, ok := framingAttacks()[arg]
+		if !ok {
+			t.Fatalf("no attack %q", arg)
+		}
+		attack := mk()
+		reply = func(cmd []string) []byte {
+			if cmd[0] == "INFO" {
+				return []byte(attack)
+			}
+			return []byte("-ERR unknown command\r\n")
+		}
+	}
+	fmt.Printf("ADDR %s\n", startFake(t, withHello(reply)))
+	io.Copy(io.Discard, os.Stdin)
+}
+
+// fileContains searches a file for s, a piece at a time.
+func fileContains(b *testing.B, path, s string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	var carry []byte // the end of the last piece, for a match across pieces
+	for {
+		n, err := f.Read(buf)
+		window := append(carry, buf[:n]...)
+		if bytes.Contains(window, []byte(s)) {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		carry = append([]byte(nil), window[max(len(window)-len(s), 0):]...)
+	}
+}
+
+func tail(out []byte) string {
+	if len(out) > 2000 {
+		out = out[len(out)-2000:]
+	}
+	return string(out)
 }

@@ -12,23 +12,24 @@ import (
 
 // framingAttacks are replies no real server sends, each of which crashed,
 // exhausted or fooled the probe before the framing check: the crashers of
-// issue 8 and their relatives.
-func framingAttacks() map[string]string {
-	attacks := map[string]string{
+// issue 8 and their relatives. Each is made when asked for (some are
+// megabytes).
+func framingAttacks() map[string]func() string {
+	attacks := map[string]func() string{
 		"deep-nesting":      deepNesting,
-		"info-64MiB":        "$67108864\r\n" + strings.Repeat("# Server\r\n", 1000),
-		"bulk-500MB":        "$500000000\r\n",
-		"line-without-end":  "+" + strings.Repeat("a", 200_000),
-		"unsolicited-reply": "$4\r\nrole\r\n+EXTRA\r\n+EXTRA\r\n",
-		"push-message":      ">3\r\n$9\r\nsubscribe\r\n$1\r\nc\r\n:1\r\n",
-		"attribute":         "|1\r\n+ttl\r\n:1\r\n+OK\r\n",
-		"streamed-string":   "$?\r\n;4\r\nrole\r\n;0\r\n",
-		"bad-boolean":       "#\r\n",
-		"many-elements":     strings.Repeat("*100000\r\n"+strings.Repeat(":1\r\n", 100_000), 6),
-		"truncated":         "$100\r\nrole:master\r\n" + hangUp,
+		"info-64MiB":        func() string { return "$67108864\r\n" + strings.Repeat("# Server\r\n", 1000) },
+		"bulk-500MB":        func() string { return "$500000000\r\n" },
+		"line-without-end":  func() string { return "+" + strings.Repeat("a", 200_000) },
+		"unsolicited-reply": func() string { return "$4\r\nrole\r\n+EXTRA\r\n+EXTRA\r\n" },
+		"push-message":      func() string { return ">3\r\n$9\r\nsubscribe\r\n$1\r\nc\r\n:1\r\n" },
+		"attribute":         func() string { return "|1\r\n+ttl\r\n:1\r\n+OK\r\n" },
+		"streamed-string":   func() string { return "$?\r\n;4\r\nrole\r\n;0\r\n" },
+		"bad-boolean":       func() string { return "#\r\n" },
+		"many-elements":     func() string { return strings.Repeat("*100000\r\n"+strings.Repeat(":1\r\n", 100_000), 6) },
+		"truncated":         func() string { return "$100\r\nrole:master\r\n" + hangUp },
 	}
 	for name, data := range crashers {
-		attacks[name] = data
+		attacks[name] = func() string { return data }
 	}
 	return attacks
 }
@@ -39,7 +40,8 @@ func framingAttacks() map[string]string {
 // and the refusal (exit 4), or, when even the handshake was refused, the
 // run fails naming the node (exit 1).
 func TestProbeFramingAttacks(t *testing.T) {
-	for name, attack := range framingAttacks() {
+	for name, mk := range framingAttacks() {
+		attack := mk()
 		want := "reply refused (framing check)"
 		if name == "truncated" {
 			want = "EOF"
@@ -116,10 +118,20 @@ func TestProbeOverNodeLimit(t *testing.T) {
 // members: itself and members-1 others at loopback addresses where nothing
 // listens (127.77.x.y: servers here bind 127.0.0.1 only).
 func fakeClusterNode(members int) replyFunc {
+	var addrs []string
+	for i := 1; i < members; i++ {
+		addrs = append(addrs, fmt.Sprintf("127.77.%d.%d:%d", i/250%250, i%250+1, 7000+i/62500))
+	}
+	return fakeClusterOf(addrs)
+}
+
+// fakeClusterOf answers like a cluster primary whose CLUSTER NODES lists
+// itself and the primaries at addrs.
+func fakeClusterOf(addrs []string) replyFunc {
 	var nodes strings.Builder
 	nodes.WriteString("0000000000000000000000000000000000000000 127.0.0.1:1@2 myself,master - 0 0 1 connected 0-16383\n")
-	for i := 1; i < members; i++ {
-		fmt.Fprintf(&nodes, "%040d 127.77.%d.%d:%d@17000 master - 0 0 1 connected\n", i, i/250%250, i%250+1, 7000+i/62500)
+	for i, a := range addrs {
+		fmt.Fprintf(&nodes, "%040d %s@17000 master - 0 0 1 connected\n", i+1, a)
 	}
 	view := nodes.String()
 	return func(cmd []string) []byte {

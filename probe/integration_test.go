@@ -359,7 +359,7 @@ func TestProbeUnreachableSeed(t *testing.T) {
 }
 
 // silentListener accepts connections and never answers: a node that hangs.
-func silentListener(t *testing.T) string {
+func silentListener(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -95,8 +95,11 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if len(uses) == 0 {
 		uses = DefaultUses
 	}
+	// The deadline covers the whole run: the crawl stops early enough to
+	// leave time to judge what was read and write the report.
 	parent := ctx
-	ctx, cancel := context.WithTimeoutCause(ctx, opt.Deadline, errDeadline)
+	reserve := min(opt.Deadline/10, time.Second)
+	ctx, cancel := context.WithTimeoutCause(ctx, opt.Deadline-reserve, errDeadline)
 	defer cancel()
 
 	redact := redactor(opt.Password)
@@ -118,7 +121,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	for _, a := range opt.Addrs {
 		cr.visit(ctx, normAddr(a), link{priority: -1, via: "command line"})
 	}
-	cr.wait(ctx)
+	cr.wait(ctx, reserve/2)
 	if err := parent.Err(); err != nil {
 		return nil, fmt.Errorf("the probe was interrupted before it finished: %w", err)
 	}
@@ -245,10 +248,6 @@ type crawler struct {
 // overflow is one way a fleet went past MaxNodes.
 type overflow struct{ where, what string }
 
-// graceAfterDeadline is how long the run waits, once the deadline has
-// passed, for probes to notice it (every one watches the context).
-const graceAfterDeadline = 250 * time.Millisecond
-
 // visit records what l says about addr and probes addr if it is new.
 func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	l.addr = addr
@@ -277,45 +276,52 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	c.order = append(c.order, addr)
 	c.mu.Unlock()
 
+	if strings.HasSuffix(addr, "(no address)") {
+		res := nodeResult{facts: newFacts(addr)}
+		res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "the cluster member announces no address (noaddr)"}}
+		c.finish(ctx, addr, res)
+		return
+	}
+	// A slot first, then a goroutine: a cluster of thousands waits as
+	// addresses, not as thousands of goroutines.
+	select {
+	case c.sem <- struct{}{}:
+	case <-ctx.Done():
+		c.finish(ctx, addr, notProbed(ctx, addr))
+		return
+	}
 	seed := c.seeds[addr]
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
-		var res nodeResult
-		switch {
-		case strings.HasSuffix(addr, "(no address)"):
-			res = nodeResult{facts: newFacts(addr)}
-			res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "the cluster member announces no address (noaddr)"}}
-		default:
-			select {
-			case c.sem <- struct{}{}:
-				res = probeNode(ctx, c.d, addr, c.master, func() bool { return seed || !c.haveView.Load() })
-				if res.view {
-					c.haveView.Store(true)
-				}
-				<-c.sem
-			case <-ctx.Done():
-				res = notProbed(ctx, addr)
-			}
+		res := probeNode(ctx, c.d, addr, c.master, func() bool { return seed || !c.haveView.Load() })
+		if res.view {
+			c.haveView.Store(true)
 		}
-		c.mu.Lock()
-		if c.closed {
-			c.mu.Unlock()
-			return
-		}
-		c.results[addr] = &res
-		if res.overflow != "" {
-			c.overflow = append(c.overflow, overflow{addr, res.overflow})
-		}
-		if c.progress != nil {
-			c.progress(len(c.results), len(c.order))
-		}
-		c.mu.Unlock()
-		for _, l := range res.links {
-			l.from = addr
-			c.visit(ctx, normAddr(l.addr), l)
-		}
+		<-c.sem
+		c.finish(ctx, addr, res)
 	}()
+}
+
+// finish records a node's result and visits the nodes it named.
+func (c *crawler) finish(ctx context.Context, addr string, res nodeResult) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.results[addr] = &res
+	if res.overflow != "" {
+		c.overflow = append(c.overflow, overflow{addr, res.overflow})
+	}
+	if c.progress != nil {
+		c.progress(len(c.results), len(c.order))
+	}
+	c.mu.Unlock()
+	for _, l := range res.links {
+		l.from = addr
+		c.visit(ctx, normAddr(l.addr), l)
+	}
 }
 
 // notProbed is the result of a node the run ended before.
@@ -325,10 +331,11 @@ func notProbed(ctx context.Context, addr string) nodeResult {
 	return res
 }
 
-// wait returns when every node has been probed, or soon after ctx ends
-// with what has been read by then: a node still being probed is reported
-// as not probed, and its result, if it comes later, is dropped.
-func (c *crawler) wait(ctx context.Context) {
+// wait returns when every node has been probed, or at most grace after ctx
+// ends (every probe watches ctx, so grace is rarely used up) with what has
+// been read by then: a node still being probed is reported as not probed,
+// and its result, if it comes later, is dropped.
+func (c *crawler) wait(ctx context.Context, grace time.Duration) {
 	done := make(chan struct{})
 	go func() {
 		c.wg.Wait()
@@ -339,7 +346,7 @@ func (c *crawler) wait(ctx context.Context) {
 	case <-ctx.Done():
 		select {
 		case <-done:
-		case <-time.After(graceAfterDeadline):
+		case <-time.After(grace):
 		}
 	}
 	c.mu.Lock()
