@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 )
 
@@ -147,6 +148,10 @@ func newSlowProxy(b *testing.B) *slowProxy {
 				return
 			}
 			target, _ := p.target.Load().(string)
+			if netguard.CheckLoopback(target) != nil {
+				c.Close()
+				continue
+			}
 			s, err := net.Dial("tcp", target)
 			if err != nil {
 				c.Close()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/internal/framing"
+	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -213,6 +214,9 @@ func freezingProxy(t *testing.T, s *servertest.Server) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := netguard.CheckLoopback(s.Addr); err != nil {
 		t.Fatal(err)
 	}
 	proc, _ := os.FindProcess(s.Pid())

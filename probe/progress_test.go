@@ -1,7 +1,6 @@
 package probe_test
 
 import (
-	"context"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,7 +16,7 @@ func TestProgressHook(t *testing.T) {
 	var mu sync.Mutex
 	var calls [][2]int
 	var inCall atomic.Int32
-	_, err := probe.Run(context.Background(), probe.Options{Addrs: []string{n[2].Addr}, Progress: func(probed, found int) {
+	_, err := probe.Run(servertest.Loopback(t), probe.Options{Addrs: []string{n[2].Addr}, Progress: func(probed, found int) {
 		if inCall.Add(1) != 1 {
 			t.Error("Progress called concurrently")
 		}

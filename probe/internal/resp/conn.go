@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net"
 	"time"
+
+	"github.com/lockaudit/lockaudit/probe/netguard"
 )
 
 // Conn is a plain, unrestricted connection for test tooling (servertest's
@@ -16,8 +18,13 @@ type Conn struct {
 	timeout time.Duration
 }
 
-// Dial connects to addr; every command must answer within timeout.
+// Dial connects to addr; every command must answer within timeout. It
+// refuses any address but a loopback one: its users are tests and the
+// servers localfleet starts, all on this machine.
 func Dial(addr string, timeout time.Duration) (*Conn, error) {
+	if err := netguard.CheckLoopback(addr); err != nil {
+		return nil, err
+	}
 	c, err := net.DialTimeout("tcp", addr, timeout)
 	if err != nil {
 		return nil, err
