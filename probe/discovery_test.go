@@ -141,6 +141,16 @@ func TestProbeClusterMemberPermissions(t *testing.T) {
 		return acl
 	}
 
+	t.Run("the documented probe user", func(t *testing.T) {
+		addUsers(t, servertest.ProbeACL, c.Nodes...)
+		run := probeRun(t, Options{Addrs: []string{seed}, User: "probe", Password: "probe-pw"})
+		wantVerdict(t, run, report.Unsafe, report.Safe, report.Available, report.ExitFindings)
+		for _, f := range run.Findings {
+			if f.Rule == "LA208" {
+				t.Errorf("the minimal probe user misses a fact: %s", f.Message)
+			}
+		}
+	})
 	t.Run("no cluster|nodes", func(t *testing.T) {
 		addUsers(t, without("cluster|nodes"), c.Nodes...)
 		run := probeRun(t, Options{Addrs: []string{seed}, User: "probe", Password: "probe-pw"})
