@@ -150,3 +150,35 @@ func fakeClusterOf(addrs []string) replyFunc {
 }
 
 func bulk(s string) []byte { return fmt.Appendf(nil, "$%d\r\n%s\r\n", len(s), s) }
+
+// TestProbeOverNodeLimitByReplicas: past MaxNodes, discovery stops however
+// the nodes are found (here a primary whose ROLE lists more replicas): the
+// run fails naming the node that named too many, and that node's gap keeps
+// every verdict from being good.
+func TestProbeOverNodeLimitByReplicas(t *testing.T) {
+	var role strings.Builder
+	fmt.Fprintf(&role, "*3\r\n$6\r\nmaster\r\n:0\r\n*%d\r\n", MaxNodes+5)
+	for i := range MaxNodes + 5 {
+		ip := fmt.Sprintf("127.77.%d.%d", i/250%250, i%250+1)
+		fmt.Fprintf(&role, "*3\r\n$%d\r\n%s\r\n$4\r\n6379\r\n$1\r\n0\r\n", len(ip), ip)
+	}
+	addr := startFake(t, withHello(func(cmd []string) []byte {
+		switch strings.Join(cmd, " ") {
+		case "INFO server":
+			return bulk("# Server\r\nvalkey_version:9.1.2\r\nserver_name:valkey\r\nserver_mode:standalone\r\n")
+		case "ROLE":
+			return []byte(role.String())
+		}
+		return []byte("-ERR unknown command\r\n")
+	}))
+	// A short deadline: the replicas need not all be dialled to see the limit.
+	run := probeRun(t, Options{Addrs: []string{addr}, Timeout: time.Second, Deadline: 2 * time.Second})
+	if len(run.Errors) != 1 || run.Errors[0].Where != addr || !strings.Contains(run.Errors[0].Message, "more than 10000 nodes were found ("+addr+" named more)") {
+		t.Errorf("run errors %+v", run.Errors)
+	}
+	if len(run.Nodes) != MaxNodes {
+		t.Errorf("%d nodes in the report, want %d", len(run.Nodes), MaxNodes)
+	}
+	wantReason(t, run, "not every node that can become primary is known: primary "+addr+" (Valkey 9.1.2): 6 node(s) it named were not probed")
+	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+}

@@ -60,14 +60,6 @@ type Checker struct {
 // New returns a Checker with the limits.
 func New(lim Limits) *Checker { return &Checker{lim: lim} }
 
-// Err returns the violation that stopped the checker, if any.
-func (c *Checker) Err() error { return c.err }
-
-// Idle reports whether the checker is between replies.
-func (c *Checker) Idle() bool {
-	return len(c.stack) == 0 && len(c.line) == 0 && c.bulk == 0 && c.crlf == 0 && c.vfmt == 0
-}
-
 // Feed checks data and appends to out the bytes that may be handed on. After
 // a violation it returns the Error, now and on every later call; out then
 // holds what was accepted before it, which the caller must not deliver (the
