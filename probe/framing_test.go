@@ -76,6 +76,15 @@ func TestProbeFramingAttacks(t *testing.T) {
 			run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 2 * time.Second})
 			wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
 			n := nodeOf(t, run, addr)
+			if name == "unsolicited-reply" {
+				// The batch is pipelined: the extra replies answer the next
+				// commands, out of turn (a server can lie as well), and the
+				// last ones are refused. Nothing may be read as sound.
+				if len(n.Errors) < len(batchFacts) {
+					t.Errorf("node %+v, want every batch fact unread", n)
+				}
+				return
+			}
 			if n.Version != "9.1.2" || len(n.Errors) != len(batchFacts) {
 				t.Errorf("node %+v, want version 9.1.2 and one error per batch fact", n)
 			}
