@@ -32,9 +32,13 @@ type dialer struct {
 	timeout        time.Duration // dial, handshake and each command
 	resp2          bool
 	redact         func(string) string
-	netDial        netguard.DialFunc // opens TCP connections
+	netDial        netguard.DialFunc // opens TCP connections; nil: netguard.From(ctx), else net.Dialer
 	limits         framing.Limits
 }
+
+// directDial is the dial function when neither the dialer nor the context
+// names one.
+var directDial = (&net.Dialer{KeepAlive: -1}).DialContext
 
 // conn is one node's connection.
 type conn struct {
@@ -51,10 +55,10 @@ type conn struct {
 // TLS whenever the run has TLS (a discovered node is never contacted in
 // plain text), verified against the name given or the address dialled, and
 // every reply through the framing check.
-func (d *dialer) connect(ctx context.Context, addr string) (net.Conn, error) {
+func (d *dialer) connect(ctx context.Context, addr string, netDial netguard.DialFunc) (net.Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, d.timeout)
 	defer cancel()
-	raw, err := d.netDial(ctx, "tcp", addr)
+	raw, err := netDial(ctx, "tcp", addr)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +87,13 @@ func (d *dialer) dial(ctx context.Context, addr string) (*conn, error) {
 
 // dialAs is dial with another connection name and allowlist.
 func (d *dialer) dialAs(ctx context.Context, addr, name string, allow func([]string) error) (*conn, error) {
+	netDial := d.netDial
+	if netDial == nil {
+		netDial = netguard.From(ctx)
+	}
+	if netDial == nil {
+		netDial = directDial
+	}
 	opt := valkey.ClientOption{
 		InitAddress:       []string{addr},
 		ForceSingleClient: true,
@@ -94,8 +105,8 @@ func (d *dialer) dialAs(ctx context.Context, addr, name string, allow func([]str
 		Password:          d.password,
 		// TLS is done by connect, valkey-go's only way to a connection:
 		// TLSConfig stays unset so nothing can dial around it.
-		DialCtxFn: func(ctx context.Context, addr string, _ *net.Dialer, _ *tls.Config) (net.Conn, error) {
-			return d.connect(ctx, addr)
+		DialCtxFn: func(vctx context.Context, addr string, _ *net.Dialer, _ *tls.Config) (net.Conn, error) {
+			return d.connect(vctx, addr, netDial)
 		},
 		AlwaysRESP2:       d.resp2,
 		Dialer:            net.Dialer{Timeout: d.timeout, KeepAlive: -1},

@@ -30,7 +30,8 @@ const (
 	MaxNodeBytes = 16 << 20
 )
 
-// replyLimits are the framing checker's limits on every connection.
+// replyLimits are the framing checker's limits on every connection of a
+// probe (one per node).
 var replyLimits = framing.Limits{
 	MaxBulk:      MaxReplyBulk,
 	MaxLine:      MaxReplyLine,
@@ -39,3 +40,12 @@ var replyLimits = framing.Limits{
 	MaxElems:     MaxNodeElements,
 	MaxTotal:     MaxNodeBytes,
 }
+
+// sessionLimits are the same for the long-lived connections of a Dialer
+// (scan reads a whole keyspace on one): the element and byte budgets
+// apply to each reply instead of to the connection.
+var sessionLimits = func() framing.Limits {
+	l := replyLimits
+	l.PerReply = true
+	return l
+}()

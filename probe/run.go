@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/internal/secret"
-	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -103,11 +102,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	defer cancel()
 
 	redact := redactor(opt.Password)
-	netDial := netguard.From(ctx)
-	if netDial == nil {
-		netDial = (&net.Dialer{KeepAlive: -1}).DialContext
-	}
-	d := &dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redact, netDial: netDial, limits: replyLimits}
+	d := &dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redact, limits: replyLimits}
 	cr := &crawler{d: d, master: opt.Master, sem: make(chan struct{}, opt.Parallel), seen: map[string]bool{}, results: map[string]*nodeResult{}, hints: map[string][]link{}, seeds: map[string]bool{}, dropped: map[string]int{}, progress: opt.Progress}
 	for _, s := range opt.Sentinels {
 		cr.seeds[normAddr(s)] = true

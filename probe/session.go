@@ -21,14 +21,16 @@ func NewDialer(opt Options) *Dialer {
 	if opt.Timeout <= 0 {
 		opt.Timeout = DefaultTimeout
 	}
-	return &Dialer{&dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redactor(opt.Password)}}
+	return &Dialer{&dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redactor(opt.Password), limits: sessionLimits}}
 }
 
 // Redact removes the password from text.
 func (d *Dialer) Redact(s string) string { return d.d.redact(s) }
 
 // Dial connects to addr under the connection name (CLIENT LIST shows it);
-// every command sent on the connection must pass allow.
+// every command sent on the connection must pass allow. Every connection
+// goes through the dial function of netguard.From(ctx) when there is one,
+// and every reply through the framing check (sessionLimits).
 func (d *Dialer) Dial(ctx context.Context, addr, name string, allow Allowlist) (*Conn, error) {
 	if allow == nil {
 		return nil, fmt.Errorf("probe: Dial without an allowlist")

@@ -86,7 +86,7 @@ func conformRun(t *testing.T, opt Options) *report.Run {
 	if opt.Probe.Timeout == 0 {
 		opt.Probe.Timeout = 5 * time.Second
 	}
-	run, err := Run(context.Background(), opt)
+	run, err := Run(servertest.Loopback(t), opt)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -260,7 +260,7 @@ func TestConformOldPrimaries(t *testing.T) {
 func TestConformInterrupted(t *testing.T) {
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
 	for at, next := range map[string]string{"acquire + fence": "release", "extend without PX (LA104 trap)": "TTL restored"} {
-		ctx, cancel := context.WithCancel(context.Background())
+		ctx, cancel := context.WithCancel(servertest.Loopback(t))
 		var leftAt int64
 		opt := Options{Probe: probe.Options{Addrs: []string{n[0].Addr}, Timeout: 5 * time.Second}, afterStep: func(step string) {
 			if step == at {

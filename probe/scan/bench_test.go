@@ -1,7 +1,6 @@
 package scan
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"runtime"
@@ -40,7 +39,7 @@ func BenchmarkScan(b *testing.B) {
 				b.ResetTimer()
 				start := time.Now()
 				for range b.N {
-					run, err := Run(context.Background(), opt)
+					run, err := Run(servertest.Loopback(b), opt)
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -173,7 +173,7 @@ func options(t testing.TB, addrs ...string) Options {
 
 func scanRun(t *testing.T, opt Options) *report.Run {
 	t.Helper()
-	run, err := Run(context.Background(), opt)
+	run, err := Run(servertest.Loopback(t), opt)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}

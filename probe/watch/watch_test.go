@@ -122,7 +122,7 @@ func TestWatchSeesTheFleetChange(t *testing.T) {
 	if code, _ := get(t, base+"/report"); code != http.StatusServiceUnavailable {
 		t.Errorf("/report before any probe: %d, want 503", code)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(servertest.Loopback(t))
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()

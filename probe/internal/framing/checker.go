@@ -26,6 +26,9 @@ type Limits struct {
 	MaxDepth     int   // aggregates open inside each other
 	MaxElems     int64 // elements declared over the whole connection
 	MaxTotal     int64 // bytes over the whole connection; a bulk counts in full when its header arrives
+	// PerReply applies MaxElems and MaxTotal to each reply instead of to
+	// the connection (for long-lived connections).
+	PerReply bool
 }
 
 // Error is a reply that broke the framing or a limit. The connection it came
@@ -138,11 +141,19 @@ func (c *Checker) fail(what string) {
 	}
 }
 
+// scope says what MaxElems and MaxTotal bound, for messages.
+func (c *Checker) scope() string {
+	if c.lim.PerReply {
+		return "in one reply"
+	}
+	return "on one connection"
+}
+
 // charge counts n more bytes against MaxTotal.
 func (c *Checker) charge(n int64) bool {
 	c.total += n
 	if c.total > c.lim.MaxTotal {
-		c.fail(fmt.Sprintf("more than %s received on one connection", size(c.lim.MaxTotal)))
+		c.fail(fmt.Sprintf("more than %s received %s", size(c.lim.MaxTotal), c.scope()))
 		return false
 	}
 	return true
@@ -232,7 +243,7 @@ func (c *Checker) checkLine(line []byte) bool {
 			return false
 		}
 		if c.elems += n; c.elems > c.lim.MaxElems {
-			c.fail(fmt.Sprintf("more than %d elements declared on one connection", c.lim.MaxElems))
+			c.fail(fmt.Sprintf("more than %d elements declared %s", c.lim.MaxElems, c.scope()))
 			return false
 		}
 		if n == 0 {
@@ -284,6 +295,9 @@ func (c *Checker) length(typ byte, body, line []byte) (int64, bool) {
 func (c *Checker) complete() {
 	for {
 		if len(c.stack) == 0 {
+			if c.lim.PerReply {
+				c.total, c.elems = 0, 0
+			}
 			if c.Done != nil {
 				c.Done()
 			}

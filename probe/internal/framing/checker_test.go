@@ -205,3 +205,22 @@ func TestConn(t *testing.T) {
 		t.Errorf("second read: %v, want the same violation", err2)
 	}
 }
+
+// TestPerReply: with PerReply the element and byte budgets start afresh
+// with each reply, so a long-lived connection can read any number of
+// replies, while one reply still cannot exceed them.
+func TestPerReply(t *testing.T) {
+	lim := testLimits
+	lim.PerReply = true
+	reply := "*100\r\n" + strings.Repeat("$500\r\n"+strings.Repeat("x", 500)+"\r\n", 100)
+	if _, done, err := feed(t, lim, []byte(strings.Repeat(reply, 20)), 0); err != nil || done != 20 {
+		t.Errorf("20 replies of 100 elements and 50 KB each: %d read, err %v", done, err)
+	}
+	big := "*100\r\n" + strings.Repeat("$1000\r\n"+strings.Repeat("x", 1000)+"\r\n", 100)
+	if _, _, err := feed(t, lim, []byte(big), 0); err == nil || !strings.Contains(err.Error(), "more than 64 KiB received in one reply") {
+		t.Errorf("one reply of 100 KB: err %v", err)
+	}
+	if _, _, err := feed(t, testLimits, []byte(strings.Repeat(reply, 20)), 0); err == nil || !strings.Contains(err.Error(), "on one connection") {
+		t.Errorf("without PerReply the budgets are the connection's: err %v", err)
+	}
+}
