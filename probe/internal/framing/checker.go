@@ -165,11 +165,10 @@ func (c *Checker) checkLine(line []byte) bool {
 		c.fail("a line " + quote(line) + " not of the form TYPE...CRLF")
 		return false
 	}
+	// A CR inside a simple string or error breaks RESP, but not the
+	// reader, which reads up to the LF: the text is kept (and escaped by the
+	// reports); in numbers and headers the checks below refuse it.
 	typ, body := line[0], line[1:len(line)-2]
-	if bytes.IndexByte(body, '\r') >= 0 {
-		c.fail("a line " + quote(line) + " with a CR inside")
-		return false
-	}
 	if len(c.stack) == 0 && c.Begin != nil && !c.Begin() {
 		c.fail("a reply nobody asked for: " + quote(line))
 		return false

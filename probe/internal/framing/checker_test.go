@@ -68,7 +68,8 @@ func TestValidFraming(t *testing.T) {
 		{":0\r\n:-12\r\n", 2},
 		{"$-1\r\n*-1\r\n_\r\n", 3},
 		{"$0\r\n\r\n", 1},
-		{"$5\r\nhel\nl\r\n", 1}, // a bulk may hold anything
+		{"$5\r\nhel\nl\r\n", 1},             // a bulk may hold anything
+		{"-ERR \x1b]0;SAFE\a\rSAFE\r\n", 1}, // a CR in an error is kept (the reports escape it)
 		{"=8\r\ntxt:abcd\r\n", 1},
 		{"!3\r\nERR\r\n", 1},
 		{"#t\r\n#f\r\n", 2},
@@ -113,7 +114,8 @@ func TestAttacks(t *testing.T) {
 		{"long line", "+" + strings.Repeat("a", 100) + "\r\n", "a line longer than 64 bytes", ""},
 		{"endless line", "+" + strings.Repeat("a", 100), "a line longer than 64 bytes", ""},
 		{"bare LF", "+OK\n", "not of the form TYPE...CRLF", ""},
-		{"CR inside", "+O\rK\r\n", "with a CR inside", ""},
+		{"CR inside a number", ":1\r2\r\n", "a bad integer", ""},
+		{"CR inside a length", "$1\r2\r\n", "a bad length", ""},
 		{"empty line", "\r\n", "not of the form", ""},
 		{"bad integer", ":12a\r\n", "a bad integer", ""},
 		{"integer overflow", ":99999999999999999999\r\n", "a bad integer", ""},
