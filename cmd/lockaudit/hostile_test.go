@@ -107,8 +107,13 @@ func TestHostileReplicaAnnounceEscaped(t *testing.T) {
 	if !strings.Contains(n[0].Do(t, "ROLE"), `\x1b]0;SAFE`) { // Do quotes the reply
 		t.Fatalf("test setup: the primary does not report the announced address: %q", n[0].Do(t, "ROLE"))
 	}
-	stdout, stderr, _ := runIn(t, t.TempDir(), nil, "probe", "-timeout", "2s", n[0].Addr)
+	stdout, stderr, code := runIn(t, t.TempDir(), nil, "probe", "-timeout", "2s", n[0].Addr)
 	checkEscaped(t, "probe's text report", stdout)
+	// The primary's replica list is unreadable, so the nodes that can
+	// become primary are not all known: never safe.
+	if code != report.ExitUnknown {
+		t.Errorf("exit %d with an unreadable replica list, want %d (unknown)\n%s", code, report.ExitUnknown, stdout)
+	}
 	if c := rawControl(stderr); c != "" {
 		t.Errorf("stderr holds %q: %q", c, stderr)
 	}
