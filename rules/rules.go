@@ -96,7 +96,7 @@ type commandEntry struct {
 
 var (
 	catalog  []Rule
-	byID     map[string]int
+	byID     map[string]int                 // by ID and by name, upper-cased
 	commands map[Feature]map[Flavor]Version // absent flavor: no release has it
 	releases map[Flavor][]string
 )
@@ -118,10 +118,15 @@ func load(data []byte) error {
 	sort.SliceStable(catalog, func(i, j int) bool { return catalog[i].ID < catalog[j].ID })
 	byID = map[string]int{}
 	for i, r := range catalog {
-		if _, dup := byID[r.ID]; dup {
-			return fmt.Errorf("duplicate rule %s", r.ID)
+		for _, key := range []string{r.ID, strings.ToUpper(r.Name)} {
+			if key == "" {
+				continue
+			}
+			if _, dup := byID[key]; dup {
+				return fmt.Errorf("duplicate rule ID or name %s", key)
+			}
+			byID[key] = i
 		}
-		byID[r.ID] = i
 	}
 	commands = map[Feature]map[Flavor]Version{}
 	for _, c := range f.Commands {
@@ -156,9 +161,10 @@ func ByKind(k Kind) []Rule {
 	return out
 }
 
-// Lookup finds a rule by ID (case-insensitive).
-func Lookup(id string) (Rule, bool) {
-	i, ok := byID[strings.ToUpper(strings.TrimSpace(id))]
+// Lookup finds a rule by ID (LA103) or name (plain-del-release),
+// case-insensitively; the Rule's ID is the canonical one to store.
+func Lookup(idOrName string) (Rule, bool) {
+	i, ok := byID[strings.ToUpper(strings.TrimSpace(idOrName))]
 	if !ok {
 		return Rule{}, false
 	}

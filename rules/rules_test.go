@@ -64,6 +64,8 @@ func TestLoadRejectsBadCatalog(t *testing.T) {
 		"unknown field": "rules:\n  - id: LA101\n    colour: red\n",
 		"bad severity":  "rules:\n  - id: LA101\n    severity: fatal\n",
 		"duplicate":     "rules:\n  - id: LA101\n  - id: LA101\n",
+		"same name":     "rules:\n  - id: LA101\n    name: a-b\n  - id: LA102\n    name: a-b\n",
+		"name is an ID": "rules:\n  - id: LA101\n    name: la102\n  - id: LA102\n    name: b\n",
 		"bad version":   "commands:\n  - name: X\n    valkey: nine\n",
 	} {
 		if err := load([]byte(src)); err == nil {
@@ -147,6 +149,11 @@ func TestSelect(t *testing.T) {
 		{"", []string{"LA101", "LA210"}, nil, false},
 		{"LA999", nil, nil, true},
 		{"-LA1O3", nil, nil, true},
+		// Names work wherever IDs do, in any case, alone, negated and as globs.
+		{"plain-del-release,Unfenced-Write", []string{"LA103", "LA110"}, []string{"LA101", "LA111"}, false},
+		{"-plain-del-release", []string{"LA101", "LA201"}, []string{"LA103"}, false},
+		{"fence-*", []string{"LA109", "LA111", "LA113"}, []string{"LA110", "LA103"}, false},
+		{"plain-del-releases", nil, nil, true},
 	} {
 		got, err := Select(tc.spec)
 		if (err != nil) != tc.err {
@@ -162,6 +169,24 @@ func TestSelect(t *testing.T) {
 			if got[id] {
 				t.Errorf("Select(%q) has %s", tc.spec, id)
 			}
+		}
+	}
+}
+
+// TestLookupByName: every rule is found by its ID and by its name, in
+// any case, and the Rule returned carries the canonical ID.
+func TestLookupByName(t *testing.T) {
+	for _, r := range All() {
+		for _, key := range []string{r.ID, strings.ToLower(r.ID), r.Name, strings.ToUpper(r.Name), " " + r.Name + " "} {
+			got, ok := Lookup(key)
+			if !ok || got.ID != r.ID {
+				t.Errorf("Lookup(%q) = %s, %v; want %s", key, got.ID, ok, r.ID)
+			}
+		}
+	}
+	for _, bad := range []string{"", "LA999", "plain-del", "plain_del_release", "LA103x"} {
+		if r, ok := Lookup(bad); ok {
+			t.Errorf("Lookup(%q) = %s, want none", bad, r.ID)
 		}
 	}
 }

@@ -7,9 +7,11 @@ import (
 )
 
 // Select resolves a rule selection such as "LA101,LA103", "-LA110",
-// "all,-LA2*" or "LA1*" against the catalog. A list that starts with an
-// exclusion starts from every rule. Unknown IDs (and patterns that match no
-// rule) are errors, so a typo never silently disables a check.
+// "all,-LA2*", "LA1*" or "plain-del-release,-unfenced-write" against the
+// catalog: each item is a rule ID, a rule name, or a glob over either. A
+// list that starts with an exclusion starts from every rule. Unknown rules
+// (and patterns that match no rule) are errors, so a typo never silently
+// disables a check.
 func Select(spec string) (map[string]bool, error) {
 	out := map[string]bool{}
 	items := strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' })
@@ -26,7 +28,11 @@ func Select(spec string) (map[string]bool, error) {
 		}
 		matched := false
 		for _, r := range catalog {
-			if ok, err := path.Match(pat, r.ID); err != nil {
+			ok, err := path.Match(pat, r.ID)
+			if err == nil && !ok {
+				ok, err = path.Match(pat, strings.ToUpper(r.Name))
+			}
+			if err != nil {
 				return nil, fmt.Errorf("bad rule pattern %q: %v", it, err)
 			} else if ok {
 				matched = true

@@ -66,10 +66,13 @@ func Parse(text string) (d Directive, ok bool) {
 	case !hasReason || d.Reason == "":
 		d.Err = fmt.Sprintf("has no reason (write %s -- why this is fine)", strings.Join(d.Rules, ","))
 	}
-	for _, id := range d.Rules {
-		if r, ok := rules.Lookup(id); !ok || r.Kind != rules.Code || id == RuleID {
+	for i, id := range d.Rules {
+		r, ok := rules.Lookup(id) // an ID or a name (plain-del-release)
+		if !ok || r.Kind != rules.Code || r.ID == RuleID {
 			d.Err = fmt.Sprintf("names unknown rule %q", id)
+			continue
 		}
+		d.Rules[i] = r.ID
 	}
 	return d, true
 }

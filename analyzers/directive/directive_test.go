@@ -21,6 +21,8 @@ func TestParse(t *testing.T) {
 		{"//lockaudit:ignore LA103 -- admin reset", true, false, "LA103", "admin reset", ""},
 		{"//lockaudit:ignore la103,LA114 -- two rules", true, false, "LA103,LA114", "two rules", ""},
 		{"//lockaudit:file-ignore LA101 -- legacy scripts", true, true, "LA101", "legacy scripts", ""},
+		{"//lockaudit:ignore plain-del-release,LA114 -- by name", true, false, "LA103,LA114", "by name", ""},
+		{"//lockaudit:ignore bad-directive -- LA100 by name", true, false, "BAD-DIRECTIVE", "LA100 by name", `unknown rule "BAD-DIRECTIVE"`},
 		{"//lockaudit:ignore LA103", true, false, "LA103", "", "has no reason"},
 		{"//lockaudit:ignore LA103 --   ", true, false, "LA103", "", "has no reason"},
 		{"//lockaudit:ignore -- why", true, false, "", "why", "names no rule"},

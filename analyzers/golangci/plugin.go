@@ -99,10 +99,11 @@ func Decode(raw any) (*config.File, error) {
 	}
 	f, err := config.Parse(where, data)
 	if err != nil {
-		var ye *yamlstrict.Error
-		if errors.As(err, &ye) {
-			ye.Line = 0
-			return nil, ye
+		for _, e := range yamlstrict.List(err) {
+			var ye *yamlstrict.Error
+			if errors.As(e, &ye) {
+				ye.Line = 0
+			}
 		}
 		return nil, err
 	}

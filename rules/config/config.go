@@ -33,8 +33,8 @@ type File struct {
 	// Targets are the server versions the fleet runs (or will run). LA112
 	// reports a command that any of them lacks; preflight checks each.
 	Targets []string `yaml:"target"`
-	// Rules enables/disables rules and overrides severities:
-	// LA110: off, LA103: on, LA115: error.
+	// Rules enables/disables rules and overrides severities, by rule ID
+	// or name: LA110: off, plain-del-release: on, LA115: error.
 	Rules map[string]string `yaml:"rules"`
 	// LockKeys are regular expressions matched against constant key text
 	// (LA103, LA114), replacing the default ("lock" as a word part).
@@ -179,11 +179,26 @@ func Load(path string) (*File, error) {
 	return Parse(path, data)
 }
 
-// Parse decodes and validates config text; path is used in errors.
+// Parse decodes and validates config text; path is used in errors. It
+// reports every problem in the file at once (a yamlstrict.Errors, in line
+// order), each naming the file, the line and the key.
 func Parse(path string, data []byte) (*File, error) {
 	f := &File{Path: path}
+	ruleKeys := map[string]string{} // rule ID -> the key that set it (an ID or a name)
 	checks := yamlstrict.Checks{
-		Item:   validateItem,
+		Item: func(key, name, value string) error {
+			if err := validateItem(key, name, value); err != nil {
+				return err
+			}
+			if key == "rules" {
+				id := canonicalRule(name)
+				if prev, dup := ruleKeys[id]; dup {
+					return fmt.Errorf("%s is %s, already set as %s", name, id, prev)
+				}
+				ruleKeys[id] = name
+			}
+			return nil
+		},
 		Key:    func(key string) error { return validateKey(f, key) },
 		Refuse: map[string]string{"probe.password": "passwords are never read from the config file; set LOCKAUDIT_PASSWORD or probe.password_file"},
 	}
@@ -290,13 +305,22 @@ func checkWriter(w string) error {
 	return nil
 }
 
+// canonicalRule is the rule ID of a rules: key, which may be an ID or a
+// name in any case (plain-del-release: off).
+func canonicalRule(key string) string {
+	if r, ok := rules.Lookup(key); ok {
+		return r.ID
+	}
+	return strings.ToUpper(key)
+}
+
 // Selection turns the rules: map into a rules.Select spec applied after
 // spec (the -rules flag wins: it is applied last by the caller) and a map
 // of severity overrides.
 func (f *File) Selection() (disabled []string, enabled []string, severity map[string]rules.Severity) {
 	severity = map[string]rules.Severity{}
 	for id, v := range f.Rules {
-		id = strings.ToUpper(id)
+		id = canonicalRule(id)
 		on, sev, _ := ParseRuleSetting(v)
 		if !on {
 			disabled = append(disabled, id)

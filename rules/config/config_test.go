@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -60,6 +61,7 @@ func TestErrorsNameFileLineKey(t *testing.T) {
 		{"duplicate", "target: valkey-9.0\ntarget: valkey-8.1\n", `c.yaml:2: target: key given twice`},
 		{"not yaml", "rules: [\n", `c.yaml: not valid YAML`},
 		{"top not mapping", "- a\n- b\n", `c.yaml:1: want a mapping of keys, got a list`},
+		{"rule set twice, by ID and name", "rules:\n  LA103: off\n  plain-del-release: on\n", `c.yaml:3: rules: plain-del-release is LA103, already set as LA103`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("c.yaml", []byte(tc.src))
@@ -150,5 +152,60 @@ func TestSecretsRefusedUnshown(t *testing.T) {
 				t.Errorf("error echoes the secret: %q", err)
 			}
 		})
+	}
+}
+
+// TestRuleNames: the rules: keys take rule names as well as IDs, in any
+// case, and Selection gives canonical IDs.
+func TestRuleNames(t *testing.T) {
+	f, err := Parse("c.yaml", []byte("rules:\n  plain-del-release: off\n  Unfenced-Write: error\n  la108: on\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, on, sev := f.Selection()
+	sort.Strings(on)
+	if strings.Join(off, ",") != "LA103" || strings.Join(on, ",") != "LA108,LA110" || sev["LA110"] != rules.Error || len(sev) != 1 {
+		t.Errorf("Selection = off %v, on %v, severities %v", off, on, sev)
+	}
+}
+
+// TestAllErrorsAtOnce: a file with several mistakes reports each of them,
+// in line order, with file, line and key.
+func TestAllErrorsAtOnce(t *testing.T) {
+	src := `version: 1
+targets: [valkey-9.0]
+rules:
+  LA103: loud
+  LA999: off
+lock_keys: ['(lock']
+probe:
+  adress: [127.0.0.1]
+  timeout: soon
+  password: hunter2
+`
+	_, err := Parse("c.yaml", []byte(src))
+	want := []string{
+		"c.yaml:2: targets: unknown key",
+		`c.yaml:4: rules: LA103: want on, off, error, warning or info, got "loud"`,
+		`c.yaml:5: rules: unknown rule "LA999"`,
+		`c.yaml:6: lock_keys: bad regular expression "(lock"`,
+		"c.yaml:8: probe.adress: unknown key",
+		`c.yaml:9: probe.timeout: want a duration such as 3s or 500ms, got "soon"`,
+		"c.yaml:10: probe.password: passwords are never read from the config file",
+	}
+	if err == nil {
+		t.Fatal("Parse accepted a file with seven mistakes")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d errors, want %d:\n%v", len(lines), len(want), err)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("error %d = %q, want it to start with %q", i+1, lines[i], w)
+		}
+	}
+	if strings.Contains(err.Error(), "hunter2") {
+		t.Error("the errors leak the password")
 	}
 }

@@ -60,3 +60,40 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestAllErrorsAtOnce: every problem in a file is reported, in line order,
+// and what is right is still decoded.
+func TestAllErrorsAtOnce(t *testing.T) {
+	checks := Checks{Item: func(key, name, value string) error {
+		if value == "bad" {
+			return errors.New("bad " + key)
+		}
+		return nil
+	}}
+	src := "name: ok\non: maybe\nnodes:\n  - addr: a:1\n    port: 1\n  - addr: [x]\n    version: v2\ntags:\n  a: bad\n  b: good\ncolour: red\n"
+	var d doc
+	err := Decode("d.yaml", []byte(src), &d, checks)
+	want := []string{
+		`d.yaml:2: on: want true or false, got "maybe"`,
+		"d.yaml:5: nodes[0].port: unknown key (known keys under nodes[0]: addr, version)",
+		"d.yaml:6: nodes[1].addr: want a string, got a list",
+		"d.yaml:9: tags: bad tags",
+		"d.yaml:11: colour: unknown key (known keys: name, nodes, on, tags)",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Fatalf("Decode = %v\nwant:\n%s", err, strings.Join(want, "\n"))
+	}
+	if n := len(List(err)); n != len(want) {
+		t.Errorf("List has %d errors, want %d", n, len(want))
+	}
+	var first *Error
+	if !errors.As(err, &first) || first.Line != 2 || first.Key != "on" {
+		t.Errorf("errors.As finds %+v, want the first error", first)
+	}
+	if d.Name != "ok" || len(d.Nodes) != 2 || d.Nodes[0].Addr != "a:1" || d.Nodes[1].Version != "v2" || d.Tags["b"] != "good" {
+		t.Errorf("the valid parts were not decoded: %+v", d)
+	}
+	if got := List(errors.New("x")); len(got) != 1 || List(nil) != nil {
+		t.Errorf("List of a plain error / nil: %v %v", got, List(nil))
+	}
+}
