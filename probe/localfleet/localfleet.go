@@ -7,8 +7,11 @@
 // The servers come from Debian's packages, installed by .ci/install-servers
 // into $LOCKAUDIT_SERVERS (default ${XDG_CACHE_HOME:-~/.cache}/lockaudit/servers).
 // Each server runs in its own process group (so a kill takes its children
-// too) with the parent-death signal set, so servers die with the process
-// that started them even when it is killed.
+// too) and, on Linux, with the parent-death signal set, so servers die with
+// the process that started them even when it is killed (see proc_*.go).
+//
+// A server may also be a binary found elsewhere (on PATH): Config.Install
+// names it, and it runs as it is, without a loader.
 package localfleet
 
 import (
@@ -22,7 +25,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
@@ -71,13 +73,19 @@ type Install struct {
 }
 
 // Command returns a command running the server binary with args, through
-// its own suite's loader and libraries.
+// its own suite's loader and libraries (directly when it has no Loader).
 func (in Install) Command(args ...string) *exec.Cmd {
+	if in.Loader == "" {
+		return exec.Command(in.Server, args...)
+	}
 	return exec.Command(in.Loader, append([]string{"--library-path", in.LibPath, in.Server}, args...)...)
 }
 
 // CLICommand returns a command running the matching valkey-cli/redis-cli.
 func (in Install) CLICommand(args ...string) *exec.Cmd {
+	if in.Loader == "" {
+		return exec.Command(in.CLI, args...)
+	}
 	return exec.Command(in.Loader, append([]string{"--library-path", in.LibPath, in.CLI}, args...)...)
 }
 
@@ -125,10 +133,16 @@ type Config struct {
 	ModuleCommand bool     // enable-module-command yes (MODULE UNLOAD lua needs it)
 	Args          []string // extra arguments, e.g. "--rename-command", "CONFIG", ""; {port} and {busport} stand for the server's ports
 	Servers       string   // the install folder; default Dir()
+	// Install, when set, is the server to run (one found on PATH) instead
+	// of the line Version installed in Servers.
+	Install *Install
 }
 
 // Line is the server line to start.
 func (c Config) Line() string {
+	if c.Install != nil {
+		return c.Install.Name
+	}
 	if c.Version == "" {
 		return Valkey91
 	}
@@ -136,6 +150,9 @@ func (c Config) Line() string {
 }
 
 func (c Config) install() (Install, error) {
+	if c.Install != nil {
+		return *c.Install, nil
+	}
 	if c.Servers != "" {
 		return LookupIn(c.Servers, c.Line())
 	}
@@ -242,7 +259,7 @@ func tryStart(ctx context.Context, dir string, in Install, c Config, extra []str
 	cmd := in.Command(args...)
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = procAttr()
 	if err := cmd.Start(); err != nil {
 		logf.Close()
 		return nil, err
@@ -290,7 +307,7 @@ func (s *Server) Kill() {
 	if s.cmd == nil || s.cmd.Process == nil {
 		return
 	}
-	syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+	killGroup(s.cmd.Process)
 	select {
 	case <-s.done:
 	case <-time.After(10 * time.Second):
