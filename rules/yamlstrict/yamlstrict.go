@@ -139,7 +139,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) bool {
 	if !d.noSecrets(n, key) {
 		return false
 	}
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+	if isNull(n) {
 		return true // "key:" with no value leaves the default
 	}
 	switch {
@@ -196,7 +196,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) bool {
 				ok = false
 				continue
 			}
-			if d.checks.Key != nil {
+			if d.checks.Key != nil && !isNull(val) { // no value: the default stands, unchecked
 				if err := d.checks.Key(sub); err != nil {
 					ok = d.fail(k, sub, "%v", err)
 				}
@@ -318,6 +318,14 @@ func (d *decoder) noSecrets(n *yaml.Node, key string) bool {
 		}
 	}
 	return true
+}
+
+// isNull reports whether n is YAML's null ("key:" with no value, or ~).
+func isNull(n *yaml.Node) bool {
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
 }
 
 func join(prefix, key string) string {
