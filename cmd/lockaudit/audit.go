@@ -17,36 +17,43 @@ import (
 
 func init() {
 	register(&command{
-		Name:  "audit",
-		Usage: "audit [flags] [packages] -addr HOST:PORT[,...] | -sentinel HOST:PORT[,...] [-master NAME]",
-		Summary: `Audit the lock code and the live fleet together: one verdict, one report.
-
-Does every node that can become primary support the commands the code
+		Name:    "audit",
+		Usage:   "audit [flags] -addr HOST[:PORT][,...] [packages]\naudit [flags] -sentinel HOST[:PORT][,...] [-master NAME] [packages]",
+		Summary: "Audit the lock code and the live fleet together: one verdict, one report.",
+		Doc: `Does every node that can become primary support the commands the code
 relies on?
 
 The code half is vet's (same flags, .lockaudit.yaml, //lockaudit:ignore,
 -baseline); from it lockaudit derives which commands the code relies on,
 and where: DELIFEQ, DELEX, SET IFEQ, Lua (EVAL/EVALSHA, FCALL, script
 objects, and lock libraries that run Lua: redsync, bsm/redislock,
-valkeylock, rueidislock). The probe then reads the fleet read-only (probe's
-connection flags; defaults from the config file's probe: section) and
-judges exactly those commands. Each verdict reason names the code line and
-the node, e.g. "native_release: unsafe — the code releases with DELIFEQ
-(billing/billing.go:56) but replica 10.0.0.7:6379 (Valkey 8.1.1,
-promotable) has no DELIFEQ ...; upgrade ...". A command the code does not
-send is reported as not relied on.
+valkeylock, rueidislock). The probe then reads the fleet read-only
+(probe's connection flags; defaults from the config file's probe:
+section) and judges exactly those commands. Each verdict reason names the
+code line and the node, e.g. "native_release: unsafe — the code releases
+with DELIFEQ (billing/billing.go:56) but replica 10.0.0.7:6379 (Valkey
+8.1.1, promotable) has no DELIFEQ ...; upgrade ...". A command the code
+does not send is reported as not relied on.
+
+A host without a port means port 6379 (26379 for -sentinel). The
+password comes from LOCKAUDIT_PASSWORD or -password-file, never from a
+flag value.
 
 Reports: text on stdout by default; -o FILE (repeatable) writes each file
 in the format of its extension (.html, .md, .sarif, .json, .txt) unless
--format is given. Progress goes to stderr when it is a terminal.
-
-Exit status (report.ExitCode, the same for every format): 0 no findings
-and every verdict the code relies on is safe; 3 a code finding, an
-error-severity node finding, or a verdict the code relies on is unsafe or
-missing; 4 a verdict the code relies on is unknown (a node or a fact
-could not be read); 1 the run is incomplete — a package did not load, or
-no node could be probed at all (an unreachable seed: an audit without its
-fleet half must not pass); 2 usage error (including a bad config file).`,
+-format is given. Progress goes to stderr when it is a terminal.`,
+		Examples: `lockaudit audit -addr 10.0.0.1 ./...                       # any node of a primary/replica set
+lockaudit audit -sentinel 10.0.0.9 -master orders ./...
+lockaudit audit -addr 10.0.0.1:6380 -o report.html -o run.json ./...
+LOCKAUDIT_PASSWORD=... lockaudit audit -user probe -tls -addr valkey.internal ./...`,
+		Exit: `0  no findings, and every verdict the code relies on is safe
+1  the run is incomplete: a package did not load, or no node could be
+   probed at all (an audit without its fleet half must not pass)
+2  usage error, including a bad config file
+3  a code finding, an error-severity node finding, or a verdict the code
+   relies on is unsafe or missing (0 with -exit-zero)
+4  a verdict the code relies on is unknown (a node or a fact could not be
+   read)`,
 		Run: runAudit,
 	})
 }
@@ -57,6 +64,7 @@ type auditFlags struct {
 	code     codeFlags
 	conn     connFlags
 	reports  reportFlags
+	exitZero bool
 	patterns []string
 	plan     []outTarget
 }
@@ -70,6 +78,7 @@ func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
 	o.code.register(fs, false)
 	o.conn.register(fs)
 	o.reports.register(fs)
+	registerExitZero(fs, &o.exitZero)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
 	}
@@ -82,7 +91,7 @@ func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
 	if err := o.code.load(e); err != nil {
 		return nil, err
 	}
-	if err := o.conn.resolve(fs, o.code.Config, nil, "-addr HOST:PORT[,HOST:PORT]"); err != nil {
+	if err := o.conn.resolve(fs, o.code.Config, nil, "-addr HOST[:PORT][,HOST[:PORT]]"); err != nil {
 		return nil, err
 	}
 	plan, err := o.reports.plan(o.code.Dir)
@@ -121,7 +130,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	}
 	prog.done()
 	run := joinRuns("audit", code, fleet)
-	return writeReports(ctx, e, "audit", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
+	return writeReports(ctx, e, "audit", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) }, o.exitZero)
 }
 
 // joinRuns makes one Run of the code half and the fleet half (probed or
@@ -237,9 +246,10 @@ func stdoutFormats(plan []outTarget) []string {
 // rendering failure writes nothing), writes the files atomically and stdout,
 // prints the errors of an incomplete run on stderr unless a text report on
 // stdout shows them, then a one-line summary with the verdict, and ends
-// with report.ExitCode — the same status whatever the formats. view gives
-// the Run to render per format (codeFlags.view: -show-suppressed).
-func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan []outTarget, view func(format string) *report.Run) error {
+// with report.ExitCode — the same status whatever the formats (runExit:
+// -exit-zero). view gives the Run to render per format (codeFlags.view:
+// -show-suppressed).
+func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan []outTarget, view func(format string) *report.Run, exitZero bool) error {
 	written, textOnStdout, err := emitReports(ctx, e, run, plan, view)
 	if err != nil {
 		return err
@@ -250,7 +260,7 @@ func writeReports(ctx context.Context, e *env, name string, run *report.Run, pla
 		}
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, summaryLine(run, written))
-	return exitWith(report.ExitCode(run))
+	return runExit(run, exitZero)
 }
 
 // emitReports renders every planned report, then writes them; it returns

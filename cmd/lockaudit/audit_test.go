@@ -258,9 +258,9 @@ func TestAuditFormatsAndRender(t *testing.T) {
 			}
 		}
 		again := filepath.Join(t.TempDir(), name)
-		_, rstderr, rcode := runIn(t, dir, nil, "render", "-o", again, filepath.Join(dir, "run.json"))
+		_, rstderr, rcode := runIn(t, dir, nil, "render", "-exit-status", "-o", again, filepath.Join(dir, "run.json"))
 		if rcode != code {
-			t.Errorf("render -o %s: exit %d, the audit's was %d\n%s", name, rcode, code, rstderr)
+			t.Errorf("render -exit-status -o %s: exit %d, the audit's was %d\n%s", name, rcode, code, rstderr)
 		}
 		re, err := os.ReadFile(again)
 		if err != nil {
@@ -382,7 +382,7 @@ func TestAuditUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-C", ex}, "no address to probe: give -addr HOST:PORT[,HOST:PORT]"},
+		{[]string{"-C", ex}, "no address to probe: give -addr HOST[:PORT][,HOST[:PORT]]"},
 		{[]string{"-C", ex, "-password", "hunter2-secret", "-addr", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
 		{[]string{"-C", ex, "-addr", "redis://:hunter2-secret@127.0.0.1:6379"}, "looks like a URL"},
 		{[]string{"-C", ex, "-addr", "127.0.0.1:6379", "-o", "report.pdf"}, `cannot tell the format of "report.pdf"`},
@@ -390,8 +390,8 @@ func TestAuditUsageErrors(t *testing.T) {
 		{[]string{"-C", ex, "-addr", "127.0.0.1:6379", "-o", "/nonexistent/dir/r.html"}, "the folder /nonexistent/dir does not exist"},
 		{[]string{"-C", ex, "-addr", "127.0.0.1:6379", "-target", "valkey-1.0"}, "-target"},
 		{[]string{"-C", ex, "-master", "m", "-addr", "127.0.0.1:6379"}, "-master needs -sentinel"},
-		{[]string{"-C", ex, "-addr", "127.0.0.1:6379", "./...", "-o", "x.html"}, "flags go first"},
-		{[]string{"-C", ex, "-addr", "127.0.0.1"}, `"127.0.0.1" is not HOST:PORT`},
+		{[]string{"-C", ex, "-addr", "127.0.0.1:63790000"}, `"127.0.0.1:63790000" is not HOST:PORT`},
+		{[]string{"-C", ex, "./...", "-addr", "127.0.0.1:6379", "-o", "x.pdf"}, `cannot tell the format of "x.pdf"`}, // flags after the patterns are read
 	} {
 		stdout, stderr, code := runIn(t, t.TempDir(), nil, append([]string{"audit"}, tt.args...)...)
 		if code != report.ExitUsage || !strings.Contains(stderr, tt.want) {

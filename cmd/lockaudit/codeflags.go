@@ -64,7 +64,7 @@ type codeFlags struct {
 // -write-baseline (vet has it; audit records its baseline through vet).
 func (c *codeFlags) register(fs *flag.FlagSet, writeBaseline bool) {
 	fs.StringVar(&c.ConfigFlag, "config", "", "read the configuration from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
-	fs.StringVar(&c.Rules, "rules", "", "rules to run: `LIST` of IDs and globs, e.g. LA101,LA103 or -LA110 or LA1*,-LA115 (default all, minus those the config file turns off; the flag wins over the file)")
+	fs.StringVar(&c.Rules, "rules", "", "rules to run: `LIST` of rule IDs, names and globs, e.g. LA101,LA103 or -LA110 or plain-del-release or LA1*,-LA115 (default all, minus those the config file turns off; the flag wins over the file)")
 	fs.StringVar(&c.Target, "target", "", "the server `releases` the code must run on, comma-separated, from "+strings.Join(rules.KnownTargets(), ", ")+" (default: the config file's target, else "+settings.DefaultTarget+")")
 	fs.StringVar(&c.Dir, "C", "", "change to `DIR` first, as go -C does: patterns, -o, -config and baseline files are relative to it")
 	fs.BoolVar(&c.Tests, "tests", false, "also analyse test files")
@@ -113,8 +113,9 @@ func (c *codeFlags) load(e *env) error {
 
 // loadConfig reads the config file named by a -config value (relative to
 // dir), or the first one found walking up from dir; nil when there is none.
-// Errors are usage errors (exit 2) naming the file, the line and the key.
-// probe, which has no code half, reads its defaults through it too.
+// Errors are usage errors (exit 2) naming the file, the line and the key,
+// every mistake in the file at once. probe, which has no code half, reads
+// its defaults through it too.
 func loadConfig(dir, flagPath string) (*config.File, error) {
 	path := flagPath
 	if path != "" {
@@ -133,7 +134,7 @@ func loadConfig(dir, flagPath string) (*config.File, error) {
 	}
 	f, err := config.Load(path)
 	if err != nil {
-		return nil, usageError("config: %v", err)
+		return nil, usageError("%s", configErrors(err))
 	}
 	return f, nil
 }

@@ -454,47 +454,6 @@ func TestSARIFWithSuppressionsAndBaseline(t *testing.T) {
 	sarifcheck.Multitool(t, []byte(stdout))
 }
 
-func TestConfigInit(t *testing.T) {
-	dir := t.TempDir()
-	var out, errb strings.Builder
-	e := &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: os.Getenv, Dir: dir}
-	if code := run(t.Context(), []string{"config", "init"}, e); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	path := filepath.Join(dir, config.FileName)
-	if out.String() != "wrote "+path+"\n" {
-		t.Errorf("stdout %q", out.String())
-	}
-	f, err := config.Load(path)
-	if err != nil {
-		t.Fatalf("the written file does not load: %v", err)
-	}
-	if len(f.Targets) == 0 {
-		t.Errorf("the written file sets no target: %+v", f)
-	}
-	// Never overwrite without -force.
-	if err := os.WriteFile(path, []byte("version: 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	errb.Reset()
-	if code := run(t.Context(), []string{"config", "init"}, e); code != report.ExitUsage || !strings.Contains(errb.String(), "exists; not overwriting it (use -force") {
-		t.Errorf("second init: exit %d %s", code, errb.String())
-	}
-	if data, _ := os.ReadFile(path); string(data) != "version: 1\n" {
-		t.Errorf("the file was overwritten: %q", data)
-	}
-	if code := run(t.Context(), []string{"config", "init", "-force"}, e); code != 0 {
-		t.Errorf("-force: exit %d", code)
-	}
-	if data, _ := os.ReadFile(path); string(data) != config.Example {
-		t.Errorf("-force did not write the example")
-	}
-	errb.Reset()
-	if code := run(t.Context(), []string{"config"}, e); code != report.ExitUsage || !strings.Contains(errb.String(), "config init") {
-		t.Errorf("config without init: exit %d %s", code, errb.String())
-	}
-}
-
 // TestConfigInfoDoesNotFail: lowering a rule to info keeps it in the report
 // but no longer fails the run; a warning still does.
 func TestConfigInfoDoesNotFail(t *testing.T) {

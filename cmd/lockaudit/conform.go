@@ -10,11 +10,10 @@ import (
 
 func init() {
 	register(&command{
-		Name:  "conform",
-		Usage: "conform -write-scratch-key [flags] ADDR... | conform -write-scratch-key -sentinel HOST:PORT[,HOST:PORT] [-master NAME] [flags]",
-		Summary: `Prove on staging that the native lock steps behave as documented (it WRITES scratch keys).
-
-conform is the only lockaudit command that writes, and it refuses to run
+		Name:    "conform",
+		Usage:   "conform -write-scratch-key [flags] HOST[:PORT]...\nconform -write-scratch-key [flags] -sentinel HOST[:PORT][,...] [-master NAME]",
+		Summary: "Prove on staging that the native lock steps behave as documented (it WRITES scratch keys).",
+		Doc: `conform is the only lockaudit command that writes, and it refuses to run
 without -write-scratch-key. On each primary it runs the native lock
 pattern on scratch keys under -prefix (a random hash tag below it):
 SET NX PX, MULTI SET NX + INCR fence, WAIT, SET IFEQ PX, SET IFEQ on a
@@ -28,11 +27,16 @@ is an LA213 finding.
 
 Every scratch key expires after -ttl, and all are deleted at the end,
 also on an error, Ctrl-C or SIGTERM. Its connections refuse any other
-command and any key outside -prefix.
-
-Exit status: 0 every step as documented, 3 a step differs (LA213), 4 a
-node could not be fully tested, 1 no node could be reached or the run was
-interrupted (the scratch keys are deleted first), 2 usage error.`,
+command and any key outside -prefix. A host without a port means port
+6379 (26379 for -sentinel).`,
+		Examples: `lockaudit conform -write-scratch-key 127.0.0.1:6380       # a staging node
+lockaudit conform -write-scratch-key -sentinel 10.0.0.9 -master staging -o conform.html`,
+		Exit: `0  every step as documented
+1  no node could be reached, or the run was interrupted (the scratch keys
+   are deleted first)
+2  usage error
+3  a step differs (LA213)
+4  a node could not be fully tested`,
 		Run: runConform,
 	})
 }
@@ -108,5 +112,5 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(ctx, e, "conform", run, plan, nil)
+	return writeReports(ctx, e, "conform", run, plan, nil, false)
 }

@@ -1,66 +1,90 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/probe/inventory"
 	"github.com/lockaudit/lockaudit/probe/localfleet"
 	"github.com/lockaudit/lockaudit/report"
 )
 
 func init() {
 	register(&command{
-		Name:  "demo",
-		Usage: "demo [-o FILE]... [-example DIR]",
-		Summary: `Audit the bundled example against a local mid-upgrade Valkey fleet (after .ci/install-servers).
+		Name:    "demo",
+		Usage:   "demo [-offline] [-o FILE]... [-example DIR]",
+		Summary: "Audit the bundled example against a mid-upgrade Valkey fleet: live on loopback, or declared (-offline).",
+		Doc: `Shows lockaudit's main job on this machine. The example service (an
+order service on go-redis, valkey-go, redigo, redsync and bsm/redislock,
+embedded in lockaudit) is written to a temporary folder and audited
+against a Valkey fleet in the middle of an upgrade: a primary and a
+replica on Valkey 9.x, and a replica that is not upgraded yet (8.x) and
+can still be promoted. The demo writes report.html, prints the verdict —
+the DELIFEQ release is unsafe because of the old replica, naming the code
+lines and the node — and removes what it wrote.
 
-Shows lockaudit's main job on this machine: start a small mid-upgrade
-Valkey fleet on loopback (a 9.1 primary, a 9.1 replica, and an 8.1
-replica that has not been upgraded yet and can still be promoted), audit
-the bundled example service (testdata/example) against it exactly as
-lockaudit audit does, write report.html, print the verdict, and stop the
-servers — always: on success, on error, on Ctrl-C and on SIGTERM.
+Live (the default): the demo starts that fleet on free loopback ports, as
+lockaudit audit probes it, and stops the servers always: on success, on
+error, on Ctrl-C and SIGTERM. It finds the servers in $LOCKAUDIT_SERVERS,
+on PATH (every valkey-server and redis-server, asked for its version),
+and in the cache .ci/install-servers fills (~/.cache/lockaudit/servers).
+With only one version found, the fleet runs that version and the demo
+says so. With none, it says how to install one and offers -offline.
 
-The example is found by walking up from the working directory to the
-lockaudit repository (go.mod of github.com/lockaudit/lockaudit with
-testdata/example), else next to the source this binary was built from;
--example DIR names it. The servers come from .ci/install-servers
-($LOCKAUDIT_SERVERS, default ~/.cache/lockaudit/servers).
+-offline starts nothing: the same fleet is declared, as lockaudit
+preflight -inventory judges one, and the verdict is the same.
 
-Exit status: 0 the demo ran (the audit's own status, 3 for this fleet, is
-printed); 1 it could not (servers not installed, the example not found);
-2 usage error; 130 interrupted by Ctrl-C (SIGINT), 143 by SIGTERM — no
-report is written then, and the servers are stopped.`,
+The analysis needs the go command and the example's modules (from the Go
+module proxy, or the module cache).`,
+		Examples: `lockaudit demo -offline           # no server needed
+lockaudit demo                    # live, with valkey-server on PATH or .ci/install-servers
+lockaudit demo -o report.md -o report.sarif`,
+		Exit: `0  the demo ran (the audit's own status, 3 for this fleet, is printed)
+1  it could not: no server found (live), no go command, the example's
+   packages did not load, or a report could not be written
+2  usage error
+130  interrupted by Ctrl-C (SIGINT), 143 by SIGTERM: no report is written,
+   and the servers are stopped`,
 		Run: runDemo,
 	})
 }
 
-// demoFleet is the topology the demo starts: a realistic fleet in the
-// middle of a rolling upgrade to 9.1.
-var demoFleet = []struct {
-	node localfleet.Node
-	role string
-}{
-	{localfleet.Node{Config: localfleet.Config{Version: localfleet.Valkey91}}, "primary, upgraded"},
-	{localfleet.Node{Config: localfleet.Config{Version: localfleet.Valkey91}, Of: 0}, "replica, upgraded"},
-	{localfleet.Node{Config: localfleet.Config{Version: localfleet.Valkey81}, Of: 0}, "replica, not upgraded yet, promotable"},
-}
+// The demo's fleet, declared for -offline as the live demo starts it from
+// the servers .ci/install-servers installs.
+const (
+	demoUpgraded = "valkey-9.1.2"
+	demoOld      = "valkey-8.1.1"
+)
+
+// demoInventory is the -offline fleet: the live demo's topology, declared.
+// The addresses are names only; nothing connects to them.
+var demoInventory = `# The demo's fleet, mid-upgrade to Valkey 9.1 (declared: nothing connects to it).
+topology: replication
+nodes:
+  - {addr: "node-1.example:6379", role: primary, version: ` + demoUpgraded + `}
+  - {addr: "node-2.example:6379", role: replica, primary: "node-1.example:6379", version: ` + demoUpgraded + `}
+  - {addr: "node-3.example:6379", role: replica, primary: "node-1.example:6379", version: ` + demoOld + `}
+`
+
+// demoRoles are the parts the inventory's nodes play, in its order.
+var demoRoles = []string{"primary, upgraded", "replica, upgraded", "replica, not upgraded yet, promotable"}
 
 // demoSettle bounds the wait for the demo's replication to come up.
 const demoSettle = time.Minute
 
-func runDemo(ctx context.Context, e *env, args []string) (err error) {
+func runDemo(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "demo")
 	var outs outputs
 	fs.Var(&outs, "o", "write the report to `FILE` (repeatable; format from the extension; default report.html in the working directory)")
-	exampleFlag := fs.String("example", "", "the example module to audit (default: testdata/example of the lockaudit repository)")
+	offline := fs.Bool("offline", false, "start no server: judge the example against the declared mid-upgrade fleet, as lockaudit preflight -inventory does")
+	exampleFlag := fs.String("example", "", "audit the Go module in `DIR` instead of the bundled example")
 	if done, err := parseFlags(fs, args); done {
 		return err
 	}
@@ -75,41 +99,72 @@ func runDemo(ctx context.Context, e *env, args []string) (err error) {
 		return err
 	}
 	example := *exampleFlag
-	if example != "" && !filepath.IsAbs(example) {
-		example = filepath.Join(e.Dir, example)
-	}
-	if example == "" {
-		if example = findExample(e.Dir); example == "" {
-			return failure("cannot find the bundled example (testdata/example of the lockaudit repository): run the demo inside a clone of the repository, or give -example DIR")
+	if example != "" {
+		if !filepath.IsAbs(example) {
+			example = filepath.Join(e.Dir, example)
 		}
-	} else if _, err := os.Stat(filepath.Join(example, "go.mod")); err != nil {
-		return usageError("-example %s: not a Go module (%v)", *exampleFlag, err)
+		if _, err := os.Stat(filepath.Join(example, "go.mod")); err != nil {
+			return usageError("-example %s: not a Go module (%v)", *exampleFlag, err)
+		}
 	}
-	servers := localfleet.DirFrom(e.Getenv)
-	for _, n := range demoFleet {
-		if _, err := localfleet.LookupIn(servers, n.node.Line()); err != nil {
-			return failure("the demo starts real Valkey servers, and they are not installed: run .ci/install-servers first (from the repository root; it needs no root)\n  %v", err)
+	if _, err := exec.LookPath("go"); err != nil {
+		return failure("the demo analyses the example's Go code, which needs the go command: install Go (https://go.dev/dl/) and run the demo again")
+	}
+	var fleet []demoNode
+	var note string
+	if !*offline {
+		found, looked := findServers(ctx, e)
+		var ok bool
+		if fleet, note, ok = pickFleet(found); !ok {
+			return failure("%s", noServersHelp(looked))
 		}
 	}
 
 	// Ctrl-C and SIGTERM cancel ctx (main); the deferred kill below then
-	// stops the servers. They also die with this process if it is killed
-	// outright (parent-death signal).
+	// stops the servers. On Linux they also die with this process if it is
+	// killed outright (parent-death signal).
 	root, err := os.MkdirTemp("", "lockaudit-demo-")
 	if err != nil {
 		return failure("%v", err)
 	}
 	defer os.RemoveAll(root)
-	newDir := func() (string, error) { return os.MkdirTemp(root, "node-") }
-
-	out := e.Stdout
-	fmt.Fprintf(out, "Starting a Valkey fleet in the middle of an upgrade to 9.1, on loopback:\n")
-	nodes := make([]localfleet.Node, len(demoFleet))
-	for i, n := range demoFleet {
-		nodes[i] = n.node
-		nodes[i].Servers = servers
+	what := "the bundled example service"
+	if example == "" {
+		if example, err = writeExample(filepath.Join(root, "example")); err != nil {
+			return failure("writing the bundled example: %v", err)
+		}
+	} else {
+		what = "the module " + example
 	}
-	fleet, err := localfleet.StartReplication(ctx, newDir, demoSettle, nodes...)
+
+	if *offline {
+		err = demoOffline(ctx, e, root, example, what, plan)
+	} else {
+		err = demoLive(ctx, e, root, example, what, fleet, note, plan)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stdout, "\nAudit your own service: lockaudit audit -addr HOST[:PORT] ./...  (or, before an upgrade and without servers: lockaudit preflight -target valkey-9.0 ./...)\n")
+	return nil
+}
+
+// demoLive starts the fleet, audits the example against it as lockaudit
+// audit does, writes the reports and stops the servers.
+func demoLive(ctx context.Context, e *env, root, example, what string, fleet []demoNode, note string, plan []outTarget) error {
+	out := e.Stdout
+	nodes := make([]localfleet.Node, len(fleet))
+	for i, n := range fleet {
+		in := n.server.install
+		nodes[i] = localfleet.Node{Config: localfleet.Config{Install: &in}}
+	}
+	if note == "" {
+		fmt.Fprintf(out, "Starting a Valkey fleet in the middle of an upgrade to %d.%d, on loopback:\n", fleet[0].server.version.Major, fleet[0].server.version.Minor)
+	} else {
+		fmt.Fprintf(out, "Starting a small %s fleet on loopback:\n", fleet[0].server.version.Flavor.Title())
+	}
+	newDir := func() (string, error) { return os.MkdirTemp(root, "node-") }
+	servers, err := localfleet.StartReplication(ctx, newDir, demoSettle, nodes...)
 	if err != nil {
 		if err := stopped(ctx); err != nil {
 			return err // StartReplication stopped what it had started
@@ -117,61 +172,117 @@ func runDemo(ctx context.Context, e *env, args []string) (err error) {
 		return failure("starting the servers: %v", err)
 	}
 	defer func() {
-		localfleet.KillAll(fleet)
-		fmt.Fprintf(out, "\nStopped the %d servers.\n", len(fleet))
+		localfleet.KillAll(servers)
+		fmt.Fprintf(out, "\nStopped the %d servers.\n", len(servers))
 	}()
-	for i, s := range fleet {
-		fmt.Fprintf(out, "  %-16s Valkey %-6s %s\n", s.Addr, s.Version, demoFleet[i].role)
+	for i, s := range servers {
+		fmt.Fprintf(out, "  %-16s %s %-6s %s\n", s.Addr, fleet[i].server.version.Flavor.Title(), s.Version, fleet[i].role)
 	}
-	rel, _ := filepath.Rel(e.Dir, example)
-	if rel == "" || strings.HasPrefix(rel, "..") {
-		rel = example
+	var used []string
+	for i, n := range fleet {
+		if i == 0 || n.server.install.Server != fleet[i-1].server.install.Server {
+			used = append(used, n.server.String())
+		}
 	}
-	fmt.Fprintf(out, "\nAuditing the bundled example service (%s) against it: lockaudit audit -C %s -addr %s -o %s\n", rel, rel, fleet[0].Addr, strings.Join(outs, " -o "))
+	fmt.Fprintf(out, "Servers: %s\n", strings.Join(used, "; "))
+	if note != "" {
+		fmt.Fprintf(out, "%s\n", note)
+	}
+	fmt.Fprintf(out, "\nAuditing %s against it, as lockaudit audit -addr %s ./... does:\n", what, servers[0].Addr)
 
-	run, err := demoAudit(ctx, e, example, fleet[0].Addr, plan)
-	if err != nil {
-		return err // interrupted: the cause, which main turns into 130/143
-	}
-	written, _, err := emitReports(ctx, e, run, plan, nil)
-	if err != nil {
-		return err
-	}
-	printVerdict(out, run)
-	fmt.Fprintf(out, "\nReport: %s — open it in a browser: verdict first, then the topology, the servers, the code findings with their source lines, what each rule means, and what each server answered.\n", strings.Join(written, ", "))
-	fmt.Fprintf(out, "Audit your own service: lockaudit audit -addr HOST:PORT ./...  (or lockaudit preflight -target valkey-9.0 ./... before an upgrade, without servers)\n")
-	return nil
-}
-
-// demoAudit runs what `lockaudit audit -C example -addr seed` runs.
-func demoAudit(ctx context.Context, e *env, example, seed string, plan []outTarget) (*report.Run, error) {
 	code := codeFlags{Dir: example, Uses: true}
 	if err := code.load(e); err != nil {
-		return nil, err
+		return err
 	}
 	prog := newProgress(e, "demo", plan)
 	defer prog.done()
-	prog.phase("loading and analysing the example's packages")
-	run, err := code.run(ctx, e, nil)
+	run, err := demoCode(ctx, e, &code, prog)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	prog.phase("probing the fleet")
-	fleet, err := probe.Run(ctx, probe.Options{Addrs: []string{seed}, Code: run.Uses, CodeKnown: true, Progress: prog.nodes, Version: version()})
+	probed, err := probe.Run(ctx, probe.Options{Addrs: []string{servers[0].Addr}, Code: run.Uses, CodeKnown: true, Progress: prog.nodes, Version: version()})
+	if err := stopped(ctx); err != nil {
+		return err // interrupted: the cause, which main turns into 130/143
+	}
+	if err != nil {
+		return failure("%v", err)
+	}
+	prog.done()
+	return demoFinish(ctx, e, joinRuns("audit", run, probed), plan)
+}
+
+// demoOffline declares the fleet and judges the example against it as
+// lockaudit preflight -inventory does.
+func demoOffline(ctx context.Context, e *env, root, example, what string, plan []outTarget) error {
+	out := e.Stdout
+	path := filepath.Join(root, "fleet.yaml")
+	if err := os.WriteFile(path, []byte(demoInventory), 0o644); err != nil {
+		return failure("%v", err)
+	}
+	inv, err := inventory.Load(path)
+	if err != nil {
+		return failure("the demo's inventory: %v", err) // a defect, caught by the tests
+	}
+	fmt.Fprintf(out, "Declaring a Valkey fleet in the middle of an upgrade to 9.1 (-offline: no server is started):\n")
+	for i, n := range inv.Nodes {
+		fmt.Fprintf(out, "  %-20s %s %-6s %s\n", n.Addr, n.Parsed.Flavor.Title(), n.Parsed.Number(), demoRoles[i])
+	}
+	fmt.Fprintf(out, "\nAuditing %s against it, as lockaudit preflight -inventory fleet.yaml ./... does:\n", what)
+	code := codeFlags{Dir: example, Uses: true}
+	if err := code.load(e); err != nil {
+		return err
+	}
+	prog := newProgress(e, "demo", plan)
+	defer prog.done()
+	run, err := demoCode(ctx, e, &code, prog)
+	if err != nil {
+		return err
+	}
+	facts, topology, err := declaredFleet(inv, code.Targets)
+	if err != nil {
+		return failure("the demo's inventory: %v", err)
+	}
+	v, findings := probe.Evaluate(facts, probe.EvalOptions{Topology: topology, Code: run.Uses, CodeKnown: true})
+	return demoFinish(ctx, e, joinRuns("preflight", run, &report.Run{Topology: probe.DeclaredTop, Nodes: probe.Nodes(facts, topology), Findings: findings, Verdict: &v}), plan)
+}
+
+// demoCode runs the code half on the example; packages that do not load
+// stop the demo with what it needs.
+func demoCode(ctx context.Context, e *env, code *codeFlags, prog *progress) (*report.Run, error) {
+	prog.phase("loading and analysing the example's packages")
+	run, err := code.run(ctx, e, nil)
 	if err := stopped(ctx); err != nil {
 		return nil, err
 	}
 	if err != nil {
-		return nil, failure("%v", err)
+		return nil, err
 	}
-	return joinRuns("audit", run, fleet), nil
+	if len(run.Errors) > 0 {
+		return nil, failure("the example's packages did not load: %s: %s\n(the analysis needs the example's modules — go-redis, valkey-go, redigo, redsync, bsm/redislock — from the Go module proxy or the module cache; check GOPROXY and GOFLAGS)", run.Errors[0].Where, run.Errors[0].Message)
+	}
+	return run, nil
+}
+
+// demoFinish prints the verdict, writes the planned reports and says
+// where they went.
+func demoFinish(ctx context.Context, e *env, run *report.Run, plan []outTarget) error {
+	printVerdict(e.Stdout, run)
+	written, _, err := emitReports(ctx, e, run, plan, nil)
+	if err != nil {
+		return err
+	}
+	if len(written) > 0 {
+		fmt.Fprintf(e.Stdout, "Report: %s — open it in a browser: verdict first, then the topology, the servers, the code findings with their source lines, what each rule means, and the evidence.\n", strings.Join(written, ", "))
+	}
+	return nil
 }
 
 // printVerdict prints each lock path's verdict with its reasons, and what
 // else the report holds.
-func printVerdict(w interface{ Write([]byte) (int, error) }, run *report.Run) {
+func printVerdict(w io.Writer, run *report.Run) {
 	v := run.Verdict
-	fmt.Fprintf(w, "\nVerdict (lockaudit audit exits %d for this run):\n", report.ExitCode(run))
+	fmt.Fprintf(w, "\nVerdict (lockaudit %s exits %d for this run):\n", run.Command, report.ExitCode(run))
 	for _, p := range []struct{ key, title, value string }{
 		{"native_release", "Native release (DELIFEQ)", v.NativeRelease},
 		{"native_extend", "Native extend (SET IFEQ)", v.NativeExtend},
@@ -195,46 +306,4 @@ func printVerdict(w interface{ Write([]byte) (int, error) }, run *report.Run) {
 		}
 	}
 	fmt.Fprintf(w, "Also: %d findings in the code and %d on the servers (%s).\n", code, node, report.Summary(run))
-}
-
-// findExample finds testdata/example of the lockaudit repository: walking
-// up from dir to the repository's root, else next to the source file this
-// binary was built from (go run, go build in a clone). "" when neither has
-// it.
-func findExample(dir string) string {
-	for d := dir; ; d = filepath.Dir(d) {
-		if isLockauditRoot(d) {
-			return filepath.Join(d, "testdata", "example")
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
-		root := filepath.Join(filepath.Dir(file), "..", "..")
-		if isLockauditRoot(root) {
-			return filepath.Join(filepath.Clean(root), "testdata", "example")
-		}
-	}
-	return ""
-}
-
-// isLockauditRoot reports whether dir is the root of the lockaudit module
-// and holds the bundled example.
-func isLockauditRoot(dir string) bool {
-	if _, err := os.Stat(filepath.Join(dir, "testdata", "example", "go.mod")); err != nil {
-		return false
-	}
-	f, err := os.Open(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if line := strings.TrimSpace(sc.Text()); strings.HasPrefix(line, "module ") {
-			return strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "module")), `"`) == "github.com/lockaudit/lockaudit"
-		}
-	}
-	return false
 }

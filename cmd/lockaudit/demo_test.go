@@ -19,6 +19,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/reportcheck"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 var addrRE = regexp.MustCompile(`127\.0\.0\.1:\d+`)
@@ -82,13 +83,19 @@ func TestDemo(t *testing.T) {
 	refused(t, addrs)
 }
 
-// TestDemoNotInstalled: without the servers the demo exits 1 and says how
-// to install them, before starting or writing anything.
+// TestDemoNotInstalled: without servers the demo exits 1 before starting
+// or writing anything, and says how to get one on Debian/Ubuntu, macOS and
+// Fedora, and that -offline needs none.
 func TestDemoNotInstalled(t *testing.T) {
 	dir := t.TempDir()
-	stdout, stderr, code := runIn(t, dir, map[string]string{"LOCKAUDIT_SERVERS": filepath.Join(dir, "none")}, "demo")
-	if code != report.ExitFailed || !strings.Contains(stderr, ".ci/install-servers") || stdout != "" {
-		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 naming .ci/install-servers", code, stdout, stderr)
+	stdout, stderr, code := runIn(t, dir, map[string]string{"LOCKAUDIT_SERVERS": filepath.Join(dir, "none"), "PATH": dir}, "demo")
+	if code != report.ExitFailed || stdout != "" {
+		t.Errorf("exit %d, stdout %q; want exit 1 and nothing on stdout", code, stdout)
+	}
+	for _, want := range []string{"none was found", "apt-get install valkey-server", "brew install valkey", "dnf install valkey", ".ci/install-servers", "lockaudit demo -offline", "valkey-server and redis-server on PATH"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "report.html")); err == nil {
 		t.Error("report.html written although nothing ran")
@@ -103,27 +110,178 @@ func TestDemoNotInstalled(t *testing.T) {
 	}
 }
 
-// TestFindExample: walking up from inside the repository finds the
-// example; from elsewhere the source location does; a module of another
-// path is not the repository.
-func TestFindExample(t *testing.T) {
-	want, _ := filepath.Abs(example)
-	if got := findExample(filepath.Join(want, "billing")); got != want {
-		t.Errorf("from the example's billing folder: %q, want %q", got, want)
+// offlineStory is what demo -offline prints about the declared fleet.
+var offlineStory = []string{
+	"Declaring a Valkey fleet in the middle of an upgrade to 9.1 (-offline: no server is started):",
+	"node-3.example:6379  Valkey 8.1.1  replica, not upgraded yet, promotable",
+	"Verdict (lockaudit preflight exits 3 for this run):",
+	"Native release (DELIFEQ): UNSAFE",
+	"- the code releases with DELIFEQ (billing/billing.go:56, billing/billing.go:83 and 4 more) but replica node-3.example:6379 (Valkey 8.1.1, promotable) has no DELIFEQ",
+	"upgrade node-3.example:6379 from valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ",
+	"Native extend (SET IFEQ): SAFE",
+	"Lua scripts: AVAILABLE",
+	"Report: report.html",
+}
+
+// TestDemoOffline: -offline tells the same story with no server at all:
+// the embedded example against the declared mid-upgrade fleet.
+func TestDemoOffline(t *testing.T) {
+	dir := t.TempDir()
+	stdout, stderr, code := runIn(t, dir, map[string]string{"LOCKAUDIT_SERVERS": filepath.Join(dir, "none")}, "demo", "-offline", "-o", "report.html", "-o", "run.json")
+	if code != 0 {
+		t.Fatalf("demo -offline: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	if got := findExample(t.TempDir()); got != want {
-		t.Errorf("from elsewhere (source location): %q, want %q", got, want)
+	for _, want := range offlineStory {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
 	}
-	fake := t.TempDir()
-	os.MkdirAll(filepath.Join(fake, "testdata", "example"), 0o755)
-	os.WriteFile(filepath.Join(fake, "testdata", "example", "go.mod"), []byte("module x\n"), 0o644)
-	os.WriteFile(filepath.Join(fake, "go.mod"), []byte("module example.com/other\n"), 0o644)
-	if isLockauditRoot(fake) {
-		t.Error("a module of another path is taken for the lockaudit repository")
+	if strings.Contains(stdout, "127.0.0.1") {
+		t.Errorf("-offline names a loopback server:\n%s", stdout)
 	}
-	os.WriteFile(filepath.Join(fake, "go.mod"), []byte("// comment\nmodule \"github.com/lockaudit/lockaudit\"\n"), 0o644)
-	if !isLockauditRoot(fake) {
-		t.Error("the lockaudit module (quoted path) is not recognised")
+	data, err := os.ReadFile(filepath.Join(dir, "run.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := decodeRun(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Command != "preflight" || run.Topology != "declared" || len(run.Nodes) != 3 || run.Verdict.NativeRelease != report.Unsafe || report.ExitCode(run) != report.ExitFindings {
+		t.Errorf("run: command %s, topology %s, %d nodes, verdict %+v", run.Command, run.Topology, len(run.Nodes), run.Verdict)
+	}
+}
+
+// TestPickFleet: both kinds of server make the mid-upgrade fleet from the
+// newest of each; one kind makes a two-node fleet with a note; none, no
+// fleet.
+func TestPickFleet(t *testing.T) {
+	srv := func(flavor, v, path string) demoServer {
+		ver, err := rules.ParseVersion(rules.Flavor(flavor), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return demoServer{install: localfleet.Install{Name: ver.Line(), Flavor: flavor, Version: v, Server: path}, version: ver, from: path}
+	}
+	v91, v90, v81, v80, r70 := srv("valkey", "9.1.2", "/a/9.1"), srv("valkey", "9.0.1", "/a/9.0"), srv("valkey", "8.1.1", "/a/8.1"), srv("valkey", "8.0.2", "/a/8.0"), srv("redis", "7.0.15", "/a/r7")
+	describe := func(fleet []demoNode) string {
+		var parts []string
+		for _, n := range fleet {
+			parts = append(parts, n.server.install.Version+" "+n.role)
+		}
+		return strings.Join(parts, "; ")
+	}
+	for _, tc := range []struct {
+		found []demoServer
+		want  string
+		note  string
+	}{
+		{[]demoServer{r70, v80, v90, v81, v91}, "9.1.2 primary, upgraded; 9.1.2 replica, upgraded; 8.1.1 replica, not upgraded yet, promotable", ""},
+		{[]demoServer{v90, v80}, "9.0.1 primary, upgraded; 9.0.1 replica, upgraded; 8.0.2 replica, not upgraded yet, promotable", ""},
+		{[]demoServer{v90, r70}, "9.0.1 primary; 9.0.1 replica, promotable", "Only Valkey 9.0.1 was found"},
+		{[]demoServer{v81}, "8.1.1 primary; 8.1.1 replica, promotable", "no node has DELIFEQ"},
+		{[]demoServer{r70}, "7.0.15 primary; 7.0.15 replica, promotable", "Only Redis 7.0.15"},
+	} {
+		fleet, note, ok := pickFleet(tc.found)
+		if !ok || describe(fleet) != tc.want || (tc.note == "") != (note == "") || !strings.Contains(note, tc.note) {
+			t.Errorf("pickFleet(%v) = %q, note %q, %v; want %q, note %q", tc.found, describe(fleet), note, ok, tc.want, tc.note)
+		}
+		if note != "" && !strings.Contains(note, "lockaudit demo -offline") {
+			t.Errorf("the note does not offer -offline: %s", note)
+		}
+	}
+	if _, _, ok := pickFleet(nil); ok {
+		t.Error("a fleet from no server")
+	}
+}
+
+// TestDemoFromAnywhere is the installed binary's first run: lockaudit is
+// built, copied into an empty folder with no clone next to it, and run
+// from another empty folder with a HOME that has no server cache. demo
+// finds the servers on PATH (.ci/install-servers' wrapper folders of Valkey
+// 9.1 and 8.1 put there), writes the embedded example out and audits it;
+// demo -offline needs no server; demo with no server on PATH says how to
+// get one.
+func TestDemoFromAnywhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds lockaudit")
+	}
+	servertest.Require(t, localfleet.Valkey91, localfleet.Valkey81)
+	bin := filepath.Join(t.TempDir(), "lockaudit")
+	data, err := os.ReadFile(lockauditBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goEnv := func(name string) string {
+		out, err := exec.Command("go", "env", name).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	home := t.TempDir()
+	base := []string{"HOME=" + home, "TMPDIR=" + t.TempDir(),
+		// The module and build caches of this machine, so the example's
+		// modules need not be downloaded again.
+		"GOMODCACHE=" + goEnv("GOMODCACHE"), "GOCACHE=" + goEnv("GOCACHE"), "GOPATH=" + goEnv("GOPATH"), "GOPROXY=" + goEnv("GOPROXY"), "GOFLAGS=", "GOTOOLCHAIN=local"}
+	run := func(path string, args ...string) (string, string, int) {
+		dir := t.TempDir()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(append([]string(nil), base...), "PATH="+path)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if _, werr := os.Stat(filepath.Join(dir, "report.html")); err == nil && werr != nil {
+			t.Errorf("lockaudit %s: no report.html in the working directory", strings.Join(args, " "))
+		}
+		return stdout.String(), stderr.String(), execExitCode(t, err)
+	}
+	plain := filepath.Dir(goBin) + string(os.PathListSeparator) + "/usr/bin:/bin"
+	var serverDirs []string
+	for _, line := range []string{localfleet.Valkey91, localfleet.Valkey81} {
+		serverDirs = append(serverDirs, filepath.Join(localfleet.Dir(), line, "bin"))
+	}
+	withServers := strings.Join(serverDirs, string(os.PathListSeparator)) + string(os.PathListSeparator) + plain
+
+	stdout, stderr, code := run(withServers, "demo")
+	if code != 0 {
+		t.Fatalf("demo with servers on PATH: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"Starting a Valkey fleet in the middle of an upgrade to 9.1, on loopback:",
+		"Valkey 8.1.1  replica, not upgraded yet, promotable",
+		"Servers: Valkey 9.1.2 (PATH: " + filepath.Join(serverDirs[0], "valkey-server") + "); Valkey 8.1.1 (PATH: " + filepath.Join(serverDirs[1], "valkey-server") + ")",
+		"Native release (DELIFEQ): UNSAFE",
+		"billing/billing.go:56",
+		"Stopped the 3 servers.",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("demo: stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	refused(t, addrRE.FindAllString(stdout[:strings.Index(stdout, "Servers:")], -1))
+
+	stdout, stderr, code = run(plain, "demo", "-offline")
+	if code != 0 {
+		t.Fatalf("demo -offline: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, want := range offlineStory {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("demo -offline: stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+
+	_, stderr, code = run(plain, "demo")
+	if code != report.ExitFailed || !strings.Contains(stderr, "brew install valkey") || !strings.Contains(stderr, "lockaudit demo -offline") {
+		t.Errorf("demo without servers: exit %d\n%s", code, stderr)
 	}
 }
 

@@ -30,12 +30,20 @@ type env struct {
 	Dir            string // working directory
 }
 
-// command is one subcommand.
+// command is one subcommand. Its help page — what `lockaudit help NAME`,
+// `NAME -h` and `NAME --help` all print on stdout — is made of these
+// fields and the flags its Run registers (see helpPage).
 type command struct {
-	Name    string
-	Usage   string // one line: "vet [flags] [packages]"
-	Summary string
-	Run     func(ctx context.Context, e *env, args []string) error
+	Name     string
+	Usage    string // usage lines after "lockaudit ", one per line: "vet [flags] [packages]"
+	Summary  string // one line, for the command list
+	Doc      string // what it does, in paragraphs
+	Examples string // command lines, each with a comment: "lockaudit vet ./...   # ..."
+	Exit     string // exit status, one code per line: "0  no findings"
+	// Run runs the command. Given -h, -help or --help it must print the help
+	// page (parseFlags does, or printHelp for commands without flags) and
+	// return nil, so `help NAME` can run it for the page.
+	Run func(ctx context.Context, e *env, args []string) error
 }
 
 var commands = map[string]*command{}
@@ -163,18 +171,18 @@ func run(ctx context.Context, args []string, e *env) int {
 	if isVetTool(args) {
 		return runVetTool(args)
 	}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fmt.Fprintf(e.Stdout, "usage: lockaudit %s\n\n%s\n", c.Usage, c.Summary)
-				return 0
-			}
-		}
+	if len(args) == 0 {
+		printUsage(e.Stderr)
+		return report.ExitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
 		printUsage(e.Stdout)
-		if len(args) == 0 {
-			return report.ExitUsage
-		}
 		return 0
+	case "-V", "-version", "--version":
+		args = append([]string{"version"}, args[1:]...)
+	case "help":
+		return runHelp(ctx, e, args[1:])
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -182,7 +190,12 @@ func run(ctx context.Context, args []string, e *env) int {
 		printUsage(e.Stderr)
 		return report.ExitUsage
 	}
-	err := c.Run(ctx, e, args[1:])
+	return commandExit(ctx, e, c.Name, c.Run(ctx, e, args[1:]))
+}
+
+// commandExit turns a command's error into its exit code, printing the
+// message (if any) on stderr.
+func commandExit(ctx context.Context, e *env, name string, err error) int {
 	if err == nil {
 		return 0
 	}
@@ -194,77 +207,191 @@ func run(ctx context.Context, args []string, e *env) int {
 		if errors.As(context.Cause(ctx), &in) {
 			what = in.Error()
 		}
-		fmt.Fprintf(e.Stderr, "lockaudit %s: %s; no report written\n", c.Name, what)
+		fmt.Fprintf(e.Stderr, "lockaudit %s: %s; no report written\n", name, what)
 		return code
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", c.Name, report.EscapeLines(ee.msg))
+			fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, report.EscapeLines(ee.msg))
 		}
 		return ee.code
 	}
-	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", c.Name, report.EscapeLines(err.Error()))
+	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, report.EscapeLines(err.Error()))
 	return report.ExitFailed
 }
 
-// newFlagSet returns a subcommand's flag set; -h prints the command's usage
-// line and then its flags.
+// runHelp is `lockaudit help [TOPIC]`: the command list, or a command's
+// page — the very page its -h prints, because it runs the command with -h.
+// An unknown topic is a usage error.
+func runHelp(ctx context.Context, e *env, args []string) int {
+	switch {
+	case len(args) == 0 || (len(args) == 1 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help")):
+		printUsage(e.Stdout)
+		return 0
+	case len(args) > 1:
+		fmt.Fprintf(e.Stderr, "lockaudit help: one topic at a time, got %q\n", strings.Join(args, " "))
+		return report.ExitUsage
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.Stderr, "lockaudit help: unknown help topic %q; the topics are the commands: %s\n", args[0], strings.Join(commandNames(), ", "))
+		return report.ExitUsage
+	}
+	return commandExit(ctx, e, c.Name, c.Run(ctx, e, []string{"-h"}))
+}
+
+// flagSetHook, when set (tests), sees every flag set a command builds.
+var flagSetHook func(*flag.FlagSet)
+
+// newFlagSet returns a subcommand's flag set; name is the command's name,
+// with its subcommand if it has one ("config init"). Its Usage prints the
+// command's help page on stdout (see parseFlags).
 func newFlagSet(e *env, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: lockaudit %s\n\n", commands[strings.Fields(name)[0]].Usage)
-		fs.PrintDefaults()
+	fs.Usage = func() { printHelp(e.Stdout, commands[strings.Fields(name)[0]], fs) }
+	if flagSetHook != nil {
+		flagSetHook(fs)
 	}
 	return fs
 }
 
-// parseFlags parses a subcommand's flags. done is true when the command
-// must stop: after -h (usage printed, exit 0) or a bad flag (the flag
-// package has described it; exit 2).
+// parseFlags parses a subcommand's flags, which may come before, between
+// or after its positional arguments (package patterns, addresses): go
+// vet ./... -tests works. After "--" everything is positional. Afterwards
+// fs.Args() are the positional arguments in order. done is true when the
+// command must stop: after -h, -help or --help (the help page is printed
+// on stdout; exit 0) or a bad flag (the flag package has named it on
+// stderr, followed by the usage line; exit 2).
 func parseFlags(fs *flag.FlagSet, args []string) (done bool, err error) {
-	if err := fs.Parse(args); err != nil {
+	page := fs.Usage
+	fs.Usage = func() {} // the flag package calls it on -h and on errors; decided below
+	defer func() { fs.Usage = page }()
+	var positional []string
+	for rest := args; len(rest) > 0; {
+		err := fs.Parse(rest)
 		if errors.Is(err, flag.ErrHelp) {
+			page()
 			return true, nil
 		}
+		if err != nil {
+			c := commands[strings.Fields(fs.Name())[0]]
+			fmt.Fprintf(fs.Output(), "usage: lockaudit %s\nRun 'lockaudit help %s' for every flag.\n", strings.ReplaceAll(c.Usage, "\n", "\n       lockaudit "), c.Name)
+			return true, exitWith(report.ExitUsage)
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			break
+		}
+		if used := len(rest) - len(left); used > 0 && rest[used-1] == "--" {
+			positional = append(positional, left...) // "--" ends the flags
+			break
+		}
+		positional = append(positional, left[0])
+		rest = left[1:]
+	}
+	// Parse again with only the positional arguments, after "--", so that
+	// fs.Args() returns them; flags already set keep their values.
+	if err := fs.Parse(append([]string{"--"}, positional...)); err != nil {
 		return true, exitWith(report.ExitUsage)
 	}
 	return false, nil
 }
 
-// packagePatterns returns the arguments after the flags. The flag package
-// stops at the first pattern, so a flag written after one would silently
-// become a pattern: refuse it.
+// packagePatterns returns a command's package patterns (the positional
+// arguments), refusing one that looks like a server URL: never echoed, it
+// may hold a password (servers go in -addr).
 func packagePatterns(fs *flag.FlagSet) ([]string, error) {
 	for i, p := range fs.Args() {
 		if secret.InValue(p) {
-			// A server URL where a pattern goes (audit's servers are -addr):
-			// never echoed, it may hold a password.
 			return nil, usageError("package pattern %d %s (servers go in -addr)", i+1, secret.Refusal)
-		}
-		if strings.HasPrefix(p, "-") {
-			return nil, usageError("flag %s after the package patterns: flags go first", p)
 		}
 	}
 	return fs.Args(), nil
 }
 
-func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "lockaudit audits distributed-lock code and the Valkey/Redis fleets it runs on.")
-	fmt.Fprintln(w, "\nusage: lockaudit COMMAND [flags] [args]\n\ncommands:")
+// printHelp prints a command's help page: summary, usage, description,
+// the flags of each flag set (every flag with its description), examples
+// and exit status.
+func printHelp(w io.Writer, c *command, sets ...*flag.FlagSet) {
+	fmt.Fprintf(w, "lockaudit %s: %s\n\nUsage:\n", c.Name, c.Summary)
+	for _, u := range strings.Split(c.Usage, "\n") {
+		fmt.Fprintf(w, "  lockaudit %s\n", u)
+	}
+	if c.Doc != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.Doc, "\n"))
+	}
+	for _, fs := range sets {
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n == 0 {
+			continue
+		}
+		title := "Flags"
+		if sub := strings.Fields(fs.Name()); len(sub) > 1 {
+			title = "Flags of lockaudit " + fs.Name()
+		}
+		fmt.Fprintf(w, "\n%s:\n", title)
+		out := fs.Output()
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(out)
+	}
+	fmt.Fprintf(w, "\nExamples:\n%s\n", indentLines(c.Examples))
+	fmt.Fprintf(w, "\nExit status:\n%s\n", indentLines(c.Exit))
+}
+
+// indentLines indents each line of s by two spaces.
+func indentLines(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// helpRequested reports whether args ask for help (commands without
+// flags check it before anything else).
+func helpRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
+}
+
+func commandNames() []string {
 	var names []string
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, firstLine(commands[n].Summary))
-	}
-	fmt.Fprintln(w, "\nRun `lockaudit help COMMAND` for a command's flags. Exit codes: 0 clean, 1 failed, 2 usage, 3 findings/unsafe, 4 unknown.")
+	return names
 }
 
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "lockaudit audits distributed-lock code and the Valkey/Redis fleets it runs on.")
+	fmt.Fprintln(w, "\nUsage:\n  lockaudit COMMAND [flags] [arguments]\n\nCommands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].Summary)
+	}
+	fmt.Fprint(w, `
+Start here:
+  lockaudit demo -offline      the whole story on a declared mid-upgrade fleet, no server needed
+  lockaudit vet ./...          the lock code of the module in the working directory
+  lockaudit help COMMAND       a command's description, flags, examples and exit codes
+
+Flags may come before or after a command's arguments. lockaudit version
+(also --version, -version, -V) prints the version and how it was built.
+
+Exit codes: 0 clean, 1 run incomplete/failed, 2 usage, 3 findings/unsafe,
+4 unknown.
+`)
 }

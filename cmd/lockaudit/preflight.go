@@ -15,11 +15,10 @@ import (
 
 func init() {
 	register(&command{
-		Name:  "preflight",
-		Usage: "preflight [flags] -target valkey-9.0[,valkey-8.1] | -inventory fleet.yaml [packages]",
-		Summary: `Check the lock code against a declared fleet (-target, -inventory), no server needed.
-
-Before an upgrade: is the lock code safe on the fleet you describe, and
+		Name:    "preflight",
+		Usage:   "preflight [flags] -target RELEASE[,RELEASE] [packages]\npreflight [flags] -inventory FILE [packages]",
+		Summary: "Check the lock code against a declared fleet (-target, -inventory), no server needed.",
+		Doc: `Before an upgrade: is the lock code safe on the fleet you describe, and
 what must change first?
 
 The code half is vet's (same flags and config file); from it lockaudit
@@ -37,11 +36,15 @@ replica-priority 0".
 
 An inventory file:
 
-` + indent(inventory.Example) + `
-Exit status: as audit's (report.ExitCode): 0 safe and no findings, 3
-findings or a verdict the code relies on is unsafe, 1 a package did not
-load, 2 usage error — including a malformed inventory (the error names
-the file, the line and the key), a bad config file, or no fleet given.`,
+` + indent(inventory.Example),
+		Examples: `lockaudit preflight -target valkey-9.0 ./...              # "if the whole fleet ran 9.0"
+lockaudit preflight -target valkey-9.0,valkey-8.1 ./...   # "... and some nodes stay on 8.1"
+lockaudit preflight -inventory fleet.yaml -o report.html ./...`,
+		Exit: `0  no findings, and every verdict the code relies on is safe
+1  a package did not load
+2  usage error, including a malformed inventory (the error names the file,
+   the line and the key), a bad config file, or no fleet given
+3  findings, or a verdict the code relies on is unsafe (0 with -exit-zero)`,
 		Run: runPreflight,
 	})
 }
@@ -55,6 +58,7 @@ type preflightFlags struct {
 	code      codeFlags
 	inventory string
 	reports   reportFlags
+	exitZero  bool
 	patterns  []string
 	plan      []outTarget
 	inv       *inventory.File
@@ -66,6 +70,7 @@ func parsePreflightFlags(e *env, args []string) (*preflightFlags, error) {
 	o.code.register(fs, false)
 	fs.StringVar(&o.inventory, "inventory", "", "the declared fleet: a YAML `FILE` of nodes with roles and versions (see lockaudit help preflight)")
 	o.reports.register(fs)
+	registerExitZero(fs, &o.exitZero)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
 	}
@@ -100,21 +105,30 @@ func runPreflight(ctx context.Context, e *env, args []string) error {
 	if o == nil || err != nil {
 		return err
 	}
-	facts, topology, err := declaredFleet(o.inv, o.code.Targets)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	prog := newProgress(e, "preflight", o.plan)
-	prog.phase("loading and analysing packages")
-	code, err := o.code.run(ctx, e, o.patterns)
-	prog.done()
+	run, err := preflight(ctx, e, &o.code, o.inv, o.patterns, newProgress(e, "preflight", o.plan))
 	if err != nil {
 		return err
 	}
-	v, findings := probe.Evaluate(facts, probe.EvalOptions{Topology: topology, Code: code.Uses, CodeKnown: true})
+	return writeReports(ctx, e, "preflight", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) }, o.exitZero)
+}
+
+// preflight runs the code half on patterns and judges what it relies on
+// against the declared fleet: the inventory, or without one a primary per
+// target. prog (nil: none) shows the analysis.
+func preflight(ctx context.Context, e *env, code *codeFlags, inv *inventory.File, patterns []string, prog *progress) (*report.Run, error) {
+	facts, topology, err := declaredFleet(inv, code.Targets)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	prog.phase("loading and analysing packages")
+	run, err := code.run(ctx, e, patterns)
+	prog.done()
+	if err != nil {
+		return nil, err
+	}
+	v, findings := probe.Evaluate(facts, probe.EvalOptions{Topology: topology, Code: run.Uses, CodeKnown: true})
 	fleet := &report.Run{Topology: probe.DeclaredTop, Nodes: probe.Nodes(facts, topology), Findings: findings, Verdict: &v}
-	run := joinRuns("preflight", code, fleet)
-	return writeReports(ctx, e, "preflight", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) })
+	return joinRuns("preflight", run, fleet), nil
 }
 
 // declaredFleet turns the inventory (or, without one, the targets: one

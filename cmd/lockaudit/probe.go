@@ -18,11 +18,10 @@ import (
 
 func init() {
 	register(&command{
-		Name:  "probe",
-		Usage: "probe [flags] ADDR... | probe -sentinel HOST:PORT[,HOST:PORT] [-master NAME] [flags] [ADDR...] | probe -watch INTERVAL -listen HOST:PORT [flags] ADDR...",
-		Summary: `Read live Valkey/Redis nodes (never writing): is the native lock path safe on them?
-
-The probe says whether the native lock path is safe on every node that
+		Name:    "probe",
+		Usage:   "probe [flags] HOST[:PORT]...\nprobe [flags] -sentinel HOST[:PORT][,...] [-master NAME] [HOST[:PORT]...]\nprobe -watch INTERVAL -listen HOST:PORT [flags] HOST[:PORT]...",
+		Summary: "Read live Valkey/Redis nodes (never writing): is the native lock path safe on them?",
+		Doc: `The probe says whether the native lock path is safe on every node that
 can become primary.
 
 From the seed addresses the probe discovers the topology (standalone,
@@ -33,11 +32,12 @@ clock. It prints a node table, findings LA201-LA210 and a verdict:
 native_release and native_extend are safe, unsafe or unknown; lua is
 available, missing or unknown. Unknown is never safe.
 
-Defaults come from the probe: section of .lockaudit.yaml (found by walking
-up from the working directory, or -config); flags win over it. The
-password comes from LOCKAUDIT_PASSWORD or -password-file, never from a
-flag value; an address with credentials in it (user:pass@, redis://) is
-refused without being shown.
+A host without a port means port 6379, as valkey-cli assumes (26379 for
+-sentinel). Defaults come from the probe: section of .lockaudit.yaml
+(found by walking up from the working directory, or -config); flags win
+over it. The password comes from LOCKAUDIT_PASSWORD or -password-file,
+never from a flag value; an address with credentials in it (user:pass@,
+redis://) is refused without being shown.
 
 TLS (-tls; -tls-ca, -tls-cert and -tls-server-name imply it): the
 server's certificate is always verified, against -tls-ca or else the
@@ -48,13 +48,20 @@ With -watch INTERVAL -listen HOST:PORT it probes again INTERVAL after each
 probe ends, and serves on HOST:PORT Prometheus metrics (/metrics: the
 verdict per path, each node's answers, probe errors, last success time)
 and the latest HTML report (/report; JSON at /report.json) until it is
-stopped (Ctrl-C, SIGTERM). It writes no report file.
-
-Exit status: 0 every verdict the code relies on (-uses) is safe, 3 unsafe
-(or an error finding), 4 unknown (evidence missing), 1 no node could be
-probed at all (-watch: the address could not be listened on), 2 usage
-error (including a bad config file or -o), 130 interrupted (Ctrl-C), 143
-terminated (SIGTERM); -watch ends with 0 when stopped.`,
+stopped (Ctrl-C, SIGTERM). It writes no report file.`,
+		Examples: `lockaudit probe 127.0.0.1                       # port 6379; any node of the set
+lockaudit probe 10.0.0.5:7000                   # cluster: any node, the rest is discovered
+lockaudit probe -sentinel 10.0.0.9,10.0.0.10 -master mymaster
+LOCKAUDIT_PASSWORD=... lockaudit probe -user probe -tls -tls-ca ca.pem redis.internal:6380
+lockaudit probe -uses lua -format json -o fleet.json 127.0.0.1
+lockaudit probe -watch 30s -listen 127.0.0.1:9187 10.0.0.1   # metrics for Prometheus`,
+		Exit: `0  every verdict the code relies on (-uses) is safe; -watch: stopped
+1  no node could be probed at all (-watch: the address could not be
+   listened on)
+2  usage error, including a bad config file or -o
+3  a verdict relied on is unsafe, or an error finding (0 with -exit-zero)
+4  a verdict relied on is unknown (evidence missing)
+130  interrupted (Ctrl-C); 143 terminated (SIGTERM)`,
 		Run: runProbe,
 	})
 }
@@ -99,8 +106,8 @@ func refusePasswordFlags(args []string) error {
 }
 
 func (c *connFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.addr, "addr", "", "seed nodes: `HOST:PORT[,HOST:PORT]` (default: the config file's probe.addrs)")
-	fs.StringVar(&c.sentinel, "sentinel", "", "discover through Sentinel: `HOST:PORT[,HOST:PORT]`")
+	fs.StringVar(&c.addr, "addr", "", "seed nodes: `HOST[:PORT][,HOST[:PORT]]`, port 6379 when not given (default: the config file's probe.addrs)")
+	fs.StringVar(&c.sentinel, "sentinel", "", "discover through Sentinel: `HOST[:PORT][,HOST[:PORT]]`, port 26379 when not given")
 	fs.StringVar(&c.master, "master", "", "with -sentinel: the monitored primary's `NAME` (default: every primary the Sentinels monitor)")
 	fs.StringVar(&c.user, "user", "", "ACL `USER` to authenticate as (the password comes from LOCKAUDIT_PASSWORD or -password-file)")
 	fs.StringVar(&c.passwordFile, "password-file", "", "read the password from `FILE` (its first line); overrides LOCKAUDIT_PASSWORD")
@@ -166,10 +173,16 @@ func (c *connFlags) resolve(fs *flag.FlagSet, cfg *config.File, args []string, w
 	}
 	c.addrs, c.sentinels = splitList(c.addr), splitList(c.sentinel)
 	c.addrs = append(c.addrs, args...)
-	for _, a := range c.addrs {
+	for _, a := range append(append([]string(nil), c.addrs...), c.sentinels...) {
 		if strings.HasPrefix(a, "-") && !secret.InAddr(a) {
-			return usageError("flag %s after the addresses: flags go first", a)
+			return usageError("%s is not an address (after --, every argument is an address)", a)
 		}
+	}
+	for i, a := range c.addrs {
+		c.addrs[i] = withDefaultPort(a, DefaultPort)
+	}
+	for i, a := range c.sentinels {
+		c.sentinels[i] = withDefaultPort(a, DefaultSentinelPort)
 	}
 	// Checked now, before audit's code half spends its time. An address
 	// with credentials in it is refused without being echoed.
@@ -184,7 +197,7 @@ func (c *connFlags) resolve(fs *flag.FlagSet, cfg *config.File, args []string, w
 		}
 	}
 	if len(c.addrs) == 0 && len(c.sentinels) == 0 {
-		return usageError("no address to probe: give %s, or -sentinel HOST:PORT -master NAME (or probe.addrs in %s)", what, config.FileName)
+		return usageError("no address to probe: give %s, or -sentinel HOST[:PORT] -master NAME (or probe.addrs in %s)", what, config.FileName)
 	}
 	if c.master != "" && len(c.sentinels) == 0 {
 		return usageError("-master needs -sentinel")
@@ -202,6 +215,31 @@ func (c *connFlags) resolve(fs *flag.FlagSet, cfg *config.File, args []string, w
 		return usageError("-tls-cert and -tls-key go together")
 	}
 	return nil
+}
+
+// The ports a host without one means, as valkey-cli and redis-cli assume.
+const (
+	DefaultPort         = "6379"
+	DefaultSentinelPort = "26379"
+)
+
+// withDefaultPort gives a host without a port the default port: "10.0.0.1"
+// and "valkey.internal" get it, as do a bare IPv6 address ("::1") and a
+// bracketed one ("[::1]"). An address with a port, one with credentials in
+// it, or one that is not a plain host, is returned as it is, for
+// probe.CheckAddr to judge.
+func withDefaultPort(addr, port string) string {
+	if _, _, err := net.SplitHostPort(addr); err == nil || secret.InAddr(addr) {
+		return addr
+	}
+	host := strings.TrimSuffix(strings.TrimPrefix(addr, "["), "]")
+	if ip := net.ParseIP(host); ip != nil {
+		return net.JoinHostPort(host, port)
+	}
+	if host == "" || host != addr || strings.ContainsAny(host, ":/ ") {
+		return addr
+	}
+	return net.JoinHostPort(host, port)
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.
@@ -294,6 +332,7 @@ type probeFlags struct {
 	watch                    time.Duration
 	listen                   string
 	plan                     []outTarget
+	exitZero                 bool
 }
 
 func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
@@ -309,6 +348,7 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout (\"-\" is stdout)")
 	fs.DurationVar(&o.watch, "watch", 0, "probe again this `INTERVAL` after each probe and serve metrics and the latest report on -listen")
 	fs.StringVar(&o.listen, "listen", "", "with -watch: serve /metrics, /report and /report.json on `HOST:PORT`")
+	registerExitZero(fs, &o.exitZero)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
 	}
@@ -331,7 +371,7 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := o.conn.resolve(fs, cfg, fs.Args(), "HOST:PORT arguments"); err != nil {
+	if err := o.conn.resolve(fs, cfg, fs.Args(), "HOST[:PORT] arguments"); err != nil {
 		return nil, err
 	}
 	if o.uses == "" {
@@ -388,5 +428,5 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(ctx, e, "probe", run, o.plan, nil)
+	return writeReports(ctx, e, "probe", run, o.plan, nil, o.exitZero)
 }

@@ -41,14 +41,15 @@ func TestProbeUsageErrors(t *testing.T) {
 		{[]string{"--password=hunter2-secret", "127.0.0.1:6379"}, "-password-file"},
 		{[]string{"-a", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
 		{[]string{"redis://:hunter2-secret@127.0.0.1:6379"}, "looks like a URL"},
-		{[]string{"127.0.0.1"}, `"127.0.0.1" is not HOST:PORT`},
+		{[]string{"127.0.0.1:x"}, `"127.0.0.1:x" is not HOST:PORT`},
 		{[]string{"-master", "mymaster", "127.0.0.1:6379"}, "-master needs -sentinel"},
 		{[]string{"-tls-cert", "c.pem", "127.0.0.1:6379"}, "-tls-cert and -tls-key go together"},
 		{[]string{"-tls-ca", "/nonexistent/ca.pem", "127.0.0.1:6379"}, "-tls-ca"},
 		{[]string{"-parallel", "0", "127.0.0.1:6379"}, "-parallel must be at least 1"},
 		{[]string{"-password-file", "/nonexistent/pw", "127.0.0.1:6379"}, "-password-file"},
 		{[]string{"-nosuchflag", "127.0.0.1:6379"}, "flag provided but not defined"},
-		{[]string{"127.0.0.1:6379", "-format", "json"}, "flags go first"},
+		{[]string{"127.0.0.1:6379", "-format", "yaml"}, `unknown -format "yaml"`}, // a flag after the address is read
+		{[]string{"--", "-x"}, "-x is not an address"},
 	} {
 		stdout, stderr, code := runProbeCLI(t, nil, tt.args...)
 		if code != report.ExitUsage || !strings.Contains(stderr, tt.want) {

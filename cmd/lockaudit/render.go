@@ -18,26 +18,33 @@ import (
 
 func init() {
 	register(&command{
-		Name:  "render",
-		Usage: "render [-format html|markdown|text|sarif|json] [-o FILE]... [RUN.json | -]",
-		Summary: `Re-render a saved JSON run (from -format json) in another format.
-
-Probe inside a client's network with -format json, write the report
-elsewhere: lockaudit render -o report.html run.json. The run is read from
-the file argument, or from stdin when there is none or it is "-". Each -o
-FILE gets the format of its extension (.html, .md, .sarif, .json, .txt)
-unless -format is given; without -o the report goes to stdout (default
-format text). Reports are written only when every one rendered.
+		Name:    "render",
+		Usage:   "render [flags] [RUN.json | -]",
+		Summary: "Re-render a saved JSON run (from -format json) in another format.",
+		Doc: `Probe inside a client's network with -format json, write the report
+elsewhere. The run is read from the file argument, or from stdin when
+there is none or it is "-". Each -o FILE gets the format of its extension
+(.html, .md, .sarif, .json, .txt) unless -format is given; without -o the
+report goes to stdout (default format text). Reports are written only
+when every one rendered.
 
 The input must be a JSON run of this lockaudit's schema_version; unknown
 fields are errors, so a report never silently drops what it cannot show.
 
-Exit status: the saved run's own (0 clean, 1 the run was incomplete, 3
-findings or an unsafe verdict, 4 unknown), computed from the run exactly
-as the original command did, so every format and every re-render exits
-alike. 2 for a usage error; 1 when the input cannot be read or is not a
-lockaudit JSON run of this schema version, or a report cannot be written
-(the message says which).`,
+render exits 0 once the reports are written, whatever the run found, so
+a script that renders under set -e goes on. -exit-status exits with the
+saved run's own status instead, computed exactly as the original command
+did.`,
+		Examples: `lockaudit render -o report.html run.json
+lockaudit probe -format json 10.0.0.1 | lockaudit render -o fleet.md
+lockaudit render -exit-status -o report.sarif run.json   # fail like the original run`,
+		Exit: `0  the reports were written (with -exit-status: the run was clean)
+1  the input cannot be read or is not a lockaudit JSON run of this schema
+   version, or a report cannot be written (the message says which);
+   with -exit-status also: the saved run was incomplete
+2  usage error
+3  with -exit-status: the saved run has findings or an unsafe verdict
+4  with -exit-status: a verdict the run relied on is unknown`,
 		Run: runRender,
 	})
 }
@@ -56,6 +63,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
 	var outs outputs
 	fs.Var(&outs, "o", "write the report to `FILE` (repeatable; \"-\" is stdout)")
+	exitStatus := fs.Bool("exit-status", false, "exit with the saved run's status (3 findings or unsafe, 4 unknown, 1 incomplete) instead of 0 once the reports are written")
 	if done, err := parseFlags(fs, args); done {
 		return err
 	}
@@ -138,7 +146,10 @@ func runRender(ctx context.Context, e *env, args []string) error {
 		summary += "; report written to " + strings.Join(files, ", ")
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit render: %s\n", report.Escape(summary))
-	return exitWith(report.ExitCode(run))
+	if *exitStatus {
+		return exitWith(report.ExitCode(run))
+	}
+	return nil
 }
 
 // readInput reads the run from a file or stdin. It refuses to wait on a

@@ -86,9 +86,9 @@ func TestRenderReproducesEveryFormat(t *testing.T) {
 		for _, format := range report.Formats() {
 			t.Run(name+"/"+format, func(t *testing.T) {
 				want := renderTo(t, r, format)
-				out, stderr, code := renderCLI(t, t.TempDir(), saved, "-format", format)
+				out, stderr, code := renderCLI(t, t.TempDir(), saved, "-format", format, "-exit-status")
 				if code != report.ExitCode(r) {
-					t.Errorf("exit %d, want the run's own %d; stderr: %s", code, report.ExitCode(r), stderr)
+					t.Errorf("-exit-status: exit %d, want the run's own %d; stderr: %s", code, report.ExitCode(r), stderr)
 				}
 				if out != string(want) {
 					t.Errorf("render -format %s of the saved run differs from rendering the run directly:\n%s", format, firstDiff(out, string(want)))
@@ -115,7 +115,10 @@ func firstDiff(got, want string) string {
 	return "(no line differs; trailing bytes?)"
 }
 
-func TestRenderExitStatusIsTheRuns(t *testing.T) {
+// TestRenderExitStatus: render exits 0 once the report is written, whatever
+// the run found (set -e scripts go on); -exit-status gives the saved run's
+// own status, computed as the original command did.
+func TestRenderExitStatus(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		want int
@@ -126,14 +129,29 @@ func TestRenderExitStatusIsTheRuns(t *testing.T) {
 		{"vet-only", report.ExitFindings},
 	} {
 		saved := renderTo(t, savedRun(t, tc.name), "json")
-		if _, stderr, code := renderCLI(t, t.TempDir(), saved, "-format", "markdown"); code != tc.want {
-			t.Errorf("%s: exit %d, want %d; stderr: %s", tc.name, code, tc.want, stderr)
+		dir := t.TempDir()
+		if _, stderr, code := renderCLI(t, dir, saved, "-o", "r.md"); code != 0 {
+			t.Errorf("%s: exit %d after writing the report, want 0; stderr: %s", tc.name, code, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "r.md")); err != nil {
+			t.Errorf("%s: the report was not written: %v", tc.name, err)
+		}
+		if _, stderr, code := renderCLI(t, t.TempDir(), saved, "-format", "markdown", "-exit-status"); code != tc.want {
+			t.Errorf("%s -exit-status: exit %d, want %d; stderr: %s", tc.name, code, tc.want, stderr)
 		}
 	}
 	incomplete := builtRun()
 	incomplete.Errors = []report.Error{{Where: "10.0.0.9:6379", Message: "dial tcp: connection refused"}}
-	if _, _, code := renderCLI(t, t.TempDir(), renderTo(t, incomplete, "json"), "-format", "html"); code != report.ExitFailed {
-		t.Errorf("an incomplete run re-renders with exit %d, want %d", code, report.ExitFailed)
+	saved := renderTo(t, incomplete, "json")
+	if _, _, code := renderCLI(t, t.TempDir(), saved, "-format", "html"); code != 0 {
+		t.Errorf("an incomplete run re-renders with exit %d, want 0", code)
+	}
+	if _, _, code := renderCLI(t, t.TempDir(), saved, "-exit-status", "-format", "html"); code != report.ExitFailed {
+		t.Errorf("an incomplete run re-renders -exit-status with exit %d, want %d", code, report.ExitFailed)
+	}
+	// A report that cannot be written is a failure either way.
+	if _, _, code := renderCLI(t, t.TempDir(), saved, "-o", "/nonexistent/dir/r.html"); code != report.ExitFailed {
+		t.Errorf("unwritable report: exit %d, want 1", code)
 	}
 }
 
@@ -144,7 +162,7 @@ func TestRenderFileArgumentAndOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, stderr, code := renderCLI(t, dir, nil, "-o", "report.html", "-o", "report.md", "-o", "report.sarif", "run.json")
-	if code != report.ExitFindings {
+	if code != 0 {
 		t.Fatalf("exit %d; stderr: %s", code, stderr)
 	}
 	if out != "" {
@@ -234,7 +252,7 @@ func TestRenderBadInput(t *testing.T) {
 func TestRenderUnknownRuleWarnsAndStillRenders(t *testing.T) {
 	r := builtRun()
 	r.Findings[1].Rule = "LA199"
-	out, stderr, code := renderCLI(t, t.TempDir(), renderTo(t, r, "json"), "-format", "html")
+	out, stderr, code := renderCLI(t, t.TempDir(), renderTo(t, r, "json"), "-format", "html", "-exit-status")
 	if code != report.ExitCode(r) {
 		t.Errorf("exit %d, want %d", code, report.ExitCode(r))
 	}
@@ -299,7 +317,7 @@ func TestRenderFailsClosed(t *testing.T) {
 	// The unedited run renders (the cases above fail for their edit).
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "run.json"), renderTo(t, builtRun(), "json"), 0o644)
-	if _, stderr, code := renderCLI(t, dir, nil, "-o", "report.sarif", "run.json"); code != report.ExitCode(builtRun()) {
+	if _, stderr, code := renderCLI(t, dir, nil, "-exit-status", "-o", "report.sarif", "run.json"); code != report.ExitCode(builtRun()) {
 		t.Errorf("the unedited run: exit %d\n%s", code, stderr)
 	}
 }

@@ -15,14 +15,30 @@ func init() {
 	register(&command{
 		Name:    "rules",
 		Usage:   "rules [-kind code|node] [-format text|json|markdown]",
-		Summary: "List the rule catalog: ID, name, severity, kind (code: found by vet; node: found by the probe) and title.",
-		Run:     runRules,
+		Summary: "List the rule catalog: ID, name, severity, kind and title.",
+		Doc: `Code rules (LA1xx) are found by vet, audit and preflight in Go source;
+node rules (LA2xx) by the probe on servers. A rule is named by its ID
+(LA103) or its name (plain-del-release) wherever lockaudit expects one:
+explain, -rules, the config file's rules: and //lockaudit:ignore.`,
+		Examples: `lockaudit rules
+lockaudit rules -kind node
+lockaudit rules -format json`,
+		Exit: `0  listed
+2  usage error`,
+		Run: runRules,
 	})
 	register(&command{
 		Name:    "explain",
 		Usage:   "explain RULE...",
-		Summary: "Print a rule's documentation: what it finds, why it matters, how to fix it, a bad and a good example.",
-		Run:     runExplain,
+		Summary: "Print a rule's documentation: what it finds, why it matters, how to fix it.",
+		Doc: `Prints each named rule's catalog entry: what it finds, why it matters,
+how to fix it, and a bad and a good example. RULE is an ID (LA104) or a
+name (extend-without-ttl), in any case.`,
+		Examples: `lockaudit explain LA104
+lockaudit explain plain-del-release release-unavailable`,
+		Exit: `0  printed
+2  no rule given, or an unknown rule`,
+		Run: runExplain,
 	})
 }
 
@@ -88,8 +104,13 @@ func rulesMarkdown(list []rules.Rule) string {
 }
 
 func runExplain(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "explain")
+	if done, err := parseFlags(fs, args); done {
+		return err
+	}
+	args = fs.Args()
 	if len(args) == 0 {
-		return usageError("explain needs a rule ID, e.g. lockaudit explain LA104 (lockaudit rules lists them)")
+		return usageError("explain needs a rule ID or name, e.g. lockaudit explain LA104 (lockaudit rules lists them)")
 	}
 	var docs []string
 	for _, id := range args {

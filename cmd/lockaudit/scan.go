@@ -14,11 +14,10 @@ import (
 
 func init() {
 	register(&command{
-		Name:  "scan",
-		Usage: "scan [flags] ADDR... | scan -sentinel HOST:PORT[,HOST:PORT] [-master NAME] [flags]",
-		Summary: `Find lock keys already broken on a live fleet (read-only): no TTL, or a lease too long.
-
-scan discovers the fleet as probe does, then SCANs each primary's data
+		Name:    "scan",
+		Usage:   "scan [flags] HOST[:PORT]...\nscan [flags] -sentinel HOST[:PORT][,...] [-master NAME]",
+		Summary: "Find lock keys already broken on a live fleet (read-only): no TTL, or a lease too long.",
+		Doc: `scan discovers the fleet as probe does, then SCANs each primary's data
 (from a replica whose replication link is up when there is one, so the
 primary carries no load) for keys matching the lock-key patterns
 (lock_keys in .lockaudit.yaml, the same patterns as LA103). It reports
@@ -30,11 +29,16 @@ It sends only SCAN, DBSIZE, PTTL, TYPE, STRLEN, OBJECT IDLETIME, ROLE,
 READONLY and CLIENT NO-TOUCH after the probe's read-only discovery: it
 never writes. -rate bounds the keys read per second on each node and
 -count the work of each SCAN call; -deadline bounds the whole scan.
-Memory does not grow with the keyspace.
-
-Exit status: 0 nothing found, 3 a lock key without a TTL (LA211), 4 a
-shard not read to the end (deadline, unreachable), 1 no node could be
-reached, 2 usage error.`,
+Memory does not grow with the keyspace. A host without a port means
+port 6379 (26379 for -sentinel).`,
+		Examples: `lockaudit scan 10.0.0.1                          # any node; port 6379
+lockaudit scan -max-lease 10m -rate 10000 10.0.0.5:7000
+lockaudit scan -sentinel 10.0.0.9 -master orders -o scan.html`,
+		Exit: `0  nothing found
+1  no node could be reached
+2  usage error
+3  a lock key without a TTL (LA211)
+4  a shard not read to the end (deadline, unreachable)`,
 		Run: runScan,
 	})
 }
@@ -132,7 +136,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(ctx, e, "scan", run, plan, nil)
+	return writeReports(ctx, e, "scan", run, plan, nil, false)
 }
 
 // flagsSet lists the flags given on the command line.

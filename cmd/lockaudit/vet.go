@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"strings"
 
@@ -13,24 +14,36 @@ import (
 
 func init() {
 	register(&command{
-		Name:  "vet",
-		Usage: "vet [-format text|json|sarif|markdown|html] [-o FILE] [-config FILE] [-target valkey-9.0[,...]] [-rules LA101,-LA110] [-C DIR] [-tests] [-show-suppressed] [-baseline FILE] [-write-baseline FILE] [-diff] [-fix] [packages]",
-		Summary: `Analyse Go packages (default ./...) for lock code that breaks on Valkey 9 or in a failover.
+		Name:    "vet",
+		Usage:   "vet [flags] [packages]",
+		Summary: "Analyse Go packages for lock code that breaks on Valkey 9 or in a failover.",
+		Doc: `Runs the LA1xx rules over the packages (default ./...; flags may come
+before or after them). Text output is one finding per line,
+file:line:col: RULE message, paths relative to the module root, and a
+one-line summary on stderr.
 
-Text output is one finding per line, file:line:col: RULE message, and a
-one-line summary on stderr. Settings come from .lockaudit.yaml (found by
-walking up from the working directory, or -config); flags win over it.
-//lockaudit:ignore RULE -- reason suppresses a finding on its line or the
-next; -baseline FILE reports only the findings that are not in it.
-
-Exit status: 0 no findings, 1 the analysis could not complete (a package
-did not load or compile, a pattern matched nothing: the errors are shown,
-and the packages that did load are still analysed), 2 usage error
-(including a bad config or baseline file), 3 findings.
+Settings come from .lockaudit.yaml (found by walking up from the working
+directory, or -config FILE); flags win over it. //lockaudit:ignore RULE --
+reason suppresses a finding on its line or the next. -baseline FILE
+reports only the findings that are not in it. Rules are named by ID
+(LA103) or name (plain-del-release) wherever a rule is expected.
 
 -diff prints the findings' suggested fixes as a unified diff and changes
 nothing; -fix applies them, says what it fixed, then analyses again and
-reports what remains: the exit status is that of the remaining findings.`,
+reports what remains.`,
+		Examples: `lockaudit vet ./...                                  # text findings, summary on stderr
+lockaudit vet -format sarif -o lockaudit.sarif ./... # SARIF for code scanning
+lockaudit vet ./... -target valkey-8.1               # the oldest server the code must run on
+lockaudit vet -rules plain-del-release,LA104 ./...   # only these rules (IDs or names)
+lockaudit vet -baseline .lockaudit-baseline.json ./...
+lockaudit vet -exit-zero -o lockaudit.sarif ./...    # report, but do not fail on findings
+lockaudit vet -diff ./...                            # the suggested fixes, as a diff`,
+		Exit: `0  no findings
+1  the analysis could not complete: a package did not load or compile, a
+   pattern matched nothing (the errors are shown; the packages that did
+   load are still analysed), or a file could not be written
+2  usage error, including a bad config or baseline file
+3  findings (with -fix: findings remain after fixing); 0 with -exit-zero`,
 		Run: runVet,
 	})
 }
@@ -39,6 +52,7 @@ reports what remains: the exit status is that of the remaining findings.`,
 type vetOptions struct {
 	format, out string
 	fix, diff   bool
+	exitZero    bool
 	code        codeFlags
 	patterns    []string
 }
@@ -51,6 +65,7 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 	o.code.register(fs, true)
 	fs.BoolVar(&o.fix, "fix", false, "apply the findings' suggested fixes, then analyse again and report what remains")
 	fs.BoolVar(&o.diff, "diff", false, "print the findings' suggested fixes as a unified diff on stdout (instead of the report, unless -o) and change nothing")
+	registerExitZero(fs, &o.exitZero)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
 	}
@@ -108,10 +123,10 @@ func runVet(ctx context.Context, e *env, args []string) error {
 		if !o.fix && o.out == "" {
 			// -diff: stdout holds the diff, not the report.
 			fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Summary(run))
-			return exitWith(report.ExitCode(run))
+			return runExit(run, o.exitZero)
 		}
 	}
-	return emit(ctx, e, run, o.code.view(run, o.format), o.format, o.out, o.code.Dir)
+	return emit(ctx, e, run, o.code.view(run, o.format), o.format, o.out, o.code.Dir, o.exitZero)
 }
 
 // fixRun handles -diff and -fix on an analysed run: it plans the fixes of
@@ -165,9 +180,9 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 // findings shown) to -o (relative to dir, as -C applies to every path) or
 // stdout, prints the run's errors (packages that did not load) on stderr
 // unless the text report on stdout already shows them, then a one-line
-// summary on stderr, and ends with the run's exit code: the summary and
-// exit code are always the run's.
-func emit(ctx context.Context, e *env, run, view *report.Run, format, out, dir string) error {
+// summary on stderr, and ends with the run's exit code (runExit): the
+// summary and exit code are always the run's.
+func emit(ctx context.Context, e *env, run, view *report.Run, format, out, dir string, exitZero bool) error {
 	var buf bytes.Buffer
 	if err := report.Render(&buf, view, format); err != nil {
 		return failure("rendering %s: %v", format, err)
@@ -190,5 +205,21 @@ func emit(ctx context.Context, e *env, run, view *report.Run, format, out, dir s
 		summary += "; report written to " + out
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Escape(summary))
-	return exitWith(report.ExitCode(run))
+	return runExit(run, exitZero)
+}
+
+// registerExitZero adds -exit-zero (vet, audit, probe, preflight).
+func registerExitZero(fs *flag.FlagSet, p *bool) {
+	fs.BoolVar(p, "exit-zero", false, "exit 0 even when the run reports findings or an unsafe verdict (3), e.g. to upload a report without failing the job; an incomplete run (1), a usage error (2) and unknown evidence (4) still fail")
+}
+
+// runExit ends a command with its run's exit status: report.ExitCode,
+// except that with -exit-zero findings and unsafe verdicts (3) exit 0.
+// Unknown is never turned into a pass, nor is an incomplete run.
+func runExit(run *report.Run, exitZero bool) error {
+	code := report.ExitCode(run)
+	if exitZero && code == report.ExitFindings {
+		code = 0
+	}
+	return exitWith(code)
 }

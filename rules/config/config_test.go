@@ -7,30 +7,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/lockaudit/lockaudit/rules"
 )
-
-func TestExampleParses(t *testing.T) {
-	f, err := Parse("example.yaml", []byte(Example))
-	if err != nil {
-		t.Fatalf("the example config does not parse: %v", err)
-	}
-	if len(f.Targets) != 1 || f.Targets[0] != "valkey-9.0" {
-		t.Errorf("Targets = %v", f.Targets)
-	}
-	if f.Probe.Timeout != 3*time.Second || f.Probe.Parallel != 16 || f.Probe.Skew != 50*time.Millisecond {
-		t.Errorf("probe = %+v", f.Probe)
-	}
-	if len(f.Writers) != 2 || f.Rules["LA110"] != "warning" {
-		t.Errorf("writers %v rules %v", f.Writers, f.Rules)
-	}
-	_, en, sev := f.Selection()
-	if len(en) != 1 || sev["LA110"] != rules.Warning {
-		t.Errorf("Selection = %v %v", en, sev)
-	}
-}
 
 func TestErrorsNameFileLineKey(t *testing.T) {
 	for _, tc := range []struct {
