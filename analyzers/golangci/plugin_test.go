@@ -236,6 +236,52 @@ output:
 	if msg := got[file+":1: LA100"]; !strings.Contains(msg, "lockaudit directive has no reason") {
 		t.Errorf("LA100 message %q", msg)
 	}
+
+	// golangci-lint's default, uniq-by-line: true, keeps one issue per
+	// line: every line with two lockaudit findings loses one, which is why
+	// the documentation sets it to false. With LA108 on and valkey-8.1
+	// among the targets, a DELIFEQ release whose reply is ignored is both
+	// LA108 and LA112.
+	lint := func(cfg string) map[string]bool {
+		if err := os.WriteFile(filepath.Join(mod, ".golangci.yml"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run := exec.Command(bin, "run", "./...")
+		run.Dir = mod
+		run.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "gcl-cache"))
+		var stdout, stderr bytes.Buffer
+		run.Stdout, run.Stderr = &stdout, &stderr
+		if err := run.Run(); err == nil {
+			t.Fatalf("golangci-lint found nothing:\n%s", stderr.String())
+		}
+		out := map[string]bool{}
+		for _, l := range strings.Split(stdout.String(), "\n") {
+			if m := outRE.FindStringSubmatch(l); m != nil {
+				out[m[1]+":"+m[2]+": "+m[3]] = true
+			}
+		}
+		return out
+	}
+	both := strings.Replace(cfg, "          rules:\n            LA108: off\n", "", 1)
+	all := lint(both)
+	byDefault := lint(strings.Replace(both, "  uniq-by-line: false\n", "", 1))
+	lines := map[string]int{}
+	for k := range all {
+		lines[k[:strings.LastIndex(k, ": ")]]++
+	}
+	hidden := len(all) - len(lines)
+	if hidden == 0 {
+		t.Fatalf("no line has two findings: the uniq-by-line check proves nothing")
+	}
+	for k := range byDefault {
+		if !all[k] {
+			t.Errorf("with the default uniq-by-line, a finding the full run lacks: %s", k)
+		}
+	}
+	if len(byDefault) != len(lines) {
+		t.Errorf("the default uniq-by-line kept %d findings; want one per line, %d (it hides %d of %d)", len(byDefault), len(lines), hidden, len(all))
+	}
+	t.Logf("golangci-lint's default uniq-by-line hides %d of the %d findings here", hidden, len(all))
 }
 
 type mark struct {
