@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -341,6 +342,24 @@ func TestExitZero(t *testing.T) {
 		}
 		if got := commandExit(context.Background(), &env{Stderr: &strings.Builder{}}, "probe", runExit(r, true)); got != tc.want {
 			t.Errorf("-exit-zero on a run that exits %d: %d, want %d", tc.code, got, tc.want)
+		}
+	}
+}
+
+// TestExitZeroLive: on a real mid-upgrade fleet probe and audit exit 3
+// (the release is unsafe), and 0 with -exit-zero, with the same report.
+func TestExitZeroLive(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
+	mod := exampleDir(t)
+	for _, args := range [][]string{{"probe", n[0].Addr}, {"audit", "-C", mod, "-addr", n[0].Addr, "./billing/..."}} {
+		out, _, code := runCLI(t, append(args, "-format", "json")...)
+		outZ, stderrZ, codeZ := runCLI(t, append(args, "-format", "json", "-exit-zero")...)
+		var a, b report.Run
+		json.Unmarshal([]byte(out), &a)
+		json.Unmarshal([]byte(outZ), &b)
+		if code != report.ExitFindings || codeZ != 0 || a.Verdict == nil || b.Verdict == nil || a.Verdict.NativeRelease != report.Unsafe || b.Verdict.NativeRelease != report.Unsafe {
+			t.Errorf("%s: exit %d, with -exit-zero %d (want 3 and 0, both unsafe)\n%s", args[0], code, codeZ, stderrZ)
 		}
 	}
 }
