@@ -103,7 +103,7 @@ func TestSettingsErrors(t *testing.T) {
 		{"nested unknown key", map[string]any{"probe": map[string]any{"adress": "x"}}, where + ": probe.adress: unknown key"},
 		{"password refused", map[string]any{"probe": map[string]any{"password": "hunter2"}}, where + ": probe.password: passwords are never read"},
 		{"not a mapping", []any{"a"}, where + ": want a mapping of keys, got a list"},
-		{"every error, without lines", map[string]any{"rulez": "x", "target": "valkey-10.0"}, where + ": rulez: unknown key (known keys: fence_columns, fence_keys, lock_keys, probe, rules, target, version, writers)\n" + where + `: target: unknown target "valkey-10.0"`},
+		{"every error, without lines", map[string]any{"rulez": "x", "target": "valkey-10.0"}, where + ": rulez: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)\n" + where + `: target: unknown target "valkey-10.0"`},
 		{"rule by name", map[string]any{"rules": map[string]any{"plain-del-release": "loud"}}, where + `: rules: plain-del-release: want on, off, error, warning or info, got "loud"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,6 +17,8 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/probe/conform"
+	"github.com/lockaudit/lockaudit/probe/scan"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
@@ -249,6 +251,22 @@ func writeEffective(w io.Writer, f *config.File, targets []string, sel map[strin
 	line("  ", "parallel", orDefault(p.Parallel, probe.DefaultParallel), p.Parallel > 0, "")
 	line("  ", "uses", orDefault(p.Uses, probe.DefaultUses), len(p.Uses) > 0, "lockaudit probe only; audit takes them from the code")
 	dur("skew", p.Skew, probe.DefaultSkew)
+
+	fmt.Fprintf(w, "scan:  # defaults of lockaudit scan\n")
+	if f.Scan.MaxLease > 0 {
+		line("  ", "max_lease", f.Scan.MaxLease.String(), true, "")
+	} else {
+		line("  ", "max_lease", nil, false, "not checked")
+	}
+	line("  ", "rate", orDefault(f.Scan.Rate, scan.DefaultRate), f.Scan.Rate > 0, "keys per second per node")
+	line("  ", "count", orDefault(f.Scan.Count, scan.DefaultCount), f.Scan.Count > 0, "")
+	fmt.Fprintf(w, "conform:  # defaults of lockaudit conform\n")
+	prefix := f.Conform.Prefix
+	if prefix == "" {
+		prefix = conform.DefaultPrefix
+	}
+	line("  ", "prefix", prefix, f.Conform.Prefix != "", "")
+	line("  ", "ttl", orDefault(f.Conform.TTL, conform.DefaultTTL).String(), f.Conform.TTL > 0, "")
 }
 
 // orDefault is v, or def when v is the zero value (an empty list).
@@ -317,7 +335,8 @@ version: 1
 #   fence-check-not-strict: off  # example
 
 # Regular expressions for lock-key text (LA103, LA114; what makes a SET NX a
-# lock for LA107 and LA110). A list here replaces the default.
+# lock for LA107 and LA110; the keys lockaudit scan checks). A list here
+# replaces the default.
 # lock_keys: {{flow .LockKeys}}
 
 # Regular expressions for the keys of fencing counters (LA109, LA110, LA113).
@@ -356,6 +375,21 @@ version: 1
 #   parallel: {{.Parallel}}
 #   uses: {{flow .Uses}}
 #   skew: {{.Skew}}
+
+# Defaults of lockaudit scan (read-only): lock keys (lock_keys) with no TTL
+# (LA211) or a TTL longer than max_lease (LA212; not checked by default).
+# rate and count bound the load on each node: keys per second (0: no limit)
+# and SCAN's COUNT.
+# scan:
+#   max_lease: 10m  # example
+#   rate: {{.ScanRate}}
+#   count: {{.ScanCount}}
+
+# Defaults of lockaudit conform, which writes scratch keys (only with
+# -write-scratch-key): they start with prefix and expire after ttl.
+# conform:
+#   prefix: {{flow .ConformPrefix}}
+#   ttl: {{.ConformTTL}}
 `
 
 // configTemplate is configText with the real defaults filled in.
@@ -363,17 +397,21 @@ func configTemplate() string {
 	t := template.Must(template.New("config").Funcs(template.FuncMap{"flow": yamlFlow}).Parse(configText))
 	var b strings.Builder
 	err := t.Execute(&b, map[string]any{
-		"KnownTargets": strings.Join(rules.KnownTargets(), ", "),
-		"Target":       []string{settings.DefaultTarget},
-		"LockKeys":     settings.DefaultLockKeys,
-		"FenceKeys":    settings.DefaultFenceKeys,
-		"FenceColumns": settings.DefaultFenceColumns,
-		"Writers":      settings.DefaultWriters,
-		"Timeout":      probe.DefaultTimeout,
-		"Deadline":     probe.DefaultDeadline,
-		"Parallel":     probe.DefaultParallel,
-		"Uses":         probe.DefaultUses,
-		"Skew":         probe.DefaultSkew,
+		"KnownTargets":  strings.Join(rules.KnownTargets(), ", "),
+		"Target":        []string{settings.DefaultTarget},
+		"LockKeys":      settings.DefaultLockKeys,
+		"FenceKeys":     settings.DefaultFenceKeys,
+		"FenceColumns":  settings.DefaultFenceColumns,
+		"Writers":       settings.DefaultWriters,
+		"Timeout":       probe.DefaultTimeout,
+		"Deadline":      probe.DefaultDeadline,
+		"Parallel":      probe.DefaultParallel,
+		"Uses":          probe.DefaultUses,
+		"Skew":          probe.DefaultSkew,
+		"ScanRate":      scan.DefaultRate,
+		"ScanCount":     scan.DefaultCount,
+		"ConformPrefix": conform.DefaultPrefix,
+		"ConformTTL":    conform.DefaultTTL,
 	})
 	if err != nil {
 		panic(err) // a defect in configText, caught by every test that writes it

@@ -10,6 +10,8 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/probe/conform"
+	"github.com/lockaudit/lockaudit/probe/scan"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules/config"
 	"github.com/lockaudit/lockaudit/rules/config/schemacheck"
@@ -72,6 +74,8 @@ func TestConfigInitChangesNothing(t *testing.T) {
 			Timeout: probe.DefaultTimeout, Deadline: probe.DefaultDeadline, Parallel: probe.DefaultParallel,
 			Uses: probe.DefaultUses, Skew: probe.DefaultSkew,
 		},
+		Scan:    config.Scan{Rate: scan.DefaultRate, Count: scan.DefaultCount},
+		Conform: config.Conform{Prefix: conform.DefaultPrefix, TTL: conform.DefaultTTL},
 	}
 	if !reflect.DeepEqual(*defaults, want) {
 		t.Errorf("uncommented defaults:\n%+v\nwant the built-in defaults:\n%+v", *defaults, want)
@@ -91,7 +95,7 @@ func TestConfigInitChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the file with its examples uncommented does not parse: %v", err)
 	}
-	if len(all.Probe.Addrs) == 0 || len(all.Writers) == 0 || len(all.Rules) != 2 || all.Probe.TLS.CA == "" {
+	if len(all.Probe.Addrs) == 0 || len(all.Writers) == 0 || len(all.Rules) != 2 || all.Probe.TLS.CA == "" || all.Scan.MaxLease == 0 {
 		t.Errorf("the examples did not all uncomment: %+v", all)
 	}
 	// The count of setting lines guards the regexp above: a template
@@ -167,6 +171,10 @@ func TestConfigCheck(t *testing.T) {
 		"  timeout: 2s\n",
 		"  deadline: 30s  # default\n",
 		"  uses: [delifeq, ifeq]  # lockaudit probe only; audit takes them from the code; default\n",
+		"  max_lease: null  # not checked; default\n",
+		"  rate: 50000  # keys per second per node; default\n",
+		"  prefix: 'lockaudit:conform:'  # default\n",
+		"  ttl: 30s  # default\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("config check output lacks %q:\n%s", want, stdout)
@@ -186,7 +194,7 @@ func TestConfigCheck(t *testing.T) {
 	}
 	stdout, stderr, code = runIn(t, dir, nil, "config", "check", "bad.yaml")
 	want := "lockaudit config: config: 3 mistakes:\n" +
-		"  " + badPath + ":2: targets: unknown key (known keys: fence_columns, fence_keys, lock_keys, probe, rules, target, version, writers)\n" +
+		"  " + badPath + ":2: targets: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)\n" +
 		"  " + badPath + ":4: rules: unknown rule \"plain-del-rlease\" (run `lockaudit rules` for the list)\n" +
 		"  " + badPath + ":6: probe.timeout: want a duration such as 3s or 500ms, got \"soon\"\n"
 	if code != report.ExitUsage || stderr != want || stdout != "" {

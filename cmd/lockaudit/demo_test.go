@@ -320,15 +320,17 @@ func waitForServers(t *testing.T, r *bufio.Reader) []string {
 	return addrs
 }
 
-// serversUnder lists running processes whose working directory is below
-// path (each demo server runs in its own folder under the demo's
-// temporary folder; servers rewrite their command line, so that is no use).
+// serversUnder lists running processes whose working directory is a
+// server's folder below path (each demo server runs in its own node-*
+// folder under the demo's temporary folder; servers rewrite their command
+// line, so that is no use). The go command the analysis runs works in the
+// example's folder there too, and is not a server.
 func serversUnder(path string) []string {
 	var out []string
 	procs, _ := filepath.Glob("/proc/[0-9]*/cwd")
 	for _, p := range procs {
 		cwd, err := os.Readlink(p)
-		if err == nil && strings.HasPrefix(cwd, path+string(filepath.Separator)) {
+		if err == nil && strings.HasPrefix(cwd, path+string(filepath.Separator)) && strings.HasPrefix(filepath.Base(cwd), "node-") {
 			cmdline, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "cmdline"))
 			out = append(out, filepath.Base(filepath.Dir(p))+": "+string(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}))+" in "+cwd)
 		}

@@ -22,7 +22,7 @@ func TestScanCLIUsageErrors(t *testing.T) {
 		{[]string{"scan", "-max-lease", "-5s", "127.0.0.1:6379"}, "-max-lease must be positive"},
 		{[]string{"scan", "-password", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
 		{[]string{"scan", "-format", "pdf", "127.0.0.1:6379"}, `unknown -format "pdf"`},
-		{[]string{"scan", "127.0.0.1"}, `"127.0.0.1" is not HOST:PORT`},
+		{[]string{"scan", "127.0.0.1:x"}, `"127.0.0.1:x" is not HOST:PORT`}, // a host alone means port 6379
 	} {
 		stdout, stderr, code := runIn(t, t.TempDir(), nil, tt.args...)
 		if code != report.ExitUsage || !strings.Contains(stderr, tt.want) {

@@ -50,6 +50,13 @@ probe:
   parallel: 4
   uses: [delifeq, lua]
   skew: 500us
+scan:
+  max_lease: 10m
+  rate: 0
+  count: 500
+conform:
+  prefix: 'staging:lockaudit:'
+  ttl: 30s
 `, true},
 		{"target as one string", "target: valkey-9.0\n", true},
 		{"keys without values", "version:\ntarget:\nrules:\nwriters:\nprobe:\n  tls:\n  timeout:\n", true},
@@ -74,6 +81,13 @@ probe:
 		{"bad use", "probe:\n  uses: [delifeq, lua5]\n", false},
 		{"bad bool", "probe:\n  tls: {enabled: maybe}\n", false},
 		{"top not a mapping", "- a\n", false},
+		{"negative scan rate", "scan:\n  rate: -1\n", false},
+		{"zero scan count", "scan:\n  count: 0\n", false},
+		{"zero max_lease", "scan:\n  max_lease: 0s\n", false},
+		{"unknown scan key", "scan:\n  limit: 5\n", false},
+		{"prefix with a space", "conform:\n  prefix: 'a b:'\n", false},
+		{"prefix with a brace", "conform:\n  prefix: 'a{x}:'\n", false},
+		{"prefix with a glob", "conform:\n  prefix: 'a*'\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, lerr := Parse("c.yaml", []byte(tc.src))
