@@ -2,14 +2,18 @@
 // perform a lock step (compare-and-delete, compare-and-extend, a scripted
 // acquire), and does it draw a fencing token?
 //
-// The classifier reads the script text only. It looks at redis.call /
-// redis.pcall / server.call invocations and at how their results are
-// compared, after normalising the text (comments removed, lower case, ' as ",
-// no whitespace around punctuation). It is deliberately narrow: a step is
+// The classifier reads the script text only, in one pass (its cost is linear
+// in the script's length). It parses the Lua, follows values through locals,
+// and looks at redis.call / redis.pcall / server.call invocations and at how
+// their results are compared. It is deliberately narrow: a step is
 // recognised only when the key that is compared is the key that is deleted,
-// expired or re-set, and the compared value comes from ARGV (the caller's
-// token). Scripts that merely read, count, rate-limit, pop queues or cache
-// values are not lock steps.
+// expired or re-set, and the compared value is an ARGV value (the caller's
+// token). A key may be KEYS[i], an ARGV value, or data read or built from
+// them (local k = redis.call("HGET", KEYS[1], "f"), "lock:" .. ARGV[1]),
+// directly or through locals; a key or token that is a constant, or that
+// the text cannot follow (a function parameter, a variable assigned on only
+// one branch), makes no step. Scripts that merely read, count, rate-limit,
+// pop queues or cache values are not lock steps.
 //
 // Decisions worth knowing:
 //   - GET == ARGV then SET of a *different* value (a generic compare-and-set
@@ -23,10 +27,7 @@
 //     a counter.
 package lua
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Step is a set of lock steps a script performs.
 type Step uint8
@@ -60,234 +61,171 @@ func (s Step) String() string {
 
 // Classify returns the lock steps the script performs.
 func Classify(src string) Step {
-	text := Normalize(src)
-	calls := findCalls(text)
-	var s Step
-
-	// Acquire: SET key ARGV NX + expiry, or SETNX key then (P)EXPIRE key.
-	for i, c := range calls {
-		switch c.cmd {
-		case "set":
-			if len(c.args) >= 2 && isKey(c.args[0]) && hasWord(c.args[2:], "nx") && expiry(c.args[2:]) {
-				s |= Acquire
+	p := parse(src)
+	setnx := map[string]int{} // key id -> first SETNX of it
+	for _, c := range p.calls {
+		if c.cmd == "setnx" && len(c.args) >= 1 && c.args[0].keyLike() {
+			if _, ok := setnx[c.args[0].id]; !ok {
+				setnx[c.args[0].id] = c.pos
 			}
-		case "setnx":
-			if len(c.args) >= 1 && isKey(c.args[0]) {
-				for _, d := range calls[i+1:] {
-					if expireCmds[d.cmd] && len(d.args) >= 1 && d.args[0] == c.args[0] {
-						s |= Acquire
-					}
+		}
+	}
+	before := func(m map[string]int, key string, pos int) bool {
+		at, ok := m[key]
+		return ok && at < pos
+	}
+	var s Step
+	incr := false
+	for _, c := range p.calls {
+		if c.cmd == "incr" || c.cmd == "incrby" {
+			incr = true
+			continue
+		}
+		if len(c.args) == 0 || !c.args[0].keyLike() {
+			continue
+		}
+		key := c.args[0].id
+		switch {
+		case c.cmd == "set" && len(c.args) >= 2:
+			opts := c.args[2:]
+			switch {
+			case !expiry(opts):
+			case hasWord(opts, "nx"): // SET key ARGV NX PX ttl
+				s |= Acquire
+			case c.args[1].from == fromArg: // GET key == ARGV then SET key ARGV PX ttl
+				if at, ok := p.tokened[check{key, c.args[1].id}]; ok && at < c.pos {
+					s |= Extend
 				}
 			}
-		}
-	}
-
-	// Compare-and-delete / compare-and-extend.
-	for _, cmp := range ownerChecks(text, calls) {
-		for _, d := range calls {
-			if d.pos < cmp.pos || len(d.args) == 0 || d.args[0] != cmp.key {
-				continue
-			}
-			switch {
-			case d.cmd == "del" || d.cmd == "unlink":
+		case c.cmd == "del" || c.cmd == "unlink":
+			if before(p.checked, key, c.pos) {
 				s |= Release
-			case expireCmds[d.cmd]:
+			}
+		case expireCmds[c.cmd]:
+			if before(p.checked, key, c.pos) {
 				s |= Extend
-			case d.cmd == "set" && len(d.args) >= 2 && d.args[1] == cmp.argv && !hasWord(d.args[2:], "nx") && expiry(d.args[2:]):
-				s |= Extend
+			}
+			if before(setnx, key, c.pos) {
+				s |= Acquire
 			}
 		}
 	}
-
-	if s&Acquire != 0 {
-		for _, c := range calls {
-			if c.cmd == "incr" || c.cmd == "incrby" {
-				s |= Fence
-			}
-		}
+	if s&Acquire != 0 && incr {
+		s |= Fence
 	}
 	return s
 }
 
 var expireCmds = map[string]bool{"pexpire": true, "expire": true, "pexpireat": true, "expireat": true}
 
-var (
-	lineComment  = regexp.MustCompile(`--[^\n]*`)
-	blockComment = regexp.MustCompile(`(?s)--\[(=*)\[.*?\]=*\]`)
-	spaces       = regexp.MustCompile(`\s+`)
-	// a space next to punctuation carries no meaning; after a closing
-	// bracket it is kept so that "argv[1] then" stays two words
-	punctSpace = regexp.MustCompile(` ?([(\[{,;=~<>+*/%^#.-]) ?`)
-	closeSpace = regexp.MustCompile(` ([)\]}])`)
-	localAlias = regexp.MustCompile(`local ((?:[a-z_][a-z0-9_]*,?)+)=((?:(?:keys|argv)\[\d+\],?)+)(?: |;|$)`)
-)
-
-// Normalize lower-cases the script, removes comments, turns ' into ", and
-// removes whitespace except a single space between words.
-func Normalize(src string) string {
-	s := blockComment.ReplaceAllString(src, " ")
-	s = lineComment.ReplaceAllString(s, " ")
-	s = strings.ToLower(strings.ReplaceAll(s, "'", `"`))
-	s = strings.TrimSpace(spaces.ReplaceAllString(s, " "))
-	s = punctSpace.ReplaceAllString(s, "$1")
-	s = closeSpace.ReplaceAllString(s, "$1")
-	s = strings.ReplaceAll(s, "server.call(", "redis.call(")
-	s = strings.ReplaceAll(s, "redis.pcall(", "redis.call(")
-	s = strings.ReplaceAll(s, "server.pcall(", "redis.call(")
-	return substituteAliases(s)
-}
-
-// substituteAliases replaces locals that only name KEYS[n] or ARGV[n]
-// (local key = KEYS[1]; local token, ttl = ARGV[1], ARGV[2]) by what they
-// name, so that later comparisons see keys[1] and argv[1].
-func substituteAliases(s string) string {
-	for _, m := range localAlias.FindAllStringSubmatch(s, -1) {
-		names := strings.Split(strings.TrimSuffix(m[1], ","), ",")
-		vals := strings.Split(strings.TrimSuffix(m[2], ","), ",")
-		if len(names) != len(vals) {
-			continue
-		}
-		for i, n := range names {
-			re := regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`)
-			start := strings.Index(s, m[0]) + len(m[0])
-			s = s[:start] + re.ReplaceAllString(s[start:], vals[i])
-		}
-	}
-	return s
-}
-
-type call struct {
-	pos, end int // byte offsets of "redis.call(" and after ")"
-	cmd      string
-	args     []string // arguments after the command name, normalised text
-}
-
-// findCalls lists redis.call invocations whose command is a string literal.
-func findCalls(s string) []call {
-	var out []call
-	const open = "redis.call("
-	for i := 0; ; {
-		j := strings.Index(s[i:], open)
-		if j < 0 {
-			return out
-		}
-		start := i + j
-		argStart := start + len(open)
-		args, end := splitArgs(s, argStart)
-		i = argStart
-		if len(args) == 0 || !strings.HasPrefix(args[0], `"`) || !strings.HasSuffix(args[0], `"`) || len(args[0]) < 2 {
-			continue
-		}
-		out = append(out, call{pos: start, end: end, cmd: strings.Trim(args[0], `"`), args: args[1:]})
-	}
-}
-
-// splitArgs splits the argument list starting at s[from] (just after the
-// opening parenthesis) at top-level commas; it returns the arguments and the
-// offset after the closing parenthesis.
-func splitArgs(s string, from int) ([]string, int) {
-	var args []string
-	depth, last, inStr := 0, from, false
-	for i := from; i < len(s); i++ {
-		c := s[i]
-		if inStr {
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inStr = true
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth == 0 {
-				if a := strings.TrimSpace(s[last:i]); a != "" || len(args) > 0 {
-					args = append(args, a)
-				}
-				return args, i + 1
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				args = append(args, strings.TrimSpace(s[last:i]))
-				last = i + 1
-			}
-		}
-	}
-	return args, len(s)
-}
-
-var keyRe = regexp.MustCompile(`^keys\[\d+\]$`)
-
-func isKey(a string) bool { return keyRe.MatchString(a) }
-
-func hasWord(args []string, w string) bool {
+func hasWord(args []value, w string) bool {
 	for _, a := range args {
-		if a == `"`+w+`"` {
+		if a.isStr && a.str == w {
 			return true
 		}
 	}
 	return false
 }
 
-func expiry(args []string) bool {
+func expiry(args []value) bool {
 	return hasWord(args, "px") || hasWord(args, "ex") || hasWord(args, "pxat") || hasWord(args, "exat")
 }
 
-// ownerCheck is a comparison of GET key with an ARGV value.
-type ownerCheck struct {
-	pos  int    // where the comparison is
-	key  string // keys[n]
-	argv string // argv[m]
-}
-
-// ownerChecks finds GET key compared (== or ~=) with ARGV, directly
-// (redis.call("get",keys[1])==argv[1]) or through a local
-// (local v=redis.call("get",keys[1]) ... v~=argv[1]).
-func ownerChecks(s string, calls []call) []ownerCheck {
-	var out []ownerCheck
-	for _, c := range calls {
-		if c.cmd != "get" || len(c.args) != 1 || !isKey(c.args[0]) {
-			continue
+// Normalize renders the script as one line for matching exact forms: comments
+// removed, lower case, string literals in double quotes, no whitespace next
+// to punctuation and a single space between words, server.call and pcall
+// spelled redis.call, and locals that only name KEYS[n] or ARGV[n]
+// (local key, token = KEYS[1], ARGV[1]) replaced by what they name after
+// their declaration.
+func Normalize(src string) string {
+	var toks []token
+	for lx := (lexer{src: src}); ; {
+		t := lx.next()
+		if t.kind == tEOF {
+			break
 		}
-		key := c.args[0]
-		// redis.call("get",k)==argv[1]
-		if m := cmpAfter.FindStringSubmatch(s[c.end:]); m != nil {
-			out = append(out, ownerCheck{pos: c.end, key: key, argv: m[1]})
-			continue
+		if t.kind == tName || t.kind == tNumber {
+			t.text = strings.ToLower(t.text)
 		}
-		// argv[1]==redis.call("get",k)
-		if m := cmpBefore.FindStringSubmatch(s[:c.pos]); m != nil {
-			out = append(out, ownerCheck{pos: c.pos, key: key, argv: m[1]})
-			continue
-		}
-		// local v=redis.call("get",k) ... v==argv[1]
-		m := assignBefore.FindStringSubmatch(s[:c.pos])
-		if m == nil {
-			continue
-		}
-		v := regexp.QuoteMeta(m[1])
-		use := regexp.MustCompile(`(?:\b` + v + `(?:==|~=)(argv\[\d+\]))|(?:(argv\[\d+\])(?:==|~=)` + v + `\b)`)
-		rest := s[c.end:]
-		if u := use.FindStringSubmatchIndex(rest); u != nil {
-			argv := ""
-			if u[2] >= 0 {
-				argv = rest[u[2]:u[3]]
-			} else {
-				argv = rest[u[4]:u[5]]
+		toks = append(toks, t)
+	}
+	aliases := map[string]string{}
+	var names, vals []string // of the alias declaration being written
+	declEnd := 0             // where it ends
+	var b strings.Builder
+	prev := ""
+	for i := range toks {
+		if i == declEnd {
+			for k, n := range names {
+				aliases[n] = vals[k]
 			}
-			out = append(out, ownerCheck{pos: c.end + u[0], key: key, argv: argv})
+			names = nil
+		}
+		t := toks[i]
+		text := t.text
+		switch t.kind {
+		case tString:
+			text = `"` + strings.ToLower(t.text) + `"`
+		case tName:
+			if (text == "redis" || text == "server") && i+2 < len(toks) && toks[i+1].is(".") &&
+				(toks[i+2].text == "call" || toks[i+2].text == "pcall") {
+				text, toks[i+2].text = "redis", "call"
+			} else if a, ok := aliases[text]; ok && i >= declEnd && !toks[i-1].is(".") && !toks[i-1].is(":") {
+				text = a
+			}
+		}
+		if t.gap && prev != "" && !punct(prev) && !punct(text) && !strings.ContainsAny(text[:1], ")]}") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(text)
+		prev = text
+		if t.is("local") {
+			names, vals, declEnd = aliasDecl(toks, i+1)
 		}
 	}
-	return out
+	return b.String()
 }
 
-var (
-	cmpAfter     = regexp.MustCompile(`^(?:==|~=)(argv\[\d+\])`)
-	cmpBefore    = regexp.MustCompile(`(argv\[\d+\])(?:==|~=)$`)
-	assignBefore = regexp.MustCompile(`(?:^|[ ;(])(?:local )?([a-z_][a-z0-9_]*)=$`)
-)
+// punct reports whether a normalised token sticks to its neighbours.
+func punct(s string) bool { return s != "" && strings.ContainsAny(s[:1], "([{,;=~<>+*/%^#.-") }
+
+// aliasDecl reads "n1, n2 = keys[1], argv[2]" at toks[i:] (after local)
+// and returns the names, what they name and the index after the
+// declaration; end is 0 when the declaration is anything else.
+func aliasDecl(toks []token, i int) (names, vals []string, end int) {
+	at := func(j int) token {
+		if j < len(toks) {
+			return toks[j]
+		}
+		return token{}
+	}
+	for {
+		if t := at(i); t.kind != tName || keywords[t.text] {
+			return nil, nil, 0
+		}
+		names = append(names, toks[i].text)
+		if i++; !at(i).is(",") {
+			break
+		}
+		i++
+	}
+	if !at(i).is("=") {
+		return nil, nil, 0
+	}
+	for i++; ; i += 5 {
+		t := at(i)
+		if t.text != "keys" && t.text != "argv" || t.kind != tName || !at(i+1).is("[") || at(i+2).kind != tNumber || !at(i+3).is("]") {
+			return nil, nil, 0
+		}
+		vals = append(vals, t.text+"["+at(i+2).text+"]")
+		if !at(i + 4).is(",") {
+			i += 4
+			break
+		}
+	}
+	// the values must end the expression: a new statement, ; or the end
+	if t := at(i); len(vals) != len(names) || t.kind == tOp && !t.is(";") || t.kind != tOp && t.kind != tName && t.kind != tEOF || t.is("and") || t.is("or") {
+		return nil, nil, 0
+	}
+	return names, vals, i
+}

@@ -1,6 +1,9 @@
 package lua
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Real lock scripts, copied verbatim from the libraries (versions in the
 // comments), and a negative corpus of common non-lock scripts.
@@ -113,6 +116,147 @@ if redis.call("getrange", KEYS[1], 0, offset-1) == string.sub(ARGV[1], 1, offset
 		end
 		return nil`, Acquire | Fence},
 
+	// Keys and tokens held in locals (issue 10).
+	{"key read from a hash into a local", `
+		local k = redis.call("HGET", KEYS[1], "f")
+		if redis.call("GET", k) == ARGV[1] then
+			redis.call("DEL", k)
+		end`, Release},
+	{"GET reply in a local", `local v = redis.call("GET", KEYS[1]); if v == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, Release},
+	{"key and token in separate locals", `
+		local key = KEYS[1]
+		local token = ARGV[1]
+		if redis.call("GET", key) == token then
+			return redis.call("PEXPIRE", key, ARGV[2])
+		end
+		return 0`, Extend},
+	{"chained locals", `
+		local k = KEYS[1]
+		local lockKey = k
+		local t = ARGV[1]
+		local cur = redis.call("get", lockKey)
+		if cur ~= t then return 0 end
+		return redis.call("del", k)`, Release},
+	{"key built from an argument", `
+		local key = "lock:" .. ARGV[1]
+		if redis.call("GET", key) == ARGV[2] then return redis.call("DEL", key) end
+		return 0`, Release},
+	{"comparison kept in a local", `
+		local owned = redis.call("GET", KEYS[1]) == ARGV[1]
+		if owned then return redis.call("UNLINK", KEYS[1]) end
+		return 0`, Release},
+	{"acquire through locals", `
+		local key, token, ttl = KEYS[1], ARGV[1], ARGV[2]
+		return redis.call("SET", key, token, "NX", "PX", ttl)`, Acquire},
+	{"extend by re-setting the token held in a local", `
+		local t = ARGV[1]
+		if redis.call("GET", KEYS[1]) == t then return redis.call("SET", KEYS[1], t, "PX", ARGV[2]) end
+		return 0`, Extend},
+	{"tostring of the token", `if redis.call("GET", KEYS[1]) == tostring(ARGV[1]) then return redis.call("DEL", KEYS[1]) end return 0`, Release},
+	{"every key, by index", `
+		for i = 1, #KEYS do
+			if redis.call("GET", KEYS[i]) == ARGV[1] then redis.call("DEL", KEYS[i]) end
+		end
+		return 1`, Release},
+	{"every key, by ipairs", `
+		for _, key in ipairs(KEYS) do
+			if redis.call("GET", key) == ARGV[1] then redis.call("DEL", key) end
+		end
+		return 1`, Release},
+	{"elseif sees the value from before the if", `
+		local k = KEYS[1]
+		if ARGV[2] == "skip" then
+			k = "other"
+		elseif redis.call("GET", k) == ARGV[1] then
+			return redis.call("DEL", k)
+		end
+		return 0`, Release},
+	{"a local in a nested block", `
+		if ARGV[2] == "1" then
+			local key = KEYS[1]
+			if redis.call("GET", key) == ARGV[1] then return redis.call("DEL", key) end
+		end
+		return 0`, Release},
+	{"setnx then pexpire through a local", `
+		local key = KEYS[1]
+		if redis.call("SETNX", key, ARGV[1]) == 1 then redis.call("PEXPIRE", key, ARGV[2]) return 1 end
+		return 0`, Acquire},
+
+	// Locals that do not hold the caller's key or token: no lock step.
+	{"constant key in a local", `
+		local k = "config"
+		if redis.call("GET", k) == ARGV[1] then return redis.call("DEL", k) end
+		return 0`, 0},
+	{"key read from a constant key", `
+		local k = redis.call("HGET", "routes", "primary")
+		if redis.call("GET", k) == ARGV[1] then redis.call("DEL", k) end`, 0},
+	{"constant token in a local", `
+		local token = "1"
+		if redis.call("GET", KEYS[1]) == token then return redis.call("DEL", KEYS[1]) end
+		return 0`, 0},
+	{"compared with stored data, not the caller's token", `
+		local expected = redis.call("GET", KEYS[2])
+		if redis.call("GET", KEYS[1]) == expected then return redis.call("DEL", KEYS[1]) end
+		return 0`, 0},
+	{"token computed from an argument", `
+		local n = tonumber(ARGV[1])
+		if redis.call("GET", KEYS[1]) == n then return redis.call("DEL", KEYS[1]) end
+		return 0`, 0},
+	{"key reassigned before the delete", `
+		local key = KEYS[1]
+		if redis.call("GET", key) == ARGV[1] then
+			key = KEYS[2]
+			redis.call("DEL", key)
+		end`, 0},
+	{"reply reassigned before the comparison", `
+		local v = redis.call("GET", KEYS[1])
+		v = redis.call("HGET", KEYS[1], "owner")
+		if v == ARGV[1] then redis.call("DEL", KEYS[1]) end`, 0},
+	{"a local hides the outer key", `
+		local key = KEYS[2]
+		do
+			local key = KEYS[1]
+			if redis.call("GET", key) == ARGV[1] then redis.call("SET", "seen", 1) end
+		end
+		return redis.call("DEL", key)`, 0},
+	{"deletes the key the value names, not the compared key", `
+		local k = redis.call("GET", KEYS[1])
+		if k == ARGV[1] then redis.call("DEL", k) end`, 0},
+	{"a value set on one branch is unknown after it", `
+		local k = "tmp"
+		if ARGV[2] == "1" then k = KEYS[1] end
+		if redis.call("GET", k) == ARGV[1] then return redis.call("DEL", k) end
+		return 0`, 0},
+	{"function parameters are not followed", `
+		local function release(k, t)
+			if redis.call("GET", k) == t then return redis.call("DEL", k) end
+			return 0
+		end
+		return release(KEYS[1], ARGV[1])`, 0},
+	{"data compare-and-set with locals", `
+		local key = KEYS[1]
+		local old, new = ARGV[1], ARGV[2]
+		local cur = redis.call("GET", key)
+		if cur == old then
+			redis.call("SET", key, new, "PX", ARGV[3])
+			return 1
+		end
+		return 0`, 0},
+	{"counter reset with locals", `
+		local key = KEYS[1]
+		local n = redis.call("INCR", key)
+		if n == tonumber(ARGV[1]) then redis.call("DEL", key) end
+		return n`, 0},
+	{"queue handoff with locals", `
+		local src, dst = KEYS[1], KEYS[2]
+		local job = redis.call("RPOPLPUSH", src, dst)
+		if job == ARGV[1] then redis.call("LREM", dst, 1, job) end
+		return job`, 0},
+	{"comment and string mention GET == ARGV", `
+		-- if redis.call("GET", KEYS[1]) == ARGV[1] then redis.call("DEL", KEYS[1]) end
+		local doc = 'redis.call("GET", KEYS[1]) == ARGV[1]'
+		return redis.call("DEL", KEYS[1])`, 0},
+
 	// Negative corpus: scripts that are not lock steps.
 	{"token bucket", `
 		local tokens_key = KEYS[1]
@@ -178,10 +322,20 @@ func TestClassify(t *testing.T) {
 }
 
 func TestNormalize(t *testing.T) {
-	got := Normalize("if  redis.call( 'GET', KEYS[1] ) == ARGV[1]  -- owner?\nthen return 1 end")
-	want := `if redis.call("get",keys[1])==argv[1] then return 1 end`
-	if got != want {
-		t.Errorf("Normalize = %q, want %q", got, want)
+	for _, c := range []struct{ src, want string }{
+		{"if  redis.call( 'GET', KEYS[1] ) == ARGV[1]  -- owner?\nthen return 1 end", `if redis.call("get",keys[1])==argv[1] then return 1 end`},
+		{"--[==[ block\ncomment ]==] return server.pcall('DEL', KEYS[1]) ; ", `return redis.call("del",keys[1]);`},
+		{"local key, token = KEYS[1], ARGV[1]\nif redis.call('GET', key) == token then return redis.call('DEL', key) end",
+			`local key,token=keys[1],argv[1] if redis.call("get",keys[1])==argv[1] then return redis.call("del",keys[1]) end`},
+		// not an alias: the value goes on, or a field shares the name
+		{"local key = KEYS[1] .. ':x' return key", `local key=keys[1]..":x" return key`},
+		{"local key = KEYS[1]; return cfg.key", `local key=keys[1];return cfg.key`},
+		{"local a, b = KEYS[1] return b", `local a,b=keys[1] return b`},
+		{"return [[GET]]", `return "get"`},
+	} {
+		if got := Normalize(c.src); got != c.want {
+			t.Errorf("Normalize(%q)\n = %q\nwant %q", c.src, got, c.want)
+		}
 	}
 }
 
@@ -196,11 +350,28 @@ func TestStepString(t *testing.T) {
 	}
 }
 
+// TestLongScript classifies scripts far longer than real ones: the answer
+// must not change with the length (the benchmark measures the cost).
+func TestLongScript(t *testing.T) {
+	src := longScript(50000)
+	if got := Classify(src); got != Release {
+		t.Errorf("50,000 owner checks then DEL: Classify = %v, want release", got)
+	}
+	if got := Classify(strings.TrimSuffix(src, "return redis.call(\"DEL\", KEYS[1])\n")); got != 0 {
+		t.Errorf("50,000 owner checks and no step: Classify = %v, want none", got)
+	}
+	deep := strings.Repeat("(", 100000) + `redis.call("GET", KEYS[1])` + strings.Repeat(")", 100000)
+	if got := Classify(deep + ` == ARGV[1] then return redis.call("DEL", KEYS[1]) end`); got != 0 {
+		t.Errorf("nesting deeper than Lua allows: Classify = %v, want none", got)
+	}
+}
+
 func FuzzClassify(f *testing.F) {
 	for _, c := range cases {
 		f.Add(c.src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		Classify(src) // must not panic
+		Classify(src) // must not panic or hang
+		Normalize(src)
 	})
 }
