@@ -18,5 +18,5 @@ func testdata(t *testing.T) string {
 }
 
 func TestLA101(t *testing.T) {
-	analysistest.Run(t, testdata(t), la101.Analyzer, "la101/goredis", "la101/redigo", "la101/valkeygo", "la101/glide", "la101/radix")
+	analysistest.Run(t, testdata(t), la101.Analyzer, "la101/goredis", "la101/redigo", "la101/valkeygo", "la101/glide", "la101/radix", "la101/lualocals")
 }

@@ -18,6 +18,12 @@ var touch = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then retur
 
 var counter = redis.NewScript(`return redis.call("incr", KEYS[1])`)
 
+// A release whose key the script reads into a Lua local.
+var unlockIndirect = redis.NewScript(`local k = redis.call("HGET", KEYS[1], "f") if redis.call("GET", k) == ARGV[1] then return redis.call("DEL", k) end return 0`)
+
+// Not a release: the key in the local is a constant.
+var dropConfig = redis.NewScript(`local k = "config" if redis.call("GET", k) == ARGV[1] then return redis.call("DEL", k) end return 0`)
+
 func positives(ctx context.Context, rdb *redis.Client, key, token string) error {
 	rdb.Do(ctx, "DELIFEQ", key, token)                               // want `^reply of DELIFEQ key is discarded: 0 means the lock was already lost \(it expired, or another client holds it\); examine it and record an incident when it reports the lock was not yours$`
 	defer rdb.Do(ctx, "delifeq", key, token)                         // want `^reply of DELIFEQ key is discarded`
@@ -28,6 +34,7 @@ func positives(ctx context.Context, rdb *redis.Client, key, token string) error 
 	rdb.SetIFEQ(ctx, key, token, token, ttl)                                                   // want `^reply of SET key IFEQ is discarded: nil means the lock was already lost \(it expired, or another client holds it\); examine it and stop the work when it fails$`
 	_ = rdb.SetArgs(ctx, key, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token, TTL: ttl}) // want `^reply of SET key IFEQ is discarded`
 	unlock.Run(ctx, rdb, []string{key}, token)                                                 // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
+	unlockIndirect.Run(ctx, rdb, []string{"owners"}, token)                                    // want `^reply of the Lua release script \(EVALSHA "owners"\) is discarded`
 	if err := touch.Run(ctx, rdb, []string{key}, token, 30000).Err(); err != nil {             // want `^only the error of the Lua extend script \(EVALSHA key\) is checked: a 0 reply`
 		return err
 	}
@@ -55,6 +62,7 @@ func negatives(ctx context.Context, rdb *redis.Client, key, token string) error 
 		return errors.New("lost")
 	}
 	counter.Run(ctx, rdb, []string{"hits"}) // not a lock script
+	dropConfig.Run(ctx, rdb, nil, token)    // nor this one
 	rdb.Del(ctx, key)                       // plain DEL: LA103's
 	cmds, err := rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Do(ctx, "DELIFEQ", key, token)

@@ -21,10 +21,13 @@ var extend = valkey.NewLuaScript(`if redis.call("GET",KEYS[1]) == ARGV[1] then r
 
 var rgRelease = redis.NewScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`)
 
+var indirect = goredis.NewScript(`local k = redis.call("HGET", KEYS[1], "f") if redis.call("GET", k) == ARGV[1] then return redis.call("DEL", k) end return 0`)
+
 func run(ctx context.Context, rdb *goredis.Client, c valkey.Client, conn redis.Conn, token, src string) {
 	unlock.Run(ctx, rdb, []string{"lock:a"}, token)                                                                                                    // uses: lua "Lua compare-and-delete script (scripts.go:14)"
 	limiter.Run(ctx, rdb, []string{"hits"})                                                                                                            // uses: lua "Lua script (scripts.go:16)"
 	extend.Exec(ctx, c, []string{"lock:a"}, []string{token, "30000"})                                                                                  // uses: lua "Lua compare-and-extend script (scripts.go:20)"
+	indirect.Run(ctx, rdb, []string{"owners"}, token)                                                                                                  // uses: lua "Lua compare-and-delete script (scripts.go:24)"
 	rgRelease.Do(conn, "lock:a", token)                                                                                                                // uses: lua "Lua compare-and-delete script (scripts.go:22)"
 	rdb.Eval(ctx, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`, []string{"lock:a"}, token)           // uses: lua "Lua compare-and-delete script (inline EVAL)"
 	rdb.Eval(ctx, src, []string{"k"})                                                                                                                  // uses: lua "Lua script (EVAL)"
