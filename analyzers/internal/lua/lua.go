@@ -138,94 +138,92 @@ func expiry(args []value) bool {
 // (local key, token = KEYS[1], ARGV[1]) replaced by what they name after
 // their declaration.
 func Normalize(src string) string {
-	var toks []token
-	for lx := (lexer{src: src}); ; {
+	lx := lexer{src: src}
+	next := func(lx *lexer) token {
 		t := lx.next()
-		if t.kind == tEOF {
-			break
-		}
 		if t.kind == tName || t.kind == tNumber {
 			t.text = strings.ToLower(t.text)
 		}
-		toks = append(toks, t)
+		return t
 	}
+	var b strings.Builder
+	b.Grow(len(src))
 	aliases := map[string]string{}
 	var names, vals []string // of the alias declaration being written
-	declEnd := 0             // where it ends
-	var b strings.Builder
-	prev := ""
-	for i := range toks {
-		if i == declEnd {
+	verbatim := 0            // its tokens still to write as they are
+	prev := token{}
+	for {
+		t := next(&lx)
+		if t.kind == tEOF {
+			return b.String()
+		}
+		if verbatim == 0 && names != nil {
 			for k, n := range names {
 				aliases[n] = vals[k]
 			}
 			names = nil
 		}
-		t := toks[i]
 		text := t.text
 		switch t.kind {
 		case tString:
 			text = `"` + strings.ToLower(t.text) + `"`
 		case tName:
-			if (text == "redis" || text == "server") && i+2 < len(toks) && toks[i+1].is(".") &&
-				(toks[i+2].text == "call" || toks[i+2].text == "pcall") {
-				text, toks[i+2].text = "redis", "call"
-			} else if a, ok := aliases[text]; ok && i >= declEnd && !toks[i-1].is(".") && !toks[i-1].is(":") {
+			ahead := lx
+			dot, call := next(&ahead), next(&ahead)
+			if (text == "redis" || text == "server") && dot.is(".") && (call.is("call") || call.is("pcall")) {
+				text, lx = "redis.call", ahead
+			} else if a, ok := aliases[text]; ok && verbatim == 0 && !prev.is(".") && !prev.is(":") {
 				text = a
 			}
 		}
-		if t.gap && prev != "" && !punct(prev) && !punct(text) && !strings.ContainsAny(text[:1], ")]}") {
+		if t.gap && prev.text != "" && !punct(prev.text) && !punct(text) && !strings.ContainsAny(text[:1], ")]}") {
 			b.WriteByte(' ')
 		}
 		b.WriteString(text)
-		prev = text
+		prev = token{kind: t.kind, text: text}
+		if verbatim > 0 {
+			verbatim--
+		}
 		if t.is("local") {
-			names, vals, declEnd = aliasDecl(toks, i+1)
+			names, vals, verbatim = aliasDecl(lx, next)
 		}
 	}
-	return b.String()
 }
 
 // punct reports whether a normalised token sticks to its neighbours.
 func punct(s string) bool { return s != "" && strings.ContainsAny(s[:1], "([{,;=~<>+*/%^#.-") }
 
-// aliasDecl reads "n1, n2 = keys[1], argv[2]" at toks[i:] (after local)
-// and returns the names, what they name and the index after the
-// declaration; end is 0 when the declaration is anything else.
-func aliasDecl(toks []token, i int) (names, vals []string, end int) {
-	at := func(j int) token {
-		if j < len(toks) {
-			return toks[j]
+// aliasDecl reads "n1, n2 = keys[1], argv[2]" from lx (just after local)
+// and returns the names, what they name and the number of tokens the
+// declaration takes; n is 0 when the declaration is anything else.
+func aliasDecl(lx lexer, next func(*lexer) token) (names, vals []string, n int) {
+	tok := func() token { n++; return next(&lx) }
+	for {
+		t := tok()
+		if t.kind != tName || keywords[t.text] {
+			return nil, nil, 0
 		}
-		return token{}
+		names = append(names, t.text)
+		if t = tok(); t.is("=") {
+			break
+		} else if !t.is(",") {
+			return nil, nil, 0
+		}
 	}
 	for {
-		if t := at(i); t.kind != tName || keywords[t.text] {
+		t, open, num, cl := tok(), tok(), tok(), tok()
+		if t.kind != tName || t.text != "keys" && t.text != "argv" || !open.is("[") || num.kind != tNumber || !cl.is("]") {
 			return nil, nil, 0
 		}
-		names = append(names, toks[i].text)
-		if i++; !at(i).is(",") {
-			break
-		}
-		i++
-	}
-	if !at(i).is("=") {
-		return nil, nil, 0
-	}
-	for i++; ; i += 5 {
-		t := at(i)
-		if t.text != "keys" && t.text != "argv" || t.kind != tName || !at(i+1).is("[") || at(i+2).kind != tNumber || !at(i+3).is("]") {
+		vals = append(vals, t.text+"["+num.text+"]")
+		ahead := lx
+		if t := next(&ahead); t.is(",") {
+			tok()
+			continue
+		} else if len(vals) != len(names) || t.kind == tOp && !t.is(";") || t.kind != tOp && t.kind != tName && t.kind != tEOF || t.is("and") || t.is("or") {
+			// the values must end the expression: a new statement, ; or the end
 			return nil, nil, 0
 		}
-		vals = append(vals, t.text+"["+at(i+2).text+"]")
-		if !at(i + 4).is(",") {
-			i += 4
-			break
-		}
+		return names, vals, n
 	}
-	// the values must end the expression: a new statement, ; or the end
-	if t := at(i); len(vals) != len(names) || t.kind == tOp && !t.is(";") || t.kind != tOp && t.kind != tName && t.kind != tEOF || t.is("and") || t.is("or") {
-		return nil, nil, 0
-	}
-	return names, vals, i
 }
