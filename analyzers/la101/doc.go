@@ -1,7 +1,10 @@
 // Package la101 defines an Analyzer that reports Lua scripts performing a
 // lock step (rule LA101, lua-lock-script): compare-and-delete,
 // compare-and-extend, or a scripted acquire, as classified by
-// analyzers/internal/lua.
+// analyzers/internal/lua. The key and the token may reach the step through
+// Lua locals (local key = KEYS[1]; local k = redis.call("HGET", KEYS[1],
+// "f"); local v = redis.call("GET", k) ... v == ARGV[1]); a local holding
+// a constant or anything else the caller did not pass makes no step.
 //
 // A script is reported once, where its text is: at the constructor of a
 // script object (go-redis NewScript/NewScriptServerSHA, redigo NewScript,
