@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -30,6 +31,8 @@ type Options struct {
 	Patterns []string
 	// Analyzers are the root analyzers to run (their Requires run too).
 	Analyzers []*analysis.Analyzer
+	// Settings are the analyzer options of the run; nil means the defaults.
+	Settings *settings.Settings
 	// Tests also analyses the packages' test files.
 	Tests bool
 	// Env, when set, replaces the environment of the go command.
@@ -81,7 +84,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := newWrapper(nil)
+	w := newWrapper(opts.Settings, nil)
 	analyzers := w.wrapAll(opts.Analyzers)
 	if err := analysis.Validate(analyzers); err != nil {
 		return nil, err

@@ -8,12 +8,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/directive"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
 // UnitOptions configure Unit.
 type UnitOptions struct {
+	// Settings are the analyzer options; the flags the analyzers declare
+	// (-LA112.target ...) set them. Nil means the defaults.
+	Settings *settings.Settings
 	// Edit, when set, rewrites each reported diagnostic (PrefixRuleID).
 	Edit func(*analysis.Diagnostic)
 	// Off names rules whose diagnostics are dropped (turned off in the
@@ -36,7 +40,7 @@ type UnitOptions struct {
 // nothing across all rules; `lockaudit vet` (Run with Directives) does.
 // Panics are recovered as in Wrap.
 func Unit(as []*analysis.Analyzer, o UnitOptions) []*analysis.Analyzer {
-	w := newWrapper(o.Edit)
+	w := newWrapper(o.Settings, o.Edit)
 	w.filter = func(pass *analysis.Pass, ds []analysis.Diagnostic) []analysis.Diagnostic {
 		return unitFilter(pass, ds, o.Off)
 	}

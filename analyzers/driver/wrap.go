@@ -6,18 +6,22 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Wrap returns copies of the analyzers (and of everything they require)
-// whose Run recovers a panic into an error naming the analyzer, so one bad
-// package or analyzer bug cannot crash the whole run, and which pass every
-// diagnostic through edit first when edit is not nil. The wrapped passes see
-// the original analyzers in Pass.Analyzer and Pass.ResultOf, so analyzers
-// that read a prerequisite's result work unchanged.
+// for one run with settings s (nil: the defaults): settings.Analyzer's copy
+// answers s and the options the analyzers declare set s (settings.Bind).
+// Each copy's Run recovers a panic into an error naming the analyzer, so
+// one bad package or analyzer bug cannot crash the whole run, and passes
+// every diagnostic through edit first when edit is not nil. The wrapped
+// passes see the original analyzers in Pass.Analyzer and Pass.ResultOf, so
+// analyzers that read a prerequisite's result work unchanged.
 //
 // The go vet tool mode uses edit to put the rule ID in front of each message.
-func Wrap(as []*analysis.Analyzer, edit func(*analysis.Diagnostic)) []*analysis.Analyzer {
-	return newWrapper(edit).wrapAll(as)
+func Wrap(as []*analysis.Analyzer, s *settings.Settings, edit func(*analysis.Diagnostic)) []*analysis.Analyzer {
+	return newWrapper(s, edit).wrapAll(as)
 }
 
 // PrefixRuleID is an edit for Wrap that starts a message with its rule ID
@@ -29,7 +33,8 @@ func PrefixRuleID(d *analysis.Diagnostic) {
 }
 
 type wrapper struct {
-	edit func(*analysis.Diagnostic)
+	settings *settings.Settings
+	edit     func(*analysis.Diagnostic)
 	// filter, when set, sees all of a pass's diagnostics once the analyzer
 	// has run and returns those to report (Unit: directives, rules off).
 	filter func(pass *analysis.Pass, ds []analysis.Diagnostic) []analysis.Diagnostic
@@ -37,8 +42,11 @@ type wrapper struct {
 	orig   map[*analysis.Analyzer]*analysis.Analyzer // copy -> original
 }
 
-func newWrapper(edit func(*analysis.Diagnostic)) *wrapper {
-	return &wrapper{edit: edit, memo: map[*analysis.Analyzer]*analysis.Analyzer{}, orig: map[*analysis.Analyzer]*analysis.Analyzer{}}
+func newWrapper(s *settings.Settings, edit func(*analysis.Diagnostic)) *wrapper {
+	if s == nil {
+		s = settings.Default()
+	}
+	return &wrapper{settings: s, edit: edit, memo: map[*analysis.Analyzer]*analysis.Analyzer{}, orig: map[*analysis.Analyzer]*analysis.Analyzer{}}
 }
 
 func (w *wrapper) wrapAll(as []*analysis.Analyzer) []*analysis.Analyzer {
@@ -54,10 +62,11 @@ func (w *wrapper) wrap(a *analysis.Analyzer) *analysis.Analyzer {
 		return c
 	}
 	c := new(analysis.Analyzer)
-	*c = *a // the copied FlagSet shares its flag values with the original
+	*c = *a
 	w.memo[a], w.orig[c] = c, a
 	c.Requires = w.wrapAll(a.Requires)
-	run := a.Run
+	w.settings.Bind(c, a)
+	run := c.Run
 	c.Run = func(pass *analysis.Pass) (result any, err error) {
 		p := *pass
 		p.Analyzer = a

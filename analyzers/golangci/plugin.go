@@ -42,6 +42,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"gopkg.in/yaml.v3"
 
+	"github.com/lockaudit/lockaudit/analyzers"
 	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/rules"
@@ -58,11 +59,12 @@ const where = ".golangci.yml linters.settings.custom.lockaudit.settings"
 func init() { register.Plugin(Name, New) }
 
 type plugin struct {
-	sel map[string]bool
+	sel      map[string]bool
+	settings *settings.Settings
 }
 
 // New reads the settings (nil or empty: the defaults), validates them as
-// .lockaudit.yaml is validated, and applies them to the analyzers.
+// .lockaudit.yaml is validated, and keeps them for the analyzers it builds.
 func New(raw any) (register.LinterPlugin, error) {
 	f, err := Decode(raw)
 	if err != nil {
@@ -72,17 +74,18 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: target: %v", where, err)
 	}
-	if err := settings.Apply(f, targets); err != nil {
+	s := settings.Default()
+	if err := s.Apply(f, targets); err != nil {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
-	sel, err := settings.Select(f, "")
+	sel, err := analyzers.Select(f, "")
 	if err != nil {
 		return nil, fmt.Errorf("%s: rules: %v", where, err)
 	}
-	if len(settings.Analyzers(sel)) == 0 {
+	if len(analyzers.Selected(sel)) == 0 {
 		return nil, fmt.Errorf("%s: rules: every code rule is off", where)
 	}
-	return &plugin{sel: sel}, nil
+	return &plugin{sel: sel, settings: s}, nil
 }
 
 // Decode turns golangci-lint's decoded settings (maps, lists, scalars)
@@ -110,9 +113,9 @@ func Decode(raw any) (*config.File, error) {
 	return f, nil
 }
 
-// BuildAnalyzers returns the selected rule analyzers, wrapped so that
-// directives apply (golangci-lint itself puts the rule ID, the analyzer's
-// name, in front of each message).
+// BuildAnalyzers returns the selected rule analyzers, wrapped so that they
+// read the plugin's settings and directives apply (golangci-lint itself
+// puts the rule ID, the analyzer's name, in front of each message).
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	off := map[string]bool{}
 	for _, r := range rules.ByKind(rules.Code) {
@@ -120,7 +123,7 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 			off[r.ID] = true
 		}
 	}
-	return driver.Unit(settings.Analyzers(p.sel), driver.UnitOptions{Off: off}), nil
+	return driver.Unit(analyzers.Selected(p.sel), driver.UnitOptions{Settings: p.settings, Off: off}), nil
 }
 
 // GetLoadMode: the rules need type information.

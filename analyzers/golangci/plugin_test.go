@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
-
-	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 func TestRegistered(t *testing.T) {
@@ -25,7 +23,6 @@ func TestRegistered(t *testing.T) {
 	if err != nil {
 		t.Fatalf("default settings: %v", err)
 	}
-	t.Cleanup(settings.Reset)
 	if p.GetLoadMode() != register.LoadModeTypesInfo {
 		t.Errorf("load mode %q", p.GetLoadMode())
 	}
@@ -45,7 +42,6 @@ func TestRegistered(t *testing.T) {
 // TestSettings: the plugin reads .lockaudit.yaml's keys, as golangci-lint
 // hands them over (viper lower-cases map keys), and applies them.
 func TestSettings(t *testing.T) {
-	t.Cleanup(settings.Reset)
 	p, err := New(map[string]any{
 		"target":    []any{"valkey-8.1", "valkey-9.0"},
 		"rules":     map[string]any{"la108": "off", "LA110": "warning", "la111": false},
@@ -89,7 +85,6 @@ func TestSettings(t *testing.T) {
 
 // TestSettingsErrors: the same validation as the config file, naming the key.
 func TestSettingsErrors(t *testing.T) {
-	t.Cleanup(settings.Reset)
 	for _, tc := range []struct {
 		name     string
 		settings any

@@ -11,7 +11,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
-	"github.com/lockaudit/lockaudit/analyzers/la112"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // releaseFix replaces a Lua compare-and-delete by DELIFEQ key token (DELEX
@@ -20,7 +20,7 @@ import (
 // rewritten and its definition removed, or nothing is. See the package doc
 // for the conditions.
 func releaseFix(c *fix.Ctx, def *resolve.Op, sc *resolve.Script) []analysis.SuggestedFix {
-	cmd := fix.ReleaseCmd(la112.Shared())
+	cmd := fix.ReleaseCmd(settings.Of(c.Pass))
 	if cmd == "" || !fix.CompareAndDelete(sc.Text) {
 		return nil
 	}

@@ -11,15 +11,15 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
-	"github.com/lockaudit/lockaudit/analyzers/la112"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports Lua lock scripts at their definition.
-var Analyzer = ruleutil.New("LA101", check, flow.Analyzer)
+var Analyzer = ruleutil.New("LA101", check, flow.Analyzer, settings.Analyzer)
 
 func init() {
-	la112.BindTarget(&Analyzer.Flags, "the fix replaces a compare-and-delete with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+	settings.DeclareTarget(&Analyzer.Flags, "the fix replaces a compare-and-delete with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
 }
 
 func check(pass *analysis.Pass) (any, error) {

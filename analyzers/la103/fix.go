@@ -10,7 +10,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
-	"github.com/lockaudit/lockaudit/analyzers/la112"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // releaseFix turns a plain DEL/UNLINK of a lock key into DELIFEQ key token
@@ -20,7 +20,7 @@ func releaseFix(c *fix.Ctx, op *resolve.Op) []analysis.SuggestedFix {
 	if op.Call == nil || op.Tx != nil || !op.Complete || len(op.Keys) != 1 || (op.Name != "DEL" && op.Name != "UNLINK") {
 		return nil
 	}
-	cmd := fix.ReleaseCmd(la112.Shared())
+	cmd := fix.ReleaseCmd(settings.Of(c.Pass))
 	if cmd == "" {
 		return nil
 	}

@@ -8,15 +8,15 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
-	"github.com/lockaudit/lockaudit/analyzers/la112"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports plain-DEL releases of lock keys.
-var Analyzer = ruleutil.New("LA103", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA103", run, flow.Analyzer, settings.Analyzer)
 
 func init() {
-	flow.Bind(&Analyzer.Flags, "lock-key-pattern")
-	la112.BindTarget(&Analyzer.Flags, "the fix releases with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
+	settings.DeclareTarget(&Analyzer.Flags, "the fix releases with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
 }
 
 func run(pass *analysis.Pass) (any, error) {

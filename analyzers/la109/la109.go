@@ -8,12 +8,13 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports fencing INCRs sent outside the acquire's MULTI.
 var Analyzer = ruleutil.New("LA109", run, flow.Analyzer)
 
-func init() { flow.Bind(&Analyzer.Flags, "fence-key-pattern") }
+func init() { settings.Declare(&Analyzer.Flags, settings.OptFenceKeys) }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)

@@ -9,12 +9,16 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports protected-resource writes under a lock without a fence.
 var Analyzer = ruleutil.New("LA110", run, flow.Analyzer)
 
-func init() { flow.Bind(&Analyzer.Flags, "writers", "fence-key-pattern") }
+func init() {
+	settings.Declare(&Analyzer.Flags, settings.OptWriters)
+	settings.Declare(&Analyzer.Flags, settings.OptFenceKeys)
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)

@@ -7,16 +7,20 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports non-strict fence checks in SQL written under a lock.
-var Analyzer = ruleutil.New("LA111", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA111", run, flow.Analyzer, settings.Analyzer)
 
-func init() { flow.Bind(&Analyzer.Flags, "fence-column-pattern", "writers") }
+func init() {
+	settings.Declare(&Analyzer.Flags, settings.OptFenceColumn)
+	settings.Declare(&Analyzer.Flags, settings.OptWriters)
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)
-	isFence := func(col string) bool { _, ok := flow.FenceColumns.Match(col); return ok }
+	isFence := settings.Of(pass).FenceColumn
 	for _, fd := range in.LockFuncs() {
 		for _, w := range in.WriterCalls(fd) {
 			for _, arg := range w.Args {

@@ -9,12 +9,13 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports lock and fence keys that cannot share a slot.
 var Analyzer = ruleutil.New("LA113", run, flow.Analyzer)
 
-func init() { flow.Bind(&Analyzer.Flags, "fence-key-pattern") }
+func init() { settings.Declare(&Analyzer.Flags, settings.OptFenceKeys) }
 
 const fix = "wrap the shared part in braces in both keys, e.g. \"lock:{\"+job+\"}\" and \"fence:{\"+job+\"}\""
 

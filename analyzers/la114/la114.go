@@ -8,13 +8,14 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports EXPIRE-family extends of lock keys.
 var Analyzer = ruleutil.New("LA114", run, flow.Analyzer)
 
-func init() { flow.Bind(&Analyzer.Flags, "lock-key-pattern") }
+func init() { settings.Declare(&Analyzer.Flags, settings.OptLockKeys) }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := flow.Of(pass)

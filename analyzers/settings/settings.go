@@ -1,38 +1,33 @@
-// Package settings applies a .lockaudit.yaml (rules/config.File) to the
-// analyzers: which rules run, their severities, LA112's targets, the
-// lock-key / fence patterns and the protected-resource writers. It is the
-// one place that does so, shared by `lockaudit vet`/`audit`, the go vet
-// tool mode and the golangci-lint plugin, so a setting means the same thing
-// everywhere.
+// Package settings owns every analyzer option: the target server releases,
+// the lock-key, fence-key and fence-column patterns, and the
+// protected-resource writers. One *Settings value holds them for one run;
+// nothing else in lockaudit keeps an option.
 //
-// The analyzers' settings are package-level values (they are analyzer
-// flags, as go/analysis wants). Apply therefore first resets every one of
-// them to its default: applying twice in one process (tests that run the
-// CLI in-process) never leaks the first run's settings into the second.
+// Every source of options writes into that value: the config file (Apply
+// with a .lockaudit.yaml from rules/config), lockaudit's own -target flag
+// (Targets), go vet's -LAnnn.option flags and golangci-lint's plugin
+// settings (through the flags the driver binds to the run's value, see
+// Declare and FlagSet). Analyzers read it through the pass: they require
+// Analyzer and call Of(pass). The analyzers themselves hold no option, so
+// two runs in one process (tests that run the CLI in-process, a test with
+// its own settings) cannot see each other's.
 package settings
 
 import (
+	"flag"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/lockaudit/lockaudit/analyzers"
-	"github.com/lockaudit/lockaudit/analyzers/directive"
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
-	"github.com/lockaudit/lockaudit/analyzers/la112"
-	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
 // DefaultTarget is the server release checked when neither -target nor the
 // config file names one.
-const DefaultTarget = la112.DefaultTarget
+const DefaultTarget = "valkey-9.0"
 
-// Names of the analyzer options (flags) a config key sets.
+// Names of the options, as flags (-LA112.target) and as Set takes them.
 const (
 	OptTarget      = "target"
 	OptLockKeys    = "lock-key-pattern"
@@ -41,15 +36,67 @@ const (
 	OptWriters     = "writers"
 )
 
-// Reset restores every analyzer setting to its default.
-func Reset() {
-	flow.LockKeys.Reset()
-	flow.FenceKeys.Reset()
-	flow.FenceColumns.Reset()
-	flow.Writers.Reset()
-	if err := la112.Analyzer.Flags.Set(OptTarget, DefaultTarget); err != nil {
+// Settings are the analyzer options of one run. Each field is the
+// flag.Value its flag sets; analyzers only read them, through the methods.
+type Settings struct {
+	target       *Target
+	lockKeys     *Patterns
+	fenceKeys    *Patterns
+	fenceColumns *Patterns
+	writers      *WriterList
+}
+
+// Default returns the defaults: target DefaultTarget, the default patterns,
+// the default writers only.
+func Default() *Settings {
+	t := &Target{}
+	if err := t.Set(DefaultTarget); err != nil {
 		panic(err) // the default always parses
 	}
+	return &Settings{
+		target:       t,
+		lockKeys:     newPatterns("lock-key", DefaultLockKeys...),
+		fenceKeys:    newPatterns("fence-key", DefaultFenceKeys...),
+		fenceColumns: newPatterns("fence-column", DefaultFenceColumns...),
+		writers:      &WriterList{},
+	}
+}
+
+// value returns the flag.Value of an option.
+func (s *Settings) value(name string) flag.Value {
+	switch name {
+	case OptTarget:
+		return s.target
+	case OptLockKeys:
+		return s.lockKeys
+	case OptFenceKeys:
+		return s.fenceKeys
+	case OptFenceColumn:
+		return s.fenceColumns
+	case OptWriters:
+		return s.writers
+	}
+	return nil
+}
+
+// Set sets an option as its flag does (-LA112.target=valkey-8.1): a
+// pattern's first Set replaces the defaults and later ones add to it,
+// writers are added to the defaults, a target list replaces the target.
+// A rejected value leaves the option as it was.
+func (s *Settings) Set(name, value string) error {
+	v := s.value(name)
+	if v == nil {
+		return fmt.Errorf("unknown option %q", name)
+	}
+	return v.Set(value)
+}
+
+// Get returns an option's value as its flag prints it.
+func (s *Settings) Get(name string) string {
+	if v := s.value(name); v != nil {
+		return v.String()
+	}
+	return ""
 }
 
 // Targets returns the server releases to check: the -target flag's
@@ -78,133 +125,116 @@ func Targets(f *config.File, flagValue string) ([]string, error) {
 	return out, nil
 }
 
-// Apply resets every analyzer setting, then sets LA112's targets and the
-// file's lock_keys, fence_keys, fence_columns (each replacing its default
-// list) and writers (added to the defaults). f may be nil (defaults only).
-// skip names options the caller sets itself afterwards (the go vet tool's
-// explicit -LA103.lock-key-pattern ...): those are left at their defaults.
-func Apply(f *config.File, targets []string, skip ...string) error {
-	Reset()
-	skipped := map[string]bool{}
-	for _, s := range skip {
-		skipped[s] = true
-	}
-	if len(targets) > 0 && !skipped[OptTarget] {
-		if err := la112.Analyzer.Flags.Set(OptTarget, strings.Join(targets, ",")); err != nil {
+// Apply sets the targets and the file's lock_keys, fence_keys,
+// fence_columns (each replacing its default list) and writers (added to the
+// defaults). f may be nil (targets only). skip names options the caller
+// sets itself afterwards (go vet's explicit -LA103.lock-key-pattern ...):
+// those are left as they are.
+func (s *Settings) Apply(f *config.File, targets []string, skip ...string) error {
+	if len(targets) > 0 && !slices.Contains(skip, OptTarget) {
+		if err := s.target.Set(strings.Join(targets, ",")); err != nil {
 			return fmt.Errorf("target: %v", err)
 		}
 	}
 	if f == nil {
 		return nil
 	}
-	for _, s := range []struct {
+	for _, o := range []struct {
 		opt, key string
-		p        *flow.Patterns
+		p        *Patterns
 		list     []string
 	}{
-		{OptLockKeys, "lock_keys", flow.LockKeys, f.LockKeys},
-		{OptFenceKeys, "fence_keys", flow.FenceKeys, f.FenceKeys},
-		{OptFenceColumn, "fence_columns", flow.FenceColumns, f.FenceColumns},
+		{OptLockKeys, "lock_keys", s.lockKeys, f.LockKeys},
+		{OptFenceKeys, "fence_keys", s.fenceKeys, f.FenceKeys},
+		{OptFenceColumn, "fence_columns", s.fenceColumns, f.FenceColumns},
 	} {
-		if len(s.list) == 0 || skipped[s.opt] {
+		if len(o.list) == 0 || slices.Contains(skip, o.opt) {
 			continue
 		}
-		if err := s.p.SetList(s.list); err != nil {
-			return fmt.Errorf("%s: %v", s.key, err)
+		if err := o.p.SetList(o.list); err != nil {
+			return fmt.Errorf("%s: %v", o.key, err)
 		}
 	}
-	if len(f.Writers) > 0 && !skipped[OptWriters] {
-		if err := flow.Writers.Add(f.Writers...); err != nil {
+	if len(f.Writers) > 0 && !slices.Contains(skip, OptWriters) {
+		if err := s.writers.Add(f.Writers...); err != nil {
 			return fmt.Errorf("writers: %v", err)
 		}
 	}
 	return nil
 }
 
-// Select returns the code rules to run (LA100, the directive rule,
-// included): every code rule, minus those the file turns off, then the
-// -rules spec on top. A spec that starts with a rule or glob ("LA101,LA103",
-// "LA1*") is the whole selection, whatever the file says; a spec that starts
-// with an exclusion ("-LA110", "-LA110,LA111") edits the file's selection,
-// item by item. So the flag always wins over the file. LA100 stays on
-// unless the file or the spec turns it off by name ("-LA100"): it judges
-// the directives of whichever rules run.
-func Select(f *config.File, spec string) (map[string]bool, error) {
-	sel := map[string]bool{}
-	for _, r := range rules.ByKind(rules.Code) {
-		sel[r.ID] = true
-	}
-	if f != nil {
-		off, _, _ := f.Selection()
-		for _, id := range off {
-			delete(sel, id)
+// Supports reports whether every target has a feature.
+func (s *Settings) Supports(f rules.Feature) bool { return s.target.supports(f) }
+
+// Lacking says which targets lack feature, to follow "but ": "the target
+// is valkey-8.0", or "valkey-8.1 (one of the targets valkey-8.1,
+// valkey-9.0) lacks it"; "" when every target has it.
+func (s *Settings) Lacking(feature rules.Feature) string {
+	var miss, all []string
+	for _, v := range s.target.vs {
+		all = append(all, v.Line())
+		if !rules.Supports(v, feature) {
+			miss = append(miss, v.Line())
 		}
 	}
-	items := strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' })
-	if len(items) > 0 && !strings.HasPrefix(items[0], "-") {
-		// LA100 judges the directives themselves, whichever rules run: a
-		// list of rules keeps it unless it is turned off by name.
-		sel = map[string]bool{directive.RuleID: sel[directive.RuleID]}
+	switch {
+	case len(miss) == 0:
+		return ""
+	case len(all) == 1:
+		return "the target is " + miss[0]
+	case len(miss) == 1:
+		return miss[0] + " (one of the targets " + strings.Join(all, ", ") + ") lacks it"
 	}
-	for _, it := range items {
-		neg := strings.HasPrefix(it, "-")
-		// One item alone, made positive, is exactly the rules it names.
-		matched, err := rules.Select(strings.TrimPrefix(strings.TrimPrefix(it, "-"), "+"))
-		if err != nil {
-			return nil, err
-		}
-		for id := range matched {
-			if r, _ := rules.Lookup(id); r.Kind != rules.Code {
-				continue
-			}
-			if neg {
-				delete(sel, id)
-			} else {
-				sel[id] = true
-			}
-		}
-	}
-	return sel, nil
+	return strings.Join(miss, " and ") + " (of the targets " + strings.Join(all, ", ") + ") lack it"
 }
 
-// Analyzers returns the rule analyzers in sel, in ID order.
-func Analyzers(sel map[string]bool) []*analysis.Analyzer {
-	var out []*analysis.Analyzer
-	for _, a := range analyzers.All() {
-		if sel[a.Name] {
-			out = append(out, a)
-		}
-	}
-	return out
+// LockKey reports whether a lock-key pattern matches text, and which.
+func (s *Settings) LockKey(text string) (string, bool) { return s.lockKeys.Match(text) }
+
+// FenceKey reports whether a fence-key pattern matches text, and which.
+func (s *Settings) FenceKey(text string) (string, bool) { return s.fenceKeys.Match(text) }
+
+// FenceColumn reports whether an SQL column name holds the fence.
+func (s *Settings) FenceColumn(name string) bool {
+	_, ok := s.fenceColumns.Match(name)
+	return ok
 }
 
-// Severities returns the file's severity overrides by rule ID (nil file:
-// none).
-func Severities(f *config.File) map[string]rules.Severity {
-	if f == nil {
-		return nil
-	}
-	_, _, sev := f.Selection()
-	return sev
+// Writer reports whether a fully qualified name (WriterName's form) is a
+// default or configured protected-resource writer.
+func (s *Settings) Writer(name string) bool { return s.writers.Has(name) }
+
+// Target is the -target option: the server releases the code must run on,
+// comma-separated (a fleet mid-upgrade runs several; a command is reported
+// when any of them lacks it).
+type Target struct {
+	vs []rules.Version
+	s  string
 }
 
-// ApplySeverities sets the severity of every finding of an overridden rule.
-func ApplySeverities(fs []report.Finding, sev map[string]rules.Severity) {
-	for i := range fs {
-		if s, ok := sev[fs[i].Rule]; ok {
-			fs[i].Severity = s
-		}
+func (t *Target) String() string {
+	if t == nil {
+		return ""
 	}
+	return t.s
 }
 
-// IDs returns the selection's IDs, sorted.
-func IDs(sel map[string]bool) []string {
-	var out []string
-	for id, on := range sel {
-		if on {
-			out = append(out, id)
+// Set parses one release line or a comma-separated list of them; an unknown
+// one is an error naming the known lines, and leaves the target unchanged.
+func (t *Target) Set(s string) error {
+	vs, names, err := rules.ParseTargets(s)
+	if err != nil {
+		return err
+	}
+	t.vs, t.s = vs, strings.Join(names, ",")
+	return nil
+}
+
+func (t *Target) supports(f rules.Feature) bool {
+	for _, v := range t.vs {
+		if !rules.Supports(v, f) {
+			return false
 		}
 	}
-	sort.Strings(out)
-	return out
+	return len(t.vs) > 0
 }

@@ -1,13 +1,10 @@
 package settings
 
 import (
-	"strconv"
+	"flag"
 	"strings"
 	"testing"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
-	"github.com/lockaudit/lockaudit/analyzers/la112"
-	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -20,8 +17,98 @@ func parse(t *testing.T, src string) *config.File {
 	return f
 }
 
-func TestApplyAndReset(t *testing.T) {
-	t.Cleanup(Reset)
+// declaredFlags are two rules' flag sets declaring the same option.
+func declaredFlags(name string) (*flag.FlagSet, *flag.FlagSet) {
+	a := flag.NewFlagSet("LA103", flag.ContinueOnError)
+	Declare(a, name)
+	b := flag.NewFlagSet("LA114", flag.ContinueOnError)
+	Declare(b, name)
+	return a, b
+}
+
+func TestPatternsFlag(t *testing.T) {
+	s := Default()
+	d1, d2 := declaredFlags(OptLockKeys)
+	fs, fs2 := s.FlagSet(d1), s.FlagSet(d2)
+	if err := fs.Parse([]string{"-lock-key-pattern", `^mutex:`, "-lock-key-pattern", `(^|:)guard{1,2}$`}); err != nil {
+		t.Fatal(err)
+	}
+	// One value per run: what LA103's flag set, LA114's flag shows.
+	if got := fs2.Lookup("lock-key-pattern").Value.String(); got != `^mutex:,(^|:)guard{1,2}$` {
+		t.Errorf("LA114 sees %q", got)
+	}
+	for k, want := range map[string]bool{"mutex:job": true, "MUTEX:job": true, "a:guardd": true, "lock:job": false} {
+		if _, got := s.LockKey(k); got != want {
+			t.Errorf("after -lock-key-pattern: LockKey(%q) = %v, want %v", k, got, want)
+		}
+	}
+	if err := fs.Parse([]string{"-lock-key-pattern", `(lock`}); err == nil || !strings.Contains(err.Error(), `bad lock-key pattern "(lock"`) {
+		t.Errorf("bad pattern: err = %v", err)
+	}
+	// Another run starts from the defaults.
+	if _, ok := Default().LockKey("lock:job"); !ok {
+		t.Error("a new Settings does not have the default")
+	}
+	if err := s.lockKeys.SetList([]string{"^l:"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.LockKey("lock:job"); ok {
+		t.Error("SetList did not replace the default")
+	}
+	if err := s.lockKeys.SetList(nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.LockKey("lock:job"); !ok {
+		t.Error("SetList(nil) did not restore the default")
+	}
+}
+
+func TestWritersFlag(t *testing.T) {
+	s := Default()
+	d, _ := declaredFlags(OptWriters)
+	fs := s.FlagSet(d)
+	if err := fs.Parse([]string{"-writers", "example.com/repo.SaveInvoice, (*example.com/repo.Store).Put"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"example.com/repo.SaveInvoice", "(*example.com/repo.Store).Put", "(*database/sql.DB).ExecContext"} {
+		if !s.Writer(n) {
+			t.Errorf("Writer(%q) = false", n)
+		}
+	}
+	if err := fs.Parse([]string{"-writers", "(*sql.DB.Exec"}); err == nil || !strings.Contains(err.Error(), `bad writer "(*sql.DB.Exec"`) {
+		t.Errorf("bad writer: err = %v", err)
+	}
+}
+
+// TestDeclared: a shared analyzer's flag only declares the option; setting
+// it there is an error, and a run's copy keeps its name, usage and default.
+func TestDeclared(t *testing.T) {
+	fs := flag.NewFlagSet("LA112", flag.ContinueOnError)
+	Declare(fs, OptTarget)
+	f := fs.Lookup(OptTarget)
+	if f.DefValue != DefaultTarget || !strings.HasPrefix(f.Usage, "oldest server release") {
+		t.Errorf("declared -target: default %q, usage %q", f.DefValue, f.Usage)
+	}
+	if err := fs.Set(OptTarget, "valkey-8.1"); err == nil || !strings.Contains(err.Error(), "option of a run") {
+		t.Errorf("setting the shared analyzer's flag: %v", err)
+	}
+	s := Default()
+	bound := s.FlagSet(fs)
+	if err := bound.Set(OptTarget, "valkey-8.1"); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Get(OptTarget); got != "valkey-8.1" {
+		t.Errorf("the bound flag set the target to %q", got)
+	}
+	if b := bound.Lookup(OptTarget); b.DefValue != DefaultTarget || b.Usage != f.Usage {
+		t.Errorf("bound -target: default %q, usage %q", b.DefValue, b.Usage)
+	}
+	if err := s.Set(OptTarget, "valkey-10.0"); err == nil || s.Get(OptTarget) != "valkey-8.1" {
+		t.Errorf("a rejected target: err %v, target %q", err, s.Get(OptTarget))
+	}
+}
+
+func TestApply(t *testing.T) {
 	f := parse(t, `
 target: [valkey-8.1, redis-8.4]
 lock_keys: ['^mutex:']
@@ -33,52 +120,42 @@ writers: ['example.com/repo.Save', '(*example.com/repo.Store).Put']
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Apply(f, targets); err != nil {
+	s := Default()
+	if err := s.Apply(f, targets); err != nil {
 		t.Fatal(err)
 	}
-	if got := la112.Analyzer.Flags.Lookup("target").Value.String(); got != "valkey-8.1,redis-8.4" {
+	if got := s.Get(OptTarget); got != "valkey-8.1,redis-8.4" {
 		t.Errorf("target %q", got)
 	}
-	if _, ok := flow.LockKeys.Match("lock:job"); ok {
+	if _, ok := s.LockKey("lock:job"); ok {
 		t.Error("lock_keys must replace the default pattern")
 	}
-	if _, ok := flow.LockKeys.Match("mutex:job"); !ok {
+	if _, ok := s.LockKey("mutex:job"); !ok {
 		t.Error("lock_keys not applied")
 	}
-	if _, ok := flow.FenceKeys.Match("epoch:job"); !ok {
+	if _, ok := s.FenceKey("epoch:job"); !ok {
 		t.Error("fence_keys not applied")
 	}
-	if _, ok := flow.FenceColumns.Match("EPOCH"); !ok {
+	if !s.FenceColumn("EPOCH") {
 		t.Error("fence_columns not applied")
 	}
-	if !flow.Writers.Has("example.com/repo.Save") || !flow.Writers.Has("(*example.com/repo.Store).Put") || !flow.Writers.Has("(*database/sql.DB).ExecContext") {
+	if !s.Writer("example.com/repo.Save") || !s.Writer("(*example.com/repo.Store).Put") || !s.Writer("(*database/sql.DB).ExecContext") {
 		t.Error("writers must be added to the defaults")
 	}
 
-	// Applying again (another run in the same process) starts from the
-	// defaults: nothing of the first config remains.
-	if err := Apply(nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := flow.LockKeys.Match("lock:job"); !ok {
-		t.Error("the default lock-key pattern is not restored")
-	}
-	if flow.Writers.Has("example.com/repo.Save") {
-		t.Error("writers leaked into the next run")
-	}
-	if got := la112.Analyzer.Flags.Lookup("target").Value.String(); got != DefaultTarget {
-		t.Errorf("target after reset %q", got)
-	}
-
 	// skip leaves an option for the caller (go vet's explicit flags).
-	if err := Apply(f, targets, OptLockKeys, OptTarget); err != nil {
+	s = Default()
+	if err := s.Apply(f, targets, OptLockKeys, OptTarget); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := flow.LockKeys.Match("lock:job"); !ok {
+	if _, ok := s.LockKey("lock:job"); !ok {
 		t.Error("a skipped option was applied")
 	}
-	if got := la112.Analyzer.Flags.Lookup("target").Value.String(); got != DefaultTarget {
+	if got := s.Get(OptTarget); got != DefaultTarget {
 		t.Errorf("a skipped target was applied: %q", got)
+	}
+	if !s.Writer("example.com/repo.Save") {
+		t.Error("writers not applied")
 	}
 }
 
@@ -103,58 +180,31 @@ func TestTargets(t *testing.T) {
 	}
 }
 
-func TestSelect(t *testing.T) {
-	f := parse(t, "rules:\n  LA108: off\n  LA110: warning\n  LA201: off\n")
-	all := len(rules.ByKind(rules.Code))
-	for _, tc := range []struct {
-		name string
-		f    *config.File
-		spec string
-		want string // "+ID" must be in, "-ID" must be out; "#N" the size
-	}{
-		{"defaults", nil, "", "+LA100 +LA108 #" + itoa(all)},
-		{"file off", f, "", "-LA108 +LA110 +LA100 #" + itoa(all-1)},
-		{"flag list wins", f, "LA108,LA103", "+LA108 +LA103 +LA100 -LA110 #3"},
-		{"flag glob", f, "LA10*", "+LA108 +LA100 +LA101 -LA110 #10"},
-		{"flag edits the file's", f, "-LA103", "-LA103 -LA108 +LA110 #" + itoa(all-2)},
-		{"flag re-enables", f, "-LA103,LA108", "-LA103 +LA108 #" + itoa(all-1)},
-		{"LA100 off by name", f, "LA103,-LA100", "+LA103 -LA100 #1"},
-		{"node rules ignored", nil, "LA2*", "+LA100 #1"},
+func TestDefaultLockKeyPattern(t *testing.T) {
+	for s, want := range map[string]bool{
+		"lock:job": true, "job:lock": true, "job-lock": true, "job_lock": true, "lock": true,
+		"LOCK:JOB": true, "locks/job": true, "app.lock.job": true, "{lock}:x": true,
+		"block:7": false, "clock": false, "mylock": false, "unlocked": false, "lockers": false,
+		"cache:user": false, "": false,
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			sel, err := Select(tc.f, tc.spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, w := range strings.Fields(tc.want) {
-				switch w[0] {
-				case '+':
-					if !sel[w[1:]] {
-						t.Errorf("%s not selected: %v", w[1:], IDs(sel))
-					}
-				case '-':
-					if sel[w[1:]] {
-						t.Errorf("%s selected: %v", w[1:], IDs(sel))
-					}
-				case '#':
-					if itoa(len(sel)) != w[1:] {
-						t.Errorf("%d rules selected, want %s: %v", len(sel), w[1:], IDs(sel))
-					}
-				}
-			}
-		})
-	}
-	if _, err := Select(nil, "LA103,LA999"); err == nil || !strings.Contains(err.Error(), "LA999") {
-		t.Errorf("unknown rule: %v", err)
+		if _, got := Default().LockKey(s); got != want {
+			t.Errorf("LockKey(%q) = %v, want %v", s, got, want)
+		}
 	}
 }
 
-func TestSeverities(t *testing.T) {
-	f := parse(t, "rules:\n  LA110: info\n  la103: on\n")
-	sev := Severities(f)
-	if len(sev) != 1 || sev["LA110"] != rules.Info {
-		t.Errorf("severities %v", sev)
+func TestDefaultFencePatterns(t *testing.T) {
+	for s, want := range map[string]bool{
+		"fence:{job}": true, "job:fence": true, "job:fencing_token": true, "token:7": true,
+		"tokens:user": false, "fences": false, "counter:job": false,
+	} {
+		if _, got := Default().FenceKey(s); got != want {
+			t.Errorf("FenceKey(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for s, want := range map[string]bool{"last_fence": true, "fencing_token": true, "Fence": true, "id": false} {
+		if got := Default().FenceColumn(s); got != want {
+			t.Errorf("FenceColumn(%q) = %v, want %v", s, got, want)
+		}
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

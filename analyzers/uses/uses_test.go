@@ -10,19 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 	"github.com/lockaudit/lockaudit/analyzers/uses"
 	"github.com/lockaudit/lockaudit/report"
 )
-
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // markRE reads the expectations the fixtures carry: a line ending in
 // `// uses: CMD "WHAT"` relies on CMD there, named WHAT.
@@ -31,9 +22,8 @@ var markRE = regexp.MustCompile(`// uses: (\w+) "([^"]*)"`)
 // TestUses compares the analyzer's result with the marks in the fixtures,
 // both ways: every marked line is found, and nothing unmarked is.
 func TestUses(t *testing.T) {
-	dir := testdata(t)
 	pkgs := []string{"uses/native", "uses/scripts", "uses/libs", "uses/none"}
-	results := analysistest.Run(t, dir, uses.Analyzer, pkgs...)
+	results := analyzertest.Run(t, uses.Analyzer, nil, pkgs...)
 	if len(results) != len(pkgs) {
 		t.Fatalf("%d results for %d packages", len(results), len(pkgs))
 	}
@@ -50,7 +40,7 @@ func TestUses(t *testing.T) {
 	}
 	var want []string
 	for _, pkg := range pkgs {
-		files, _ := filepath.Glob(filepath.Join(dir, "src", pkg, "*.go"))
+		files, _ := filepath.Glob(filepath.Join("testdata", "src", pkg, "*.go"))
 		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {

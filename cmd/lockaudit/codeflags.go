@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers"
 	"github.com/lockaudit/lockaudit/analyzers/directive"
 	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
@@ -149,11 +150,11 @@ func (c *codeFlags) abs(p string) string {
 
 // selection is the set of code rules to run.
 func (c *codeFlags) selection() (map[string]bool, error) {
-	sel, err := settings.Select(c.Config, c.Rules)
+	sel, err := analyzers.Select(c.Config, c.Rules)
 	if err != nil {
 		return nil, usageError("-rules: %v", err)
 	}
-	if len(settings.Analyzers(sel)) == 0 {
+	if len(analyzers.Selected(sel)) == 0 {
 		if c.Rules == "" {
 			return nil, usageError("config: %s: rules: every code rule is off", c.Config.Path)
 		}
@@ -174,10 +175,10 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	if err != nil {
 		return nil, err
 	}
-	if err := settings.Apply(c.Config, c.Targets); err != nil {
+	opts := settings.Default()
+	if err := opts.Apply(c.Config, c.Targets); err != nil {
 		return nil, usageError("config: %v", err)
 	}
-	defer settings.Reset()
 
 	var base *baseline.File
 	if c.Baseline != "" {
@@ -190,6 +191,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		Dir:               c.Dir,
 		Patterns:          patterns,
 		Analyzers:         c.analyzers(sel),
+		Settings:          opts,
 		Tests:             c.Tests,
 		Directives:        true,
 		DirectiveFindings: sel[directive.RuleID],
@@ -204,7 +206,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	run.Command = "vet"
 	run.Tool.Version = version()
 	run.Target = strings.Join(c.Targets, ",")
-	settings.ApplySeverities(run.Findings, settings.Severities(c.Config))
+	analyzers.ApplySeverities(run.Findings, analyzers.Severities(c.Config))
 
 	if c.WriteBaseline != "" {
 		if err := stopped(ctx); err != nil {
@@ -232,7 +234,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 
 // analyzers are the selected rules, plus analyzers/uses when Uses is set.
 func (c *codeFlags) analyzers(sel map[string]bool) []*analysis.Analyzer {
-	as := settings.Analyzers(sel)
+	as := analyzers.Selected(sel)
 	if c.Uses {
 		as = append(as, uses.Analyzer)
 	}

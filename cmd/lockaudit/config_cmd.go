@@ -14,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/lockaudit/lockaudit/analyzers"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/probe"
@@ -150,16 +151,14 @@ func configCheck(e *env, dir, file string) error {
 	if err != nil {
 		return usageError("config: %s: target: %v", f.Path, err)
 	}
-	err = settings.Apply(f, targets)
-	settings.Reset()
-	if err != nil {
+	if err := settings.Default().Apply(f, targets); err != nil {
 		return usageError("config: %s: %v", f.Path, err)
 	}
-	sel, err := settings.Select(f, "")
+	sel, err := analyzers.Select(f, "")
 	if err != nil {
 		return usageError("config: %s: rules: %v", f.Path, err)
 	}
-	if len(settings.Analyzers(sel)) == 0 {
+	if len(analyzers.Selected(sel)) == 0 {
 		return usageError("config: %s: rules: every code rule is off", f.Path)
 	}
 	fmt.Fprintf(e.Stdout, "%s: valid\n\n", f.Path)

@@ -73,6 +73,7 @@ func runVetTool(args []string) int {
 // the wrapped analyzers.
 func vetToolAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 	off := map[string]bool{}
+	s := settings.Default() // the config, then go vet's -LAnnn.option flags, set it
 	if cfg := args[len(args)-1]; strings.HasSuffix(cfg, ".cfg") {
 		f, err := vetToolConfig(cfg)
 		if err != nil {
@@ -83,7 +84,7 @@ func vetToolAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("config: %s: target: %v", f.Path, err)
 		}
-		if err := settings.Apply(f, targets, opts...); err != nil {
+		if err := s.Apply(f, targets, opts...); err != nil {
 			return nil, fmt.Errorf("config: %v", err)
 		}
 		if f != nil {
@@ -95,7 +96,7 @@ func vetToolAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 			}
 		}
 	}
-	return driver.Unit(analyzers.All(), driver.UnitOptions{Edit: driver.PrefixRuleID, Off: off}), nil
+	return driver.Unit(analyzers.All(), driver.UnitOptions{Settings: s, Edit: driver.PrefixRuleID, Off: off}), nil
 }
 
 // vetToolConfig finds the .lockaudit.yaml for the package go vet asks

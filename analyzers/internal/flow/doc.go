@@ -22,7 +22,6 @@
 // followed (a parameter, a field, an unknown call, an incomplete Op) is
 // reported as unknown, and rules do not report unknowns.
 //
-// The settings several rules share (LockKeys, FenceKeys, FenceColumns,
-// Writers) live here as flag.Values; Bind attaches them to a rule's flags,
-// and the config file sets the same values.
+// The options (lock-key and fence patterns, writers) are the run's
+// settings (analyzers/settings), read through the pass.
 package flow

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // IsIncr reports whether op is an INCR or INCRBY.
@@ -27,7 +28,7 @@ func (in *Info) IsFenceKey(op *resolve.Op) bool {
 // pieces of a template, the text a one-line helper returns) matches a
 // fence-key pattern.
 func (in *Info) MatchesFenceKey(e ast.Expr) bool {
-	_, ok := FenceKeys.matchShape(in.ShapeOf(e))
+	_, ok := matchShape(in.Settings.FenceKey, in.ShapeOf(e))
 	return ok
 }
 
@@ -360,8 +361,8 @@ func (in *Info) IsWriter(call *ast.CallExpr) (string, bool) {
 	if fn == nil {
 		return "", false
 	}
-	name := WriterName(fn)
-	if Writers.Has(name) {
+	name := settings.WriterName(fn)
+	if in.Settings.Writer(name) {
 		return name, true
 	}
 	if fn.Name() != "Exec" && fn.Name() != "ExecContext" {

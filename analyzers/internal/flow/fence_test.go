@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // carries(e, bool) states whether e derives from a fence in its function;
@@ -217,7 +219,6 @@ func TestWriters(t *testing.T) {
 }
 
 func TestConfiguredWriter(t *testing.T) {
-	defer Writers.Reset()
 	in := load(t, `package p
 func SaveInvoice(id string, fence int64) error { return nil }
 func f() { SaveInvoice("x", 1) }
@@ -226,7 +227,7 @@ func f() { SaveInvoice("x", 1) }
 	if _, ok := in.IsWriter(c); ok {
 		t.Fatal("SaveInvoice is a writer before it is configured")
 	}
-	if err := Writers.Set("p.SaveInvoice"); err != nil {
+	if err := in.Settings.Set(settings.OptWriters, "p.SaveInvoice"); err != nil {
 		t.Fatal(err)
 	}
 	if name, ok := in.IsWriter(c); !ok || name != "p.SaveInvoice" {

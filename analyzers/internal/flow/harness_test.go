@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // The flow tests type-check small packages and build Ops with a tiny
@@ -113,13 +114,13 @@ func load(t *testing.T, src string) *Info {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := New(fset, pkg, info, []*ast.File{f}, nil)
+	in := New(fset, pkg, info, []*ast.File{f}, nil, settings.Default())
 	in.Ops = testOps(in, f)
 	return in
 }
 
 // testImporter imports the standard library from export data and the stub
-// packages under testdata/src (uuid, pgx) from source.
+// packages under analyzers/testdata/src (uuid, pgx) from source.
 type testImporter struct {
 	fset *token.FileSet
 	std  types.Importer
@@ -134,7 +135,7 @@ func (ti *testImporter) Import(path string) (*types.Package, error) {
 	if p := ti.pkgs[path]; p != nil {
 		return p, nil
 	}
-	dir := filepath.Join("..", "..", "..", "testdata", "src", filepath.FromSlash(path))
+	dir := filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(path))
 	if _, err := os.Stat(dir); err != nil {
 		return ti.std.Import(path)
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer gives every rule of a package one shared *Info. It computes
@@ -20,7 +21,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:             "lockflow",
 	Doc:              "shared data-flow facts for the LA1xx rules: key shapes, lock keys, reply use, token origin, fence taint (infrastructure; reports nothing)",
-	Requires:         []*analysis.Analyzer{resolve.Analyzer},
+	Requires:         []*analysis.Analyzer{resolve.Analyzer, settings.Analyzer},
 	Run:              run,
 	ResultType:       reflect.TypeOf((*Info)(nil)),
 	RunDespiteErrors: true,
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[resolve.Analyzer].(*resolve.Result)
-	return New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, res.Ops), nil
+	return New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, res.Ops, settings.Of(pass)), nil
 }
 
 // Of returns the pass's Info; the rule must require Analyzer.
@@ -42,6 +43,7 @@ type Info struct {
 	TypesInfo *types.Info
 	Files     []*ast.File
 	Ops       []*resolve.Op
+	Settings  *settings.Settings // the run's options (lock-key and fence patterns, writers)
 
 	indexOnce sync.Once
 	idx       *index
@@ -54,8 +56,8 @@ type Info struct {
 }
 
 // New builds an Info; Analyzer calls it, tests may too.
-func New(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File, ops []*resolve.Op) *Info {
-	return &Info{Fset: fset, Pkg: pkg, TypesInfo: info, Files: files, Ops: ops}
+func New(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File, ops []*resolve.Op, s *settings.Settings) *Info {
+	return &Info{Fset: fset, Pkg: pkg, TypesInfo: info, Files: files, Ops: ops, Settings: s}
 }
 
 // assignKind says how a variable gets a value.

@@ -47,7 +47,7 @@ func (in *Info) IsLockKey(e ast.Expr) (LockKey, bool) {
 			return LockKey{Acquire: op}, true
 		}
 	}
-	if p, ok := LockKeys.matchShape(s); ok {
+	if p, ok := matchShape(in.Settings.LockKey, s); ok {
 		return LockKey{Pattern: p}, true
 	}
 	return LockKey{}, false
@@ -90,7 +90,7 @@ func (in *Info) IsLockAcquire(op *resolve.Op) bool {
 		return false
 	}
 	s := in.ShapeOf(op.Key())
-	if _, ok := LockKeys.matchShape(s); ok {
+	if _, ok := matchShape(in.Settings.LockKey, s); ok {
 		return true
 	}
 	in.lockFacts()

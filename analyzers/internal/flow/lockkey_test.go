@@ -6,35 +6,6 @@ import (
 	"testing"
 )
 
-func TestDefaultLockKeyPattern(t *testing.T) {
-	for s, want := range map[string]bool{
-		"lock:job": true, "job:lock": true, "job-lock": true, "job_lock": true, "lock": true,
-		"LOCK:JOB": true, "locks/job": true, "app.lock.job": true, "{lock}:x": true,
-		"block:7": false, "clock": false, "mylock": false, "unlocked": false, "lockers": false,
-		"cache:user": false, "": false,
-	} {
-		if _, got := LockKeys.Match(s); got != want {
-			t.Errorf("LockKeys.Match(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
-func TestDefaultFencePatterns(t *testing.T) {
-	for s, want := range map[string]bool{
-		"fence:{job}": true, "job:fence": true, "job:fencing_token": true, "token:7": true,
-		"tokens:user": false, "fences": false, "counter:job": false,
-	} {
-		if _, got := FenceKeys.Match(s); got != want {
-			t.Errorf("FenceKeys.Match(%q) = %v, want %v", s, got, want)
-		}
-	}
-	for s, want := range map[string]bool{"last_fence": true, "fencing_token": true, "Fence": true, "id": false} {
-		if _, got := FenceColumns.Match(s); got != want {
-			t.Errorf("FenceColumns.Match(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
 // lockkey(e, "why") states that e is a lock key ("acquired" or "pattern");
 // notlock(e) that it is not. acq(op-call, bool) states IsLockAcquire.
 const lockSrc = `package p

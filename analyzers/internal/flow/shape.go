@@ -103,6 +103,17 @@ func (s Shape) Texts() []string {
 	return nil
 }
 
+// matchShape is a pattern match (settings.LockKey, FenceKey) over a key
+// shape's constant pieces (Shape.Texts).
+func matchShape(match func(string) (string, bool), s Shape) (string, bool) {
+	for _, t := range s.Texts() {
+		if pat, ok := match(t); ok {
+			return pat, true
+		}
+	}
+	return "", false
+}
+
 // ShapeOf returns the shape of a key expression.
 func (in *Info) ShapeOf(e ast.Expr) Shape {
 	if e == nil {

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
@@ -115,36 +116,38 @@ func rel(fset *token.FileSet, from, to token.Pos) string {
 	return fmt.Sprint(d)
 }
 
-func testdata() string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
+// libscan is the module that requires the real clients (testdata/libscan
+// at the repository's root).
+func libscan(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata", "libscan"))
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
 	return dir
 }
 
 func TestGoRedis(t *testing.T) {
-	analysistest.Run(t, testdata(), summary, "resolvetest/goredis")
+	analyzertest.Run(t, summary, nil, "resolvetest/goredis")
 }
 
 func TestRedigo(t *testing.T) {
-	analysistest.Run(t, testdata(), summary, "resolvetest/redigo")
+	analyzertest.Run(t, summary, nil, "resolvetest/redigo")
 }
 
 func TestValkeyGo(t *testing.T) {
-	analysistest.Run(t, testdata(), summary, "resolvetest/valkeygo")
+	analyzertest.Run(t, summary, nil, "resolvetest/valkeygo")
 }
 
 func TestGlide(t *testing.T) {
-	analysistest.Run(t, testdata(), summary, "resolvetest/glide")
+	analyzertest.Run(t, summary, nil, "resolvetest/glide")
 }
 
 func TestRadix(t *testing.T) {
-	analysistest.Run(t, testdata(), summary, "resolvetest/radix")
+	analyzertest.Run(t, summary, nil, "resolvetest/radix")
 }
 
 func TestOtherClients(t *testing.T) {
-	analysistest.Run(t, testdata(), summary, "resolvetest/others")
+	analyzertest.Run(t, summary, nil, "resolvetest/others")
 }
 
 // TestRealClients runs the layer over code that calls the real client
@@ -155,7 +158,7 @@ func TestRealClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the real modules (module cache or proxy)")
 	}
-	dir := filepath.Join(testdata(), "libscan")
+	dir := libscan(t)
 	// analysistest loads modules with GOPROXY=off: fetch them first.
 	cmd := exec.Command("go", "mod", "download")
 	cmd.Dir = dir
@@ -171,10 +174,11 @@ func TestRealClients(t *testing.T) {
 // despite errors and must neither panic nor loop; the Ops it can still see
 // are resolved.
 func TestBrokenCode(t *testing.T) {
+	root := analyzertest.Dir(t)
 	cfg := &packages.Config{
 		Mode: packages.LoadSyntax,
-		Dir:  testdata(),
-		Env:  append(os.Environ(), "GOPATH="+testdata(), "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+		Dir:  root,
+		Env:  append(os.Environ(), "GOPATH="+root, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
 	}
 	pkgs, err := packages.Load(cfg, "resolvetest/broken")
 	if err != nil {
@@ -226,16 +230,17 @@ func TestBrokenCode(t *testing.T) {
 }
 
 func TestScriptTextsAndVendor(t *testing.T) {
-	analysistest.Run(t, testdata(), summary, "resolvetest/embedded", "resolvetest/vendored")
+	analyzertest.Run(t, summary, nil, "resolvetest/embedded", "resolvetest/vendored")
 }
 
 // loadOps runs the layer over one fixture package and returns its Ops.
 func loadOps(t *testing.T, pkg string) (*token.FileSet, []*resolve.Op) {
 	t.Helper()
+	root := analyzertest.Dir(t)
 	cfg := &packages.Config{
 		Mode: packages.LoadSyntax,
-		Dir:  testdata(),
-		Env:  append(os.Environ(), "GOPATH="+testdata(), "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+		Dir:  root,
+		Env:  append(os.Environ(), "GOPATH="+root, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
 	}
 	pkgs, err := packages.Load(cfg, pkg)
 	if err != nil || packages.PrintErrors(pkgs) > 0 {

@@ -1,38 +1,18 @@
-package flow
+package settings
 
 import (
-	"flag"
 	"fmt"
 	"go/types"
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
-// The settings shared by several rules. Each is one value bound to a flag on
-// every rule that reads it (-LA103.lock-key-pattern and
-// -LA114.lock-key-pattern set the same list), so the command line and the
-// config file (.lockaudit.yaml: lock_keys, fence_keys, fence_columns,
-// writers) set it once. Set them before the analysis starts; analyzers only
-// read them.
-var (
-	// LockKeys are the lock-key patterns (LA103, LA114; also what makes a
-	// SET NX a lock acquire for LA107 and LA110).
-	LockKeys = newPatterns("lock-key", DefaultLockKeys...)
-	// FenceKeys are the fence-key patterns: an INCR/INCRBY of a matching key
-	// is a fencing counter (LA109, LA110, LA113).
-	FenceKeys = newPatterns("fence-key", DefaultFenceKeys...)
-	// FenceColumns are the patterns of SQL columns that hold the fence (LA111).
-	FenceColumns = newPatterns("fence-column", DefaultFenceColumns...)
-	// Writers are the protected-resource writers (LA110, LA111), added to
-	// DefaultWriters.
-	Writers = &WriterList{}
-)
-
-// Default patterns (Go regular expressions, matched case-insensitively).
+// Default patterns (Go regular expressions, matched case-insensitively):
+// the analyzers' built-in settings, which config init writes into a new
+// .lockaudit.yaml and config check prints.
 var (
 	// "lock" or "locks" as a word part: lock:job, job:lock, job-lock,
 	// job_lock, locks/job. Not block, clock, or mylock (one word). One
@@ -65,7 +45,6 @@ var DefaultWriters = []string{
 // replaces the defaults; later Sets add to the list (repeat the flag to give
 // several). A pattern may contain commas, so a flag value is one pattern.
 type Patterns struct {
-	mu       sync.RWMutex
 	name     string
 	defaults []string
 	src      []string
@@ -87,8 +66,6 @@ func (p *Patterns) String() string {
 	if p == nil {
 		return ""
 	}
-	p.mu.RLock()
-	defer p.mu.RUnlock()
 	return strings.Join(p.src, ",")
 }
 
@@ -98,8 +75,6 @@ func (p *Patterns) Set(s string) error {
 	if err != nil {
 		return fmt.Errorf("bad %s pattern %q: %v", p.name, s, err)
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	if !p.custom {
 		p.src, p.res, p.custom = nil, nil, true
 	}
@@ -122,37 +97,15 @@ func (p *Patterns) SetList(list []string) error {
 		}
 		res[i] = re
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.src, p.res, p.custom = slices.Clone(list), res, true
 	return nil
 }
 
-// Reset restores the defaults (tests).
-func (p *Patterns) Reset() {
-	_ = p.SetList(nil)
-	p.mu.Lock()
-	p.custom = false
-	p.mu.Unlock()
-}
-
 // Match reports whether any pattern matches s, and which.
 func (p *Patterns) Match(s string) (string, bool) {
-	p.mu.RLock()
-	defer p.mu.RUnlock()
 	for i, re := range p.res {
 		if re.MatchString(s) {
 			return p.src[i], true
-		}
-	}
-	return "", false
-}
-
-// matchShape is Match over a key shape's constant pieces (Shape.Texts).
-func (p *Patterns) matchShape(s Shape) (string, bool) {
-	for _, t := range s.Texts() {
-		if pat, ok := p.Match(t); ok {
-			return pat, true
 		}
 	}
 	return "", false
@@ -169,7 +122,6 @@ func compile(s string) (*regexp.Regexp, error) {
 // a comma-separated list of fully qualified names, (*pkg/path.Type).Method,
 // (pkg/path.Type).Method or pkg/path.Func. Each Set adds to the list.
 type WriterList struct {
-	mu    sync.RWMutex
 	names []string
 }
 
@@ -178,8 +130,6 @@ func (w *WriterList) String() string {
 	if w == nil {
 		return ""
 	}
-	w.mu.RLock()
-	defer w.mu.RUnlock()
 	return strings.Join(w.names, ",")
 }
 
@@ -201,27 +151,13 @@ func (w *WriterList) Add(names ...string) error {
 		}
 		add = append(add, n)
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	w.names = append(w.names, add...)
 	return nil
 }
 
-// Reset drops the added writers (tests).
-func (w *WriterList) Reset() {
-	w.mu.Lock()
-	w.names = nil
-	w.mu.Unlock()
-}
-
 // Has reports whether name is a default or an added writer.
 func (w *WriterList) Has(name string) bool {
-	if slices.Contains(DefaultWriters, name) {
-		return true
-	}
-	w.mu.RLock()
-	defer w.mu.RUnlock()
-	return slices.Contains(w.names, name)
+	return slices.Contains(DefaultWriters, name) || slices.Contains(w.names, name)
 }
 
 var writerRE = regexp.MustCompile(`^(\(\*?[\w./-]+\.\w+\)\.\w+|[\w./-]+\.\w+)$`)
@@ -248,32 +184,4 @@ func WriterName(fn *types.Func) string {
 		return fn.FullName()
 	}
 	return fmt.Sprintf("(%s%s.%s).%s", ptr, named.Obj().Pkg().Path(), named.Obj().Name(), fn.Name())
-}
-
-// Bind registers the flags of the shared settings that rule reads on fs.
-// names are "lock-key-pattern", "fence-key-pattern",
-// "fence-column-pattern" and "writers".
-func Bind(fs *flag.FlagSet, names ...string) {
-	for _, n := range names {
-		switch n {
-		case "lock-key-pattern":
-			fs.Var(LockKeys, n, "regular expression for lock-key text, matched case-insensitively (repeat the flag for several; the first replaces the default "+quoteList(DefaultLockKeys)+"); shared by LA103 and LA114")
-		case "fence-key-pattern":
-			fs.Var(FenceKeys, n, "regular expression for fencing-counter key text (repeat for several; the first replaces the default "+quoteList(DefaultFenceKeys)+"); shared by LA109, LA110 and LA113")
-		case "fence-column-pattern":
-			fs.Var(FenceColumns, n, "regular expression for SQL columns holding the fence (repeat for several; the first replaces the default "+quoteList(DefaultFenceColumns)+")")
-		case "writers":
-			fs.Var(Writers, n, "comma-separated protected-resource writers added to the defaults, e.g. (*database/sql.DB).ExecContext,example.com/repo.SaveInvoice; shared by LA110 and LA111")
-		default:
-			panic("flow.Bind: unknown setting " + n)
-		}
-	}
-}
-
-func quoteList(l []string) string {
-	q := make([]string, len(l))
-	for i, s := range l {
-		q[i] = "`" + s + "`"
-	}
-	return strings.Join(q, ", ")
 }

@@ -1,17 +1,4 @@
-// Package fixtest checks a rule's suggested fixes on analysistest fixtures
-// beyond what analysistest.RunWithSuggestedFixes checks (that the fixed
-// files match their .golden files):
-//
-//   - a diagnostic on a line marked `nofix` must carry no fix, and every
-//     other diagnostic in a fix fixture must carry one, so a fix that is
-//     lost or offered where it must not be fails the test;
-//   - the fixed package compiles: the fixes are applied as `lockaudit vet
-//     -fix` applies them (no import clean-up; its gofmt of an already
-//     formatted file is left out, as it cannot change what compiles) and
-//     the result is type-checked, and so are the .golden files (a
-//     package's goldens together; a txtar golden's sections one fix
-//     message at a time).
-package fixtest
+package analyzertest
 
 import (
 	"bytes"
@@ -29,16 +16,34 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/txtar"
+
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 var update = flag.Bool("update", false, "write the .golden files of the fix fixtures (then review them line by line)")
 
-// Run runs the analyzer on the GOPATH-style fixture packages under
-// dir/src with analysistest.RunWithSuggestedFixes and the checks above.
-// With -update it first writes each fixture's .golden file from the fixes
+// RunFixes runs the analyzer with settings s (nil: the defaults) on the
+// fixture packages (see Run) and checks its's suggested fixes on its fixtures beyond what
+// analysistest.RunWithSuggestedFixes checks (that the fixed files match
+// their .golden files):
+//
+//   - a diagnostic on a line marked `nofix` must carry no fix, and every
+//     other diagnostic in a fix fixture must carry one, so a fix that is
+//     lost or offered where it must not be fails the test;
+//   - the fixed package compiles: the fixes are applied as `lockaudit vet
+//     -fix` applies them (no import clean-up; its gofmt of an already
+//     formatted file is left out, as it cannot change what compiles) and
+//     the result is type-checked, and so are the .golden files (a
+//     package's goldens together; a txtar golden's sections one fix
+//     message at a time).
+//
+// It runs analysistest.RunWithSuggestedFixes and the checks above. With
+// -update it first writes each fixture's .golden file from the fixes
 // (plain form: every fix applied, gofmt'ed).
-func Run(t *testing.T, dir string, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
+func RunFixes(t *testing.T, a *analysis.Analyzer, s *settings.Settings, pkgs ...string) []*analysistest.Result {
 	t.Helper()
+	dir := Dir(t)
+	a = bind(a, s)
 	if *update {
 		for name, out := range applyAll(t, analysistest.Run(t, dir, a, pkgs...)) {
 			if f, err := format.Source(out); err == nil {
