@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -57,7 +56,7 @@ func inlineRun(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 		return nil
 	}
 	switch {
-	case strings.HasPrefix(op.Client, "go-redis") && fix.MethodName(op.Call) == "Eval":
+	case op.Client.API == resolve.APIGoRedis && fix.MethodName(op.Call) == "Eval":
 		// rdb.Eval(ctx, src, []string{k}, tok) -> rdb.Do(ctx, "DELIFEQ", k, tok)
 		a := op.Call.Args
 		if op.Call.Ellipsis.IsValid() || len(a) != 4 {
@@ -69,7 +68,7 @@ func inlineRun(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 		}
 		r := rewrite{cmd: cmd, key: k, tok: a[3], ctx: a[0], conn: fix.Receiver(op.Call)}
 		return goRedisDo(c, op.Call, r, false)
-	case op.Client == "redigo" || strings.HasPrefix(op.Client, "go-redis"):
+	case op.Client.API == resolve.APIRaw || op.Client.API == resolve.APIGoRedis:
 		// Do("EVAL", src, 1, k, tok) -> Do("DELIFEQ", k, tok)
 		a := op.Call.Args
 		for i := range a {
@@ -82,7 +81,7 @@ func inlineRun(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 			r := rewrite{cmd: cmd, key: a[i+3], tok: a[i+4]}
 			return []analysis.TextEdit{fix.Replace(a[i].Pos(), a[i+4].End(), r.raw(c))}
 		}
-	case op.Client == "valkey-go" || op.Client == "rueidis":
+	case op.Client.API == resolve.APIBuilder:
 		// B().Eval().Script(src).Numkeys(1).Key(k).Arg(tok).Build() ->
 		// B().Delifeq().Key(k).Value(tok).Build()
 		chain := fix.Chain(op.Expr)
@@ -289,7 +288,7 @@ func run(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 	}
 	a := op.Call.Args
 	switch {
-	case strings.HasPrefix(op.Client, "go-redis"):
+	case op.Client.API == resolve.APIGoRedis:
 		// script.Run(ctx, c, []string{k}, tok) -> c.Do(ctx, "DELIFEQ", k, tok)
 		switch fix.MethodName(op.Call) {
 		case "Run", "Eval", "EvalSha":
@@ -304,7 +303,7 @@ func run(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 			return nil
 		}
 		return goRedisDo(c, op.Call, rewrite{cmd: cmd, key: k, tok: a[3], ctx: a[0], conn: a[1]}, true)
-	case op.Client == "valkey-go" || op.Client == "rueidis":
+	case op.Client.API == resolve.APIBuilder:
 		// script.Exec(ctx, c, []string{k}, []string{tok}) ->
 		// c.Do(ctx, c.B().Delifeq().Key(k).Value(tok).Build())
 		if fix.MethodName(op.Call) != "Exec" || len(a) != 4 {
@@ -328,7 +327,7 @@ func run(c *fix.Ctx, op *resolve.Op, cmd string) []analysis.TextEdit {
 		}
 		cs := c.Operand(conn)
 		return []analysis.TextEdit{fix.ReplaceNode(op.Call, cs+".Do("+c.Text(a[0])+", "+cs+".B()."+steps+".Build())")}
-	case op.Client == "redigo":
+	case op.Client.API == resolve.APIRaw:
 		// script.Do(conn, k, tok) -> conn.Do("DELIFEQ", k, tok), for a
 		// script built with one key
 		if fix.MethodName(op.Call) != "Do" || len(a) != 3 || len(op.Keys) != 1 || op.Keys[0] != a[1] {

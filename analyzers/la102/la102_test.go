@@ -8,5 +8,5 @@ import (
 )
 
 func TestLA102(t *testing.T) {
-	analyzertest.Run(t, la102.Analyzer, nil, "la102/redsync", "la102/redislock", "la102/valkeylock", "la102/rueidislock")
+	analyzertest.Run(t, la102.Analyzer, nil, "la102/redsync", "la102/redislock", "la102/valkeylock", "la102/rueidislock", "la102/gozero")
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -29,17 +28,17 @@ func releaseFix(c *fix.Ctx, op *resolve.Op) []analysis.SuggestedFix {
 		return nil
 	}
 	var edits []analysis.TextEdit
-	switch {
-	case op.Client == "redigo":
+	switch op.Client.API {
+	case resolve.APIRaw:
 		edits = rawRelease(c, op, tok, cmd)
-	case strings.HasPrefix(op.Client, "go-redis"):
+	case resolve.APIGoRedis:
 		switch fix.MethodName(op.Call) {
 		case "Del", "Unlink":
 			edits = goRedisRelease(c, op, tok, cmd)
 		case "Do":
 			edits = rawRelease(c, op, tok, cmd)
 		}
-	case op.Client == "valkey-go" || op.Client == "rueidis":
+	case resolve.APIBuilder:
 		edits = builderRelease(c, op, tok, cmd)
 	}
 	what := cmd + " key " + c.Text(tok)

@@ -2,7 +2,6 @@ package la104
 
 import (
 	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -21,8 +20,8 @@ func leaseFix(c *fix.Ctx, op *resolve.Op) []analysis.SuggestedFix {
 		return nil
 	}
 	msg := "extend by the acquire's lease (" + c.Text(lease.Expr) + ", as at " + c.In.At(at) + ")"
-	switch {
-	case strings.HasPrefix(op.Client, "go-redis"):
+	switch op.Client.API {
+	case resolve.APIGoRedis:
 		switch fix.MethodName(op.Call) {
 		case "SetIFEQ", "SetIFEQGet":
 			return fix.One(msg, helperTTL(c, op, lease)...)
@@ -31,9 +30,9 @@ func leaseFix(c *fix.Ctx, op *resolve.Op) []analysis.SuggestedFix {
 		case "Do":
 			return fix.One(msg, rawTTL(c, op, lease)...)
 		}
-	case op.Client == "redigo":
+	case resolve.APIRaw:
 		return fix.One(msg, rawTTL(c, op, lease)...)
-	case op.Client == "valkey-go" || op.Client == "rueidis":
+	case resolve.APIBuilder:
 		return fix.One(msg, builderTTL(c, op, lease)...)
 	}
 	return nil

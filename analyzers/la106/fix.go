@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -67,15 +66,15 @@ const (
 // form says how a command is spelled.
 func form(c *fix.Ctx, op *resolve.Op) spelling {
 	switch {
-	case op.Client == "valkey-go" || op.Client == "rueidis":
+	case op.Client.API == resolve.APIBuilder:
 		if op.Expr != nil {
 			return builder
 		}
-	case op.Client == "redigo" || strings.HasPrefix(op.Client, "go-redis"):
+	case op.Client.API == resolve.APIRaw || op.Client.API == resolve.APIGoRedis:
 		if _, ok := c.RawName(op); ok {
 			return raw
 		}
-		if strings.HasPrefix(op.Client, "go-redis") {
+		if op.Client.API == resolve.APIGoRedis {
 			return typed
 		}
 	}
@@ -92,13 +91,13 @@ func expireAlone(c *fix.Ctx, exp *resolve.Op) bool {
 		return false
 	}
 	switch {
-	case strings.HasPrefix(exp.Client, "go-redis") && fix.MethodName(exp.Call) != "Do":
+	case exp.Client.API == resolve.APIGoRedis && fix.MethodName(exp.Call) != "Do":
 		n := fix.MethodName(exp.Call)
 		return (n == "Expire" || n == "PExpire") && len(exp.Call.Args) == 3
-	case exp.Client == "redigo" || strings.HasPrefix(exp.Client, "go-redis"):
+	case exp.Client.API == resolve.APIRaw || exp.Client.API == resolve.APIGoRedis:
 		i, ok := c.RawName(exp)
 		return ok && len(exp.Call.Args) == i+3
-	case exp.Client == "valkey-go" || exp.Client == "rueidis":
+	case exp.Client.API == resolve.APIBuilder:
 		if exp.Expr == nil || exp.Expr.Pos() < exp.Call.Pos() || exp.Expr.End() > exp.Call.End() {
 			return false
 		}
@@ -183,13 +182,13 @@ func rawLease(c *fix.Ctx, acq, exp *resolve.Op, d ast.Expr, list []ast.Stmt, i i
 			}
 		case *ast.AssignStmt:
 			// redigo `_, err := conn.Do(...)`: only the error is read.
-			if acq.Client == "redigo" && len(s.Lhs) == 2 && len(s.Rhs) == 1 && ast.Unparen(s.Rhs[0]) == acq.Call {
+			if acq.Client.API == resolve.APIRaw && len(s.Lhs) == 2 && len(s.Rhs) == 1 && ast.Unparen(s.Rhs[0]) == acq.Call {
 				if id, ok := s.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
 					return edits
 				}
 			}
 		}
-		if acq.Client == "redigo" {
+		if acq.Client.API == resolve.APIRaw {
 			if more := redigoIntCheck(c, acq, list, i); more != nil {
 				return append(edits, more...)
 			}

@@ -29,8 +29,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if step == "release" {
 			act = "record an incident when it reports the lock was not yours"
 		}
-		if op.Kind == resolve.Library {
-			// Libraries report a lost lock as an error: only a dropped
+		if op.Kind == resolve.Library && op.Client.LostIsError {
+			// The library reports a lost lock as an error: only a dropped
 			// result is reported.
 			if use == flow.Discarded {
 				ruleutil.Report(pass, "LA108", op.Pos,
@@ -60,11 +60,7 @@ func classify(op *resolve.Op) (step, what, lost string) {
 	case resolve.Library:
 		switch op.Step {
 		case "extend", "release":
-			errs := "ErrTaken, ErrExtendFailed, ErrLockAlreadyExpired"
-			if op.Lib == "redislock" {
-				errs = "ErrLockNotHeld"
-			}
-			return op.Step, fmt.Sprintf("%s %s", op.Lib, op.Method), errs
+			return op.Step, fmt.Sprintf("%s %s", op.Client.Name, op.Method), op.Client.Lib.Lost
 		}
 		return "", "", ""
 	case resolve.Command:

@@ -6,10 +6,9 @@
 // is what `lockaudit audit` and `preflight` probe (or declare) the fleet for,
 // with the places in the code that rely on each command.
 //
-// Lock libraries hide their Lua: redsync releases and extends with Lua
-// scripts but acquires natively (SET NX PX); bsm/redislock runs every step
-// in Lua; valkeylock and rueidislock run every step (acquire, extend,
-// release on cancel) in Lua.
+// Lock libraries hide their Lua: which of their steps run Lua is the
+// resolve layer's table (Client.Lib.Lua); redsync, for one, releases and
+// extends with Lua scripts but acquires natively (SET NX PX).
 package uses
 
 import (
@@ -184,30 +183,13 @@ func steps(s lua.Step) string {
 	return strings.Join(parts, " and ") + " "
 }
 
-// libLua says, per lock library, which of its steps run Lua, and how the
-// library is named in reports.
-var libLua = map[string]struct {
-	name  string
-	steps map[string]string // Op.Step -> what runs in Lua
-}{
-	// redsync acquires with a native SET NX PX.
-	"redsync":     {"redsync", map[string]string{"release": "Lua release", "extend": "Lua extend"}},
-	"redislock":   {"bsm/redislock", map[string]string{"acquire": "Lua acquire", "extend": "Lua extend", "release": "Lua release", "ttl": "Lua TTL read"}},
-	"valkeylock":  {"valkeylock", map[string]string{"locker": "Lua acquire, extend and release", "acquire": "Lua acquire, extend and release"}},
-	"rueidislock": {"rueidislock", map[string]string{"locker": "Lua acquire, extend and release", "acquire": "Lua acquire, extend and release"}},
-}
-
 func library(pass *analysis.Pass, op *resolve.Op) (string, string) {
-	lib, ok := libLua[op.Lib]
-	if !ok {
-		return "", ""
-	}
-	what, ok := lib.steps[op.Step]
-	if !ok {
+	lib := op.Client.Lib
+	if lib == nil || lib.Lua[op.Step] == "" {
 		return "", ""
 	}
 	_, name := resolve.CallName(pass.TypesInfo, op)
-	return Lua, fmt.Sprintf("%s %s (%s)", lib.name, name, what)
+	return Lua, fmt.Sprintf("%s %s (%s)", lib.Module, name, lib.Lua[op.Step])
 }
 
 // constString returns the constant string value of e, or "".

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -216,7 +215,7 @@ func (in *Info) taint(fd *ast.FuncDecl, ops []*resolve.Op, f *fenceFacts) *Taint
 				t.srcs[exec] = true
 			}
 		}
-		if strings.HasPrefix(op.Client, "radix") {
+		if op.Client.Replies == resolve.InReceiver {
 			if action, ok := ast.Unparen(op.Expr).(*ast.CallExpr); ok && len(action.Args) > 0 {
 				if u, ok := ast.Unparen(action.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if obj := in.objOf(u.X); obj != nil {

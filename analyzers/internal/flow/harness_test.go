@@ -219,36 +219,48 @@ func testOps(in *Info, f *ast.File) []*resolve.Op {
 	return ops
 }
 
+// The fakes' clients, by the traits the flow layer reads.
+var (
+	fakeGoRedis = &resolve.Client{Name: "go-redis/v9", API: resolve.APIGoRedis, LostIsError: true}
+	fakeRedigo  = &resolve.Client{Name: "redigo", API: resolve.APIRaw}
+	fakeValkey  = &resolve.Client{Name: "valkey-go", API: resolve.APIBuilder, LostIsError: true}
+	fakeGlide   = &resolve.Client{Name: "glide", API: resolve.APIGlide}
+	fakeRadix   = &resolve.Client{Name: "radix/v4", API: resolve.APIAction, Replies: resolve.InReceiver}
+	fakeLibs    = map[string]*resolve.Client{
+		"redsync":   {Name: "redsync", API: resolve.APILibrary, LostIsError: true},
+		"redislock": {Name: "redislock", API: resolve.APILibrary, LostIsError: true},
+	}
+)
+
 func fakeOp(in *Info, name string, call *ast.CallExpr) *resolve.Op {
-	op := &resolve.Op{Kind: resolve.Command, Client: "go-redis/v9", Complete: true}
+	op := &resolve.Op{Kind: resolve.Command, Client: fakeGoRedis, Complete: true}
 	args := call.Args
 	switch {
 	case strings.HasPrefix(name, "lib"):
 		op.Kind, op.Method = resolve.Library, strings.TrimPrefix(name, "lib")
 		switch op.Method {
 		case "Unlock", "Extend", "Lock":
-			op.Lib = "redsync"
+			op.Client = fakeLibs["redsync"]
 		default:
-			op.Lib = "redislock"
+			op.Client = fakeLibs["redislock"]
 		}
 		op.Step = map[string]string{"Unlock": "release", "Release": "release", "Extend": "extend", "Refresh": "extend", "Lock": "acquire", "Obtain": "acquire"}[op.Method]
-		op.Client = op.Lib
 		return op
 	case name == "rxDo":
 		action, ok := args[0].(*ast.CallExpr)
 		if !ok {
 			return nil
 		}
-		op.Client, op.Expr = "radix/v4", action
+		op.Client, op.Expr = fakeRadix, action
 		tv := in.TypesInfo.Types[action.Args[1]]
 		name = strings.ToLower(constant.StringVal(tv.Value))
 		args = append([]ast.Expr(nil), action.Args[2:]...)
 	case strings.HasPrefix(name, "rg"):
-		op.Client, name = "redigo", strings.ToLower(name[2:3])+name[3:]
+		op.Client, name = fakeRedigo, strings.ToLower(name[2:3])+name[3:]
 	case strings.HasPrefix(name, "vk"):
-		op.Client, name = "valkey-go", strings.ToLower(name[2:3])+name[3:]
+		op.Client, name = fakeValkey, strings.ToLower(name[2:3])+name[3:]
 	case strings.HasPrefix(name, "gl"):
-		op.Client, name = "glide", strings.ToLower(name[2:3])+name[3:]
+		op.Client, name = fakeGlide, strings.ToLower(name[2:3])+name[3:]
 	}
 	key := func(i int) {
 		if i < len(args) {

@@ -100,7 +100,7 @@ func (in *Info) Regions(fd *ast.FuncDecl) []Region {
 // releases reports whether rel may release what a acquired.
 func (in *Info) releases(a, rel *resolve.Op) bool {
 	if a.Kind == resolve.Library || rel.Kind == resolve.Library {
-		return a.Kind == rel.Kind && a.Lib == rel.Lib
+		return a.Kind == rel.Kind && a.Client == rel.Client
 	}
 	if len(a.Keys) == 0 || len(rel.Keys) == 0 {
 		return true

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
@@ -52,10 +51,9 @@ const (
 //   - Unseen: it cannot be told (stored in a field, read back through a
 //     transaction's result slice, a radix receiver that is not &v ...).
 //
-// For a library call (redsync, bsm/redislock) and for SET IFEQ on go-redis,
-// valkey-go and rueidis, "lost" is reported as an error (ErrTaken,
-// ErrLockNotHeld, redis.Nil, valkey.Nil), so checking the error IS
-// examining the reply. A queued command's reply combines its own call's use
+// For a library call and a SET IFEQ on a client that reports "lost" as an
+// error (Client.LostIsError: ErrTaken, ErrLockNotHeld, redis.Nil,
+// valkey.Nil), checking the error IS examining the reply. A queued command's reply combines its own call's use
 // with the use of the call that sends its group (TxPipelined, Exec,
 // Do("EXEC"), DoMulti): when that result slice is read at all, the reply is
 // Unseen.
@@ -70,7 +68,8 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 	lib := op.Kind == resolve.Library
 	parts := in.resultParts(op.Call, lib)
 	var u Use
-	if strings.HasPrefix(op.Client, "radix") {
+	inReceiver := op.Client.Replies == resolve.InReceiver
+	if inReceiver {
 		// The reply goes into the action's receiver; Do returns the error.
 		// An action that is built but sent elsewhere cannot be followed.
 		if t := in.TypesInfo.TypeOf(op.Call); t == nil || !isError(t) {
@@ -86,7 +85,7 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 			return Unseen
 		}
 		if exec != op.Call {
-			if strings.HasPrefix(op.Client, "radix") && len(exec.Args) > 0 {
+			if inReceiver && len(exec.Args) > 0 {
 				// conn.Do(radix.Cmd(&replies, "EXEC")): the replies go
 				// into EXEC's receiver.
 				u = max(u, w.use(exec, []part{pError}), w.receiverOf(exec.Args[len(exec.Args)-1]))
@@ -94,7 +93,7 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 				u = max(u, w.use(exec, in.resultParts(exec, false)))
 			}
 		}
-	} else if allNone(parts) && !strings.HasPrefix(op.Client, "radix") && !lib {
+	} else if allNone(parts) && !inReceiver && !lib {
 		// A Send outside a transaction: the reply comes from Receive.
 		return Unseen
 	}
@@ -102,16 +101,10 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 }
 
 // NilIsError reports whether the op reports "lost" as an error, so that
-// checking the error examines the reply: library calls, and SET IFEQ on
-// clients that turn a nil reply into an error.
+// checking the error examines the reply: library calls and SET IFEQ, on a
+// client whose LostIsError says so.
 func NilIsError(op *resolve.Op) bool {
-	if op.Kind == resolve.Library {
-		return true
-	}
-	if IsSetIFEQ(op) {
-		return strings.HasPrefix(op.Client, "go-redis") || op.Client == "valkey-go" || op.Client == "rueidis"
-	}
-	return false
+	return (op.Kind == resolve.Library || IsSetIFEQ(op)) && op.Client.LostIsError
 }
 
 func allNone(parts []part) bool {

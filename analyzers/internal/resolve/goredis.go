@@ -14,17 +14,7 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 	spread := call.Ellipsis.IsValid()
 	switch s.h {
 	case hTxFunc:
-		// TxPipelined(ctx, func(pipe Pipeliner) error {...}): commands sent
-		// on pipe inside the callback are queued in the group.
-		if len(a) == 1 {
-			if lit, ok := ast.Unparen(a[0]).(*ast.FuncLit); ok {
-				if ps := lit.Type.Params.List; len(ps) > 0 && len(ps[0].Names) > 0 {
-					if o := r.info.Defs[ps[0].Names[0]]; o != nil {
-						r.txByObj[o] = &Tx{Kind: s.tx, Pos: call.Pos()}
-					}
-				}
-			}
-		}
+		r.txFunc(s, a, call)
 		return
 	case hTxNew:
 		r.txVar(call, stack, &Tx{Kind: s.tx, Pos: call.Pos()})
@@ -42,13 +32,7 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 	}
 	switch s.h {
 	case hEval:
-		op.Name = s.cmd
-		r.inlineScript(op, argAt(a, 0))
-		if keys, ok := r.sliceElems(argAt(a, 1)); ok {
-			op.Keys = keys
-		} else {
-			op.Complete = false
-		}
+		r.eval(op, s, a)
 	case hDo:
 		r.rawCall(op, a, spread)
 	case hProcess:
@@ -66,6 +50,33 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 		r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
 	default:
 		r.drop(op)
+	}
+}
+
+// txFunc records a callback that gets the pipeline
+// (TxPipelined(ctx, func(pipe Pipeliner) error {...})): commands sent on
+// pipe inside the callback are queued in the group.
+func (r *resolver) txFunc(s spec, a []ast.Expr, call *ast.CallExpr) {
+	if len(a) != 1 {
+		return
+	}
+	if lit, ok := ast.Unparen(a[0]).(*ast.FuncLit); ok {
+		if ps := lit.Type.Params.List; len(ps) > 0 && len(ps[0].Names) > 0 {
+			if o := r.info.Defs[ps[0].Names[0]]; o != nil {
+				r.txByObj[o] = &Tx{Kind: s.tx, Pos: call.Pos()}
+			}
+		}
+	}
+}
+
+// eval fills an Op from Eval(script|sha, keys []string, args...).
+func (r *resolver) eval(op *Op, s spec, a []ast.Expr) {
+	op.Name = s.cmd
+	r.inlineScript(op, argAt(a, 0))
+	if keys, ok := r.sliceElems(argAt(a, 1)); ok {
+		op.Keys = keys
+	} else {
+		op.Complete = false
 	}
 }
 

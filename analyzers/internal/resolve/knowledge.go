@@ -4,7 +4,8 @@ package resolve
 // functions and methods that send (or build, or group) commands, keyed by
 // name. Everything else in the package is generic code that interprets these
 // specs. To support a new helper, add a row here; see CLIENT-APIS.md for the
-// facts behind each row.
+// facts behind each row. A client with an API of its own is one file with
+// its handler (gozero.go is one) and its registration in init below.
 //
 // A spec key is looked up in this order:
 //
@@ -12,6 +13,11 @@ package resolve
 //	"Name"        a method on any receiver type in the package (concrete
 //	              clients, the embedded cmdable, interfaces ...)
 //	"func Name"   a package-level function
+
+import (
+	"go/ast"
+	"go/types"
+)
 
 // handler says how a call's arguments become Ops.
 type handler int
@@ -87,27 +93,28 @@ type spec struct {
 	noSha, ro bool
 }
 
-type family int
-
-const (
-	goRedis family = iota + 1
-	valkeyGo
-	valkeyCmds // the internal/cmds builder package of valkey-go/rueidis
-	redigo
-	glide
-	radix3
-	radix4
-	library
-)
+// handle resolves one call of a client package (a resolver method).
+type handle func(r *resolver, fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node)
 
 // pkgInfo is what lockaudit knows about one client package.
 type pkgInfo struct {
-	client string // Op.Client
-	family family
+	client *Client // Op.Client
+	handle handle  // resolves a call that has a spec
+	specs  map[string]spec
+	// builder marks a command-builder package (valkey-go's and rueidis's
+	// internal/cmds): every method is a step of a chain, and cmdsOf is the
+	// client package that sends the chains.
+	builder bool
+	cmdsOf  *pkgInfo
 	// go-redis: the KeepTTL (-1) sentinel exists (v7+... v8+, see rows), and
 	// SetNX(..., 0) sends the legacy SETNX (v6-v8, the compat adapters).
 	keepTTL, legacySetNX bool
-	specs                map[string]spec
+	// lib is the lock library a client package also holds (go-zero's
+	// RedisLock): the client of its Library ops.
+	lib *Client
+	// radixV4: radix v4's signatures (no key argument in FlatCmd, no key
+	// count in NewEvalScript, NewPipeline/Append).
+	radixV4 bool
 }
 
 func (p *pkgInfo) lookup(recv, name string) (spec, bool) {
@@ -329,39 +336,86 @@ const (
 	rueidisCmdsPath = "github.com/redis/rueidis/internal/cmds"
 )
 
+// The clients, by API. A client's traits are the facts the rules need
+// about it (client.go); its rows below say which calls send what.
+func goRedisClient(name string) *Client {
+	return &Client{Name: name, API: APIGoRedis, LostIsError: true, Tx: TxCallback | TxObject | TxSequence}
+}
+
+func adapterClient(name string) *Client {
+	return &Client{Name: name, API: APIAdapter, Tx: TxCallback | TxObject | TxSequence}
+}
+
+func builderClient(name string) *Client {
+	return &Client{Name: name, API: APIBuilder, LostIsError: true, Tx: TxList | TxSequence}
+}
+
+// lockerLib is valkeylock's and rueidislock's library: every step in Lua.
+func lockerLib(name string) *LockLibrary {
+	return &LockLibrary{
+		Module:  name,
+		Lua:     map[string]string{"locker": "Lua acquire, extend and release", "acquire": "Lua acquire, extend and release"},
+		Summary: name + " runs every step (acquire, extend, release on cancel) as a Lua script",
+	}
+}
+
 func init() {
 	// One table per API shape, shared by the packages that have it (read only).
 	goRedisAPI, valkeyAPI := goRedisSpecs(), valkeySpecs()
+	goRedis := (*resolver).goRedis
 
-	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: "go-redis/v9", family: goRedis, keepTTL: true, specs: goRedisAPI})
-	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: "go-redis/v8", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: "go-redis/v7", family: goRedis, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: "go-redis", family: goRedis, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: "valkeycompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: "rueidiscompat", family: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: goRedisClient("go-redis/v9"), handle: goRedis, keepTTL: true, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: goRedisClient("go-redis/v8"), handle: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: goRedisClient("go-redis/v7"), handle: goRedis, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: goRedisClient("go-redis"), handle: goRedis, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: adapterClient("valkeycompat"), handle: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: adapterClient("rueidiscompat"), handle: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
 
-	register([]string{"github.com/valkey-io/valkey-go"}, &pkgInfo{client: "valkey-go", family: valkeyGo, specs: valkeyAPI})
-	register([]string{valkeyCmdsPath}, &pkgInfo{client: "valkey-go", family: valkeyCmds})
-	register([]string{"github.com/redis/rueidis"}, &pkgInfo{client: "rueidis", family: valkeyGo, specs: valkeyAPI})
-	register([]string{rueidisCmdsPath}, &pkgInfo{client: "rueidis", family: valkeyCmds})
+	valkey := &pkgInfo{client: builderClient("valkey-go"), handle: (*resolver).valkey, specs: valkeyAPI}
+	rueidis := &pkgInfo{client: builderClient("rueidis"), handle: (*resolver).valkey, specs: valkeyAPI}
+	register([]string{"github.com/valkey-io/valkey-go"}, valkey)
+	register([]string{valkeyCmdsPath}, &pkgInfo{client: valkey.client, handle: (*resolver).noteChain, builder: true, cmdsOf: valkey})
+	register([]string{"github.com/redis/rueidis"}, rueidis)
+	register([]string{rueidisCmdsPath}, &pkgInfo{client: rueidis.client, handle: (*resolver).noteChain, builder: true, cmdsOf: rueidis})
 
-	register([]string{"github.com/gomodule/redigo/redis", "github.com/garyburd/redigo/redis"}, &pkgInfo{client: "redigo", family: redigo, specs: redigoSpecs()})
+	register([]string{"github.com/gomodule/redigo/redis", "github.com/garyburd/redigo/redis"}, &pkgInfo{
+		client: &Client{Name: "redigo", API: APIRaw, Tx: TxSequence}, handle: (*resolver).redigo, specs: redigoSpecs()})
 
-	register([]string{"github.com/valkey-io/valkey-glide/go/v2", "github.com/valkey-io/valkey-glide/go/v2/interfaces"}, &pkgInfo{client: "glide", family: glide, specs: glideSpecs()})
-	register([]string{"github.com/valkey-io/valkey-glide/go/v2/options"}, &pkgInfo{client: "glide", family: glide, specs: glideOptionsSpecs()})
-	register([]string{"github.com/valkey-io/valkey-glide/go/v2/pipeline"}, &pkgInfo{client: "glide", family: glide, specs: glidePipelineSpecs()})
+	glide := &Client{Name: "glide", API: APIGlide, Tx: TxObject | TxSequence}
+	register([]string{"github.com/valkey-io/valkey-glide/go/v2", "github.com/valkey-io/valkey-glide/go/v2/interfaces"}, &pkgInfo{client: glide, handle: (*resolver).glide, specs: glideSpecs()})
+	register([]string{"github.com/valkey-io/valkey-glide/go/v2/options"}, &pkgInfo{client: glide, handle: (*resolver).glide, specs: glideOptionsSpecs()})
+	register([]string{"github.com/valkey-io/valkey-glide/go/v2/pipeline"}, &pkgInfo{client: glide, handle: (*resolver).glide, specs: glidePipelineSpecs()})
 
-	register([]string{"github.com/mediocregopher/radix/v3"}, &pkgInfo{client: "radix/v3", family: radix3, specs: radixSpecs(false)})
-	register([]string{"github.com/mediocregopher/radix/v4"}, &pkgInfo{client: "radix/v4", family: radix4, specs: radixSpecs(true)})
+	register([]string{"github.com/mediocregopher/radix/v3"}, &pkgInfo{
+		client: &Client{Name: "radix/v3", API: APIAction, Replies: InReceiver, Tx: TxList | TxSequence}, handle: (*resolver).radix, specs: radixSpecs(false)})
+	register([]string{"github.com/mediocregopher/radix/v4"}, &pkgInfo{
+		client: &Client{Name: "radix/v4", API: APIAction, Replies: InReceiver, Tx: TxList | TxSequence}, handle: (*resolver).radix, specs: radixSpecs(true), radixV4: true})
 
-	// redsync's scripts are built with its internal redis.NewScript(n, src, hash).
-	register([]string{"github.com/go-redsync/redsync/v4/redis"}, &pkgInfo{client: "redsync", family: redigo, specs: map[string]spec{
-		"func NewScript": {h: hScriptNew, arg: 1},
-	}})
+	// go-zero's Redis wrapper and, in the same package, its RedisLock: both
+	// steps in Lua, no extend, a lost lock reported as false.
+	register([]string{"github.com/zeromicro/go-zero/core/stores/redis"}, &pkgInfo{
+		client: &Client{Name: "go-zero", API: APIGoZero, Tx: TxCallback | TxObject}, handle: (*resolver).goZero, specs: goZeroSpecs(),
+		lib: &Client{Name: "go-zero", API: APILibrary, Lib: &LockLibrary{
+			Module:  "go-zero",
+			Lua:     map[string]string{"acquire": "Lua acquire", "release": "Lua release"},
+			Summary: "go-zero's RedisLock acquires and releases with Lua scripts",
+			Lost:    "false",
+		}}})
 
 	// Lock libraries. redsync acquires natively (SET NX PX); its extend and
-	// release are Lua. redislock and valkeylock/rueidislock do every step in Lua.
-	register([]string{"github.com/go-redsync/redsync/v4"}, &pkgInfo{client: "redsync", family: library, specs: map[string]spec{
+	// release are Lua. redislock and valkeylock/rueidislock do every step in
+	// Lua; so does go-zero's RedisLock, which has no extend.
+	redsync := &Client{Name: "redsync", API: APILibrary, LostIsError: true, Lib: &LockLibrary{
+		Module:  "redsync",
+		Lua:     map[string]string{"release": "Lua release", "extend": "Lua extend"},
+		Summary: "redsync extends and releases with Lua scripts (its acquire is a native SET NX PX)",
+		Lost:    "ErrTaken, ErrExtendFailed, ErrLockAlreadyExpired",
+	}}
+	// redsync's scripts are built with its internal redis.NewScript(n, src, hash).
+	register([]string{"github.com/go-redsync/redsync/v4/redis"}, &pkgInfo{client: redsync, handle: (*resolver).redigo, specs: map[string]spec{
+		"func NewScript": {h: hScriptNew, arg: 1},
+	}})
+	register([]string{"github.com/go-redsync/redsync/v4"}, &pkgInfo{client: redsync, handle: (*resolver).library, specs: map[string]spec{
 		"Mutex.Lock":           {h: hLib, step: "acquire"},
 		"Mutex.LockContext":    {h: hLib, step: "acquire"},
 		"Mutex.TryLock":        {h: hLib, step: "acquire"},
@@ -372,7 +426,12 @@ func init() {
 		"Mutex.ExtendContext":  {h: hLib, step: "extend"},
 		"Redsync.NewMutex":     {h: hLib, step: "locker", keyArg: 1},
 	}})
-	register([]string{"github.com/bsm/redislock"}, &pkgInfo{client: "redislock", family: library, specs: map[string]spec{
+	register([]string{"github.com/bsm/redislock"}, &pkgInfo{client: &Client{Name: "redislock", API: APILibrary, LostIsError: true, Lib: &LockLibrary{
+		Module:  "bsm/redislock",
+		Lua:     map[string]string{"acquire": "Lua acquire", "extend": "Lua extend", "release": "Lua release", "ttl": "Lua TTL read"},
+		Summary: "bsm/redislock runs every step (obtain, refresh, release, TTL) as a Lua script",
+		Lost:    "ErrLockNotHeld",
+	}}, handle: (*resolver).library, specs: map[string]spec{
 		"func Obtain":   {h: hLib, step: "acquire", keyArg: 2, ttlArg: 3},
 		"Client.Obtain": {h: hLib, step: "acquire", keyArg: 1, ttlArg: 2},
 		"Lock.Refresh":  {h: hLib, step: "extend", ttlArg: 1},
@@ -385,8 +444,8 @@ func init() {
 		"TryWithContext":   {h: hLib, step: "acquire", keyArg: 1},
 		"ForceWithContext": {h: hLib, step: "acquire", keyArg: 1},
 	}
-	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: "valkeylock", family: library, specs: lockerAPI})
-	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: "rueidislock", family: library, specs: lockerAPI})
+	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: &Client{Name: "valkeylock", API: APILibrary, LostIsError: true, Lib: lockerLib("valkeylock")}, handle: (*resolver).library, specs: lockerAPI})
+	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: &Client{Name: "rueidislock", API: APILibrary, LostIsError: true, Lib: lockerLib("rueidislock")}, handle: (*resolver).library, specs: lockerAPI})
 }
 
 // builderCommands names the builder's first step when the command is not

@@ -6,11 +6,14 @@ import (
 )
 
 // library resolves calls into the lock libraries (redsync, bsm/redislock,
-// valkeylock, rueidislock) to Library Ops.
+// valkeylock, rueidislock, go-zero's RedisLock) to Library Ops.
 func (r *resolver) library(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
 	a := args(fn, call)
 	op := r.newOp(Library, info, call, stack)
-	op.Lib, op.Method, op.Step = info.client, fn.Name(), s.step // a library is its own client
+	if info.lib != nil {
+		op.Client = info.lib
+	}
+	op.Method, op.Step = fn.Name(), s.step
 	op.Args = a
 	op.conn = r.rootObj(receiver(call))
 	if s.keyArg > 0 && s.keyArg <= len(a) {

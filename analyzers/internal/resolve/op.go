@@ -62,8 +62,8 @@
 //     the start of the statement's outermost call; for a script object the
 //     constructor. A builder chain or radix action that no sender in the
 //     package consumes is still an Op, at the place it is built.
-//   - Library Ops (redsync, redislock, valkeylock, rueidislock) have Lib,
-//     Method, Step (acquire, extend, release, ttl, locker), the lock name in
+//   - Library Ops (redsync, redislock, valkeylock, rueidislock, go-zero's
+//     RedisLock) have Method, Step (acquire, extend, release, ttl, locker), the lock name in
 //     Keys when the call takes one, and the TTL in TTLExpr.
 //
 // # What the layer cannot decide
@@ -107,8 +107,10 @@ const (
 
 // Op is one logical command (or script definition, or library call).
 type Op struct {
-	Kind   Kind
-	Client string // "go-redis/v9", "go-redis/v8", "go-redis/v7", "go-redis", "valkey-go", "rueidis", "redigo", "glide", "radix/v3", "radix/v4", "redsync", "redislock", "valkeylock", "rueidislock"
+	Kind Kind
+	// Client is the client or lock library the call goes to, with the
+	// traits rules switch on (client.go).
+	Client *Client
 
 	// Call is the expression that sends the command: the go-redis method
 	// call, redigo Do/Send, valkey-go Do/DoMulti, glide method, radix
@@ -162,10 +164,11 @@ type Op struct {
 	// when it is sent on its own.
 	Tx *Tx
 
-	// Library ops: Lib is the library ("redsync", ...), Method the method
-	// or function called ("Unlock", "Obtain", "WithContext", ...), Step what
-	// it does ("acquire", "extend", "release", "ttl", "locker").
-	Lib, Method, Step string
+	// Library ops: Method is the method or function called ("Unlock",
+	// "Obtain", "WithContext", ...), Step what it does ("acquire",
+	// "extend", "release", "ttl", "locker"); Client.Lib describes the
+	// library.
+	Method, Step string
 
 	// conn is the object of the connection, client, pipeline or batch the
 	// command is sent on (nil when it is not a variable); scope is the
@@ -239,7 +242,7 @@ type Result struct {
 func CallName(info *types.Info, o *Op) (pkg, name string) {
 	fn, _ := typeutil.Callee(info, o.Call).(*types.Func)
 	if fn == nil {
-		return o.Lib, o.Method
+		return o.Client.Name, o.Method
 	}
 	switch recv := RecvName(fn); recv {
 	case "":

@@ -41,10 +41,10 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 		return
 	}
 	pi := r.pkgInfoOf(fn.Pkg())
-	if pi == nil || (pi.family != radix3 && pi.family != radix4) {
+	if pi == nil || pi.client.API != APIAction {
 		return
 	}
-	v4 := pi.family == radix4
+	v4 := pi.radixV4
 	recv := RecvName(fn)
 	switch {
 	case recv == "" && fn.Name() == "Pipeline" && !v4:

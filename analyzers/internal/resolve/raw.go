@@ -84,7 +84,7 @@ func (r *resolver) redigoArgs(e ast.Expr) ([]tok, bool) {
 	if !ok || len(chain) == 0 {
 		return nil, false
 	}
-	if n, ok := types.Unalias(r.info.TypeOf(lit)).(*types.Named); !ok || n.Obj().Name() != "Args" || r.pkgInfoOf(n.Obj().Pkg()) == nil || r.pkgInfoOf(n.Obj().Pkg()).family != redigo {
+	if n, ok := types.Unalias(r.info.TypeOf(lit)).(*types.Named); !ok || n.Obj().Name() != "Args" || r.pkgInfoOf(n.Obj().Pkg()) == nil || r.pkgInfoOf(n.Obj().Pkg()).client.API != APIRaw {
 		return nil, false
 	}
 	var out []tok

@@ -56,7 +56,7 @@ func Summary(fset *token.FileSet, op *resolve.Op) string {
 	case resolve.ScriptDef:
 		w("SCRIPTDEF")
 	case resolve.Library:
-		w("LIB %s.%s step=%s", op.Lib, op.Method, op.Step)
+		w("LIB %s.%s step=%s", op.Client.Name, op.Method, op.Step)
 	default:
 		w("%s", op.Name)
 	}
@@ -103,7 +103,7 @@ func Summary(fset *token.FileSet, op *resolve.Op) string {
 			w("?")
 		}
 	}
-	w(" client=%s", op.Client)
+	w(" client=%s", op.Client.Name)
 	return b.String()
 }
 
@@ -144,6 +144,10 @@ func TestGlide(t *testing.T) {
 
 func TestRadix(t *testing.T) {
 	analyzertest.Run(t, summary, nil, "resolvetest/radix")
+}
+
+func TestGoZero(t *testing.T) {
+	analyzertest.Run(t, summary, nil, "resolvetest/gozero")
 }
 
 func TestOtherClients(t *testing.T) {

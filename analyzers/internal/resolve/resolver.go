@@ -103,7 +103,7 @@ func (r *resolver) callee(call *ast.CallExpr) (*types.Func, *pkgInfo, spec, bool
 	if info == nil {
 		return nil, nil, spec{}, false
 	}
-	if info.family == valkeyCmds {
+	if info.builder {
 		return fn, info, spec{}, true
 	}
 	s, ok := info.lookup(RecvName(fn), fn.Name())
@@ -265,22 +265,7 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 		r.scriptDef(info, s, call, args(fn, call), stack)
 		return
 	}
-	switch info.family {
-	case goRedis:
-		r.goRedis(fn, info, s, call, stack)
-	case valkeyGo:
-		r.valkey(fn, info, s, call, stack)
-	case valkeyCmds:
-		r.noteChain(fn, info, call, stack)
-	case redigo:
-		r.redigo(fn, info, s, call, stack)
-	case glide:
-		r.glide(fn, info, s, call, stack)
-	case radix3, radix4:
-		r.radix(fn, info, s, call, stack)
-	case library:
-		r.library(fn, info, s, call, stack)
-	}
+	info.handle(r, fn, info, s, call, stack)
 }
 
 // arityOK reports whether a call passes as many arguments as fn takes.

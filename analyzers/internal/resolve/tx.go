@@ -47,7 +47,7 @@ func (r *resolver) groupTx() {
 	}
 	open := map[seqKey]*seq{}
 	for _, op := range r.ops {
-		if op.Kind != Command || op.Tx != nil || op.conn == nil || op.scope == nil {
+		if op.Kind != Command || op.Tx != nil || op.conn == nil || op.scope == nil || op.Client.Tx&TxSequence == 0 {
 			continue
 		}
 		k := seqKey{op.scope, op.conn}

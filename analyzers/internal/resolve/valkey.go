@@ -192,7 +192,7 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 			if fn == nil {
 				return nil, false, false
 			}
-			if pi := r.pkgInfoOf(fn.Pkg()); pi == nil || pi.family != valkeyCmds {
+			if pi := r.pkgInfoOf(fn.Pkg()); pi == nil || !pi.builder {
 				return nil, false, false
 			}
 			r.consumed[x] = true
@@ -335,7 +335,7 @@ func commandName(method string) string {
 // noteChain records the outermost call of a builder chain that ends in a
 // command (Completed, Cacheable), so a chain no sender consumed still
 // becomes an Op.
-func (r *resolver) noteChain(fn *types.Func, info *pkgInfo, call *ast.CallExpr, stack []ast.Node) {
+func (r *resolver) noteChain(fn *types.Func, info *pkgInfo, _ spec, call *ast.CallExpr, stack []ast.Node) {
 	res := fn.Signature().Results()
 	if res.Len() != 1 {
 		return
@@ -360,20 +360,11 @@ func (r *resolver) leftovers() {
 			continue
 		}
 		call := p.expr.(*ast.CallExpr)
-		switch p.info.family {
-		case valkeyCmds:
-			client := r.clientOfCmds(p.info)
-			r.builderOp(client, call, p.stack, call)
-		case radix3, radix4:
+		switch {
+		case p.info.builder:
+			r.builderOp(p.info.cmdsOf, call, p.stack, call)
+		case p.info.client.API == APIAction:
 			r.radixAction(p.info, call, p.stack, call, nil, nil)
 		}
 	}
-}
-
-// clientOfCmds returns the client package info for a builder package.
-func (r *resolver) clientOfCmds(cmds *pkgInfo) *pkgInfo {
-	if cmds.client == "rueidis" {
-		return knowledge["github.com/redis/rueidis"]
-	}
-	return knowledge["github.com/valkey-io/valkey-go"]
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/valkey-io/valkey-go"
 	"github.com/valkey-io/valkey-go/valkeylock"
+	zero "github.com/zeromicro/go-zero/core/stores/redis"
 )
 
 var Unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `^\QSCRIPTDEF script=release client=go-redis/v9\E$`
@@ -76,4 +77,24 @@ func Libs(ctx context.Context, rdb *redis.Client) {
 	m.Unlock()                                                   // want `^\QLIB redsync.Unlock step=release client=redsync\E$`
 	lk, _ := redislock.Obtain(ctx, rdb, "job", time.Second, nil) // want `^\QLIB redislock.Obtain step=acquire key="job" ttlexpr=time.Second client=redislock\E$`
 	lk.Release(ctx)                                              // want `^\QLIB redislock.Release step=release client=redislock\E$`
+}
+
+var zeroUnlock = zero.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `^\QSCRIPTDEF script=release client=go-zero\E$`
+
+func GoZeroForms(ctx context.Context, rds *zero.Redis, token string) {
+	rds.SetnxEx("lock:a", token, 30)                     // want `^\QSET key="lock:a" value=token NX ttl=expire ttlexpr=30 client=go-zero\E$`
+	rds.SetnxCtx(ctx, "lock:a", token)                   // want `^\QSET key="lock:a" value=token NX ttl=none client=go-zero\E$`
+	rds.Setex("k", "v", 10)                              // want `^\QSETEX key="k" value="v" ttlexpr=10 client=go-zero\E$`
+	rds.DelCtx(ctx, "lock:a")                            // want `^\QDEL key="lock:a" client=go-zero\E$`
+	rds.Expire("lock:a", 30)                             // want `^\QEXPIRE key="lock:a" ttlexpr=30 client=go-zero\E$`
+	rds.Incr("fence:a")                                  // want `^\QINCR key="fence:a" client=go-zero\E$`
+	rds.EvalCtx(ctx, `return 1`, []string{"k"})          // want `^\QEVAL key="k" script=none(inline) client=go-zero\E$`
+	rds.ScriptRun(zeroUnlock, []string{"lock:a"}, token) // want `^\QEVALSHA key="lock:a" script=release@-10 client=go-zero\E$`
+	rds.Pipelined(func(p zero.Pipeliner) error {
+		p.Incr(ctx, "x") // want `^\QINCR key="x" tx=pipeline@-1 client=go-redis/v9\E$`
+		return nil
+	})
+	l := zero.NewRedisLock(rds, "job") // want `^\QLIB go-zero.NewRedisLock step=locker key="job" client=go-zero\E$`
+	l.AcquireCtx(ctx)                  // want `^\QLIB go-zero.AcquireCtx step=acquire client=go-zero\E$`
+	l.Release()                        // want `^\QLIB go-zero.Release step=release client=go-zero\E$`
 }

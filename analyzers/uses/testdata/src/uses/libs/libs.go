@@ -12,6 +12,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 	"github.com/valkey-io/valkey-go"
 	"github.com/valkey-io/valkey-go/valkeylock"
+	zero "github.com/zeromicro/go-zero/core/stores/redis"
 )
 
 func withRedsync(ctx context.Context, rdb *goredis.Client) error {
@@ -48,4 +49,15 @@ func withValkeylock(ctx context.Context) error {
 	}
 	cancel()
 	return nil
+}
+
+func withGoZero(ctx context.Context, rds *zero.Redis) error {
+	l := zero.NewRedisLock(rds, "job")
+	l.SetExpire(30)
+	if ok, err := l.AcquireCtx(ctx); !ok || err != nil { // uses: lua "go-zero RedisLock.AcquireCtx (Lua acquire)"
+		return err
+	}
+	_, err := rds.SetnxEx("lock:other", "t", 30) // a native SET NX: no use
+	_, _ = l.Release()                           // uses: lua "go-zero RedisLock.Release (Lua release)"
+	return err
 }

@@ -1,0 +1,87 @@
+package resolve
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// goZero resolves go-zero's Redis wrapper (core/stores/redis): helpers
+// without a context and ...Ctx twins with one, returning (value, error),
+// expiries in whole seconds, scripts run by the client (ScriptRun), and
+// pipelines that hand out go-redis's Pipeliner (whose calls are go-redis
+// Ops). Its RedisLock is a lock library in the same package.
+func (r *resolver) goZero(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
+	a := args(fn, call)
+	switch s.h {
+	case hLib:
+		r.library(fn, info, s, call, stack)
+		return
+	case hTxFunc:
+		r.txFunc(s, a, call)
+		return
+	case hTxNew:
+		r.txVar(call, stack, &Tx{Kind: s.tx, Pos: call.Pos()})
+		return
+	}
+	op := r.newOp(Command, info, call, stack)
+	op.conn = r.rootObj(receiver(call))
+	op.Args = a
+	if r.typed(op, info, s, a, call.Ellipsis.IsValid()) {
+		return
+	}
+	switch s.h {
+	case hEval:
+		r.eval(op, s, a)
+	case hScriptRun:
+		// ScriptRun(script *Script, keys []string, args...): the script
+		// object is the first argument.
+		op.Args = a[min(1, len(a)):]
+		if keys, ok := r.sliceElems(argAt(a, 1)); ok {
+			op.Keys = keys
+		} else {
+			op.Complete = false
+		}
+		if len(a) > 0 {
+			r.runs = append(r.runs, scriptRun{op: op, recv: a[0]})
+		}
+	default:
+		r.drop(op)
+	}
+}
+
+// goZeroSpecs are go-zero's Redis helpers; each has a ...Ctx twin taking a
+// context first. Expiries are whole seconds (an int): 0 sets none.
+func goZeroSpecs() map[string]spec {
+	m := map[string]spec{}
+	for name, s := range map[string]spec{
+		"Set":               {h: hSet, cmd: "SET"},
+		"Setnx":             {h: hSet, cmd: "SET", nx: true},
+		"SetnxEx":           {h: hSet, cmd: "SET", nx: true},
+		"Setex":             {h: hSetEx, cmd: "SETEX"},
+		"Get":               {h: hKey, cmd: "GET"},
+		"GetDel":            {h: hKey, cmd: "GETDEL"},
+		"Del":               {h: hKeys, cmd: "DEL"},
+		"Unlink":            {h: hKeys, cmd: "UNLINK"},
+		"Exists":            {h: hKey, cmd: "EXISTS"},
+		"ExistsMany":        {h: hKeys, cmd: "EXISTS"},
+		"Ttl":               {h: hKey, cmd: "TTL"},
+		"Persist":           {h: hKey, cmd: "PERSIST"},
+		"Incr":              {h: hKey, cmd: "INCR"},
+		"Incrby":            {h: hKeyAmount, cmd: "INCRBY"},
+		"Expire":            {h: hKeyAmount, cmd: "EXPIRE"},
+		"Expireat":          {h: hKeyAmount, cmd: "EXPIREAT"},
+		"Eval":              {h: hEval, cmd: "EVAL"},
+		"EvalSha":           {h: hEval, cmd: "EVALSHA"},
+		"ScriptRun":         {h: hScriptRun},
+		"Pipelined":         {h: hTxFunc, tx: Pipeline},
+		"TxPipeline":        {h: hTxNew, tx: Multi},
+		"RedisLock.Acquire": {h: hLib, step: "acquire"},
+		"RedisLock.Release": {h: hLib, step: "release"},
+	} {
+		m[name], m[name+"Ctx"] = s, s
+	}
+	delete(m, "TxPipelineCtx")
+	m["func NewScript"] = spec{h: hScriptNew, arg: 0}
+	m["func NewRedisLock"] = spec{h: hLib, step: "locker", keyArg: 2}
+	return m
+}
