@@ -17,7 +17,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/la115"
 )
 
-// TestNativePatternIsClean runs the flow-based rules over the native lock
+// TestNativePatternIsClean runs the rules built on the shared layers over the native lock
 // pattern done right (crypto/rand token, SET NX PX and INCR in one MULTI
 // with a shared hash tag, WAIT checked, SET IFEQ PX and DELIFEQ replies
 // examined, the fence written and checked with <) on four clients, plus

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
@@ -16,14 +16,14 @@ import (
 )
 
 // Analyzer reports Lua lock scripts at their definition.
-var Analyzer = ruleutil.New("LA101", check, flow.Analyzer, settings.Analyzer)
+var Analyzer = ruleutil.New("LA101", check, keys.Analyzer, settings.Analyzer)
 
 func init() {
 	settings.DeclareTarget(&Analyzer.Flags, "the fix replaces a compare-and-delete with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
 }
 
 func check(pass *analysis.Pass) (any, error) {
-	c := fix.New(pass, flow.Of(pass))
+	c := fix.New(pass)
 	seen := map[token.Pos]bool{}
 	for _, op := range ruleutil.Ops(pass).Ops {
 		sc := op.Script

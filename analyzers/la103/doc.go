@@ -21,7 +21,7 @@
 // of the very same key earlier in the same function when there are any,
 // else every acquire of the same key shape in the package; they must all
 // write the same expression, and it must be visible at the DEL with the
-// same meaning (flow.Visible), stable (flow.Stable: a variable given its
+// same meaning (fix.Ctx.Visible), stable (fix.Ctx.Stable: a variable given its
 // value once, a parameter never assigned, a constant) and free of calls
 // (a call would draw a new token). The DEL must be complete, not queued
 // in a pipeline or MULTI, and spelled:

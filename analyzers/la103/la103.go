@@ -6,13 +6,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports plain-DEL releases of lock keys.
-var Analyzer = ruleutil.New("LA103", run, flow.Analyzer, settings.Analyzer)
+var Analyzer = ruleutil.New("LA103", run, keys.Analyzer, settings.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
@@ -20,10 +20,10 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
-	c := fix.New(pass, in)
+	in := keys.Of(pass)
+	c := fix.New(pass)
 	for _, op := range in.Ops {
-		if !flow.IsPlainDel(op) || !op.Complete || in.WatchGuarded(op) {
+		if !op.IsPlainDel() || !op.Complete || in.WatchGuarded(op) {
 			continue
 		}
 		for _, k := range op.Keys {

@@ -18,8 +18,8 @@
 // set the same relative expiry (EX/PX, a go-redis duration, a builder
 // Px/Ex/PxMilliseconds/ExSeconds step; an absolute EXAT/PXAT/ExpireAt is
 // no lease), written the same way, and the amount must be visible at the
-// extend with the same meaning (flow.Visible: a package-level constant or
-// variable, or a local of the same function) and stable (flow.Stable). The
+// extend with the same meaning (fix.Ctx.Visible: a package-level constant or
+// variable, or a local of the same function) and stable (fix.Ctx.Stable). The
 // unit is kept, and the type must fit:
 //
 //   - go-redis SetIFEQ/SetIFEQGet(ctx, k, v, m, 0 or redis.KeepTTL): the

@@ -4,16 +4,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 )
 
 // Analyzer reports SET IFEQ extends without a TTL or with KEEPTTL.
-var Analyzer = ruleutil.New("LA104", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA104", run, keys.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
-	c := fix.New(pass, flow.Of(pass))
+	c := fix.New(pass)
 	for _, op := range ruleutil.Ops(pass).Ops {
 		if op.Kind != resolve.Command || op.Name != "SET" || op.Cond != "IFEQ" {
 			continue

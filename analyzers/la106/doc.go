@@ -7,7 +7,7 @@
 //
 // When the same function later sends EXPIRE/PEXPIRE/EXPIREAT/PEXPIREAT of
 // the same key (same constant, same variable, same Sprintf format or
-// concatenation with the same holes, as analyzers/internal/flow decides),
+// concatenation with the same holes, as analyzers/internal/keys decides),
 // the finding names that separate command: a crash between the two leaves a
 // lock that never expires. Inside one MULTI the window is gone, but the
 // EXPIRE then runs even when the acquire failed and moves the current

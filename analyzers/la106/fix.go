@@ -260,7 +260,7 @@ func redigoIntCheck(c *fix.Ctx, acq *resolve.Op, list []ast.Stmt, i int) []analy
 		return nil
 	}
 	s3, ok := list[i+2].(*ast.IfStmt)
-	if !ok || s3.Init != nil || s3.Else != nil || !fix.Terminates(s3.Body) || mentions(info, s3, eObj) {
+	if !ok || s3.Init != nil || s3.Else != nil || !c.In.EndsBlock(s3.Body) || mentions(info, s3, eObj) {
 		return nil
 	}
 	cmp, ok := ast.Unparen(s3.Cond).(*ast.BinaryExpr)

@@ -6,19 +6,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 )
 
 // Analyzer reports lock acquires without a TTL.
-var Analyzer = ruleutil.New("LA106", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA106", run, keys.Analyzer)
 
 const advice = "acquire and set the lease in one command: SET key token NX PX ttl"
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
-	c := fix.New(pass, in)
+	in := keys.Of(pass)
+	c := fix.New(pass)
 	for _, op := range in.Ops {
 		if op.Kind != resolve.Command {
 			continue
@@ -61,12 +61,12 @@ func run(pass *analysis.Pass) (any, error) {
 
 // laterExpire finds an EXPIRE-family command of the acquire's key sent
 // after it in the same function.
-func laterExpire(in *flow.Info, acq *resolve.Op) *resolve.Op {
+func laterExpire(in *keys.Info, acq *resolve.Op) *resolve.Op {
 	if acq.Func == nil || acq.Key() == nil {
 		return nil
 	}
 	for _, op := range in.Ops {
-		if op.Pos <= acq.Pos || op.Func != acq.Func || !flow.IsExpire(op) || op.Key() == nil {
+		if op.Pos <= acq.Pos || op.Func != acq.Func || op.Steps()&resolve.StepExpire == 0 || op.Key() == nil {
 			continue
 		}
 		if in.SameKey(acq.Key(), op.Key()) {

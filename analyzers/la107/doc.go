@@ -4,7 +4,7 @@
 // The value a lock acquire writes (SET NX / SETNX whose key is a lock key:
 // it matches the lock-key pattern, or the same key shape is released,
 // extended or expired in the package, or it shares a MULTI with a fencing
-// INCR) is traced by flow.TokenOrigin through locals, string building and
+// INCR) is traced by origin.Of through locals, string building and
 // one-statement helpers. Weak: a constant, os.Hostname/os.Getpid and
 // friends, a loop index, an integer parameter named like a worker or
 // goroutine id, time.Now-derived values, math/rand output, time- or

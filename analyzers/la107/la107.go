@@ -5,26 +5,27 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
+	"github.com/lockaudit/lockaudit/analyzers/internal/origin"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 )
 
 // Analyzer reports lock tokens that are not unique per acquisition.
-var Analyzer = ruleutil.New("LA107", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA107", run, keys.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
+	in := keys.Of(pass)
 	for _, op := range in.Ops {
 		if op.Value == nil || !op.Complete || !in.IsLockAcquire(op) {
 			continue
 		}
-		o := in.TokenOrigin(op.Value)
-		if o.Strength != flow.Weak {
+		o := origin.Of(in.Index, op.Value)
+		if o.Strength != origin.Weak {
 			continue
 		}
 		ruleutil.Report(pass, "LA107", op.Pos,
 			"lock token %s written by %s %s is not unique per acquisition: it comes from %s, so an owner check (DELIFEQ, SET IFEQ) cannot tell two holders apart; draw 20 random bytes from crypto/rand (or a random v4 UUID) for every acquisition",
-			types.ExprString(op.Value), flow.AcquireName(op), types.ExprString(op.Key()), o.Reason())
+			types.ExprString(op.Value), keys.AcquireName(op), types.ExprString(op.Key()), o.Reason())
 	}
 	return nil, nil
 }

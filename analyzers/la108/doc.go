@@ -13,7 +13,7 @@
 // checking the error is examining the reply. valkeylock/rueidislock release
 // through a context.CancelFunc, which has no reply. A reply that is stored,
 // passed on, returned, or read back through a transaction's results is not
-// reported (flow.ReplyUse says Examined or Unseen). How a reply is used does
+// reported (reply.Of says Examined or Unseen). How a reply is used does
 // not depend on the command's other arguments, so an op whose arguments
 // could not all be seen is still checked once its command is known.
 package la108

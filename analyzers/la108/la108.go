@@ -6,23 +6,24 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/reply"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Analyzer reports extend and release replies that are not examined.
-var Analyzer = ruleutil.New("LA108", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA108", run, syntax.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
-	for _, op := range in.Ops {
+	x := syntax.Of(pass)
+	for _, op := range ruleutil.Ops(pass).Ops {
 		step, what, lost := classify(op)
 		if step == "" {
 			continue
 		}
-		use := in.ReplyUse(op)
-		if use != flow.Discarded && use != flow.ErrorOnly {
+		use := reply.Of(x, op)
+		if use != reply.Discarded && use != reply.ErrorOnly {
 			continue
 		}
 		act := "stop the work when it fails"
@@ -32,13 +33,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if op.Kind == resolve.Library && op.Client.LostIsError {
 			// The library reports a lost lock as an error: only a dropped
 			// result is reported.
-			if use == flow.Discarded {
+			if use == reply.Discarded {
 				ruleutil.Report(pass, "LA108", op.Pos,
 					"result of %s is discarded: an error (%s) means the lock was already lost; check it and %s", what, lost, act)
 			}
 			continue
 		}
-		if use == flow.Discarded {
+		if use == reply.Discarded {
 			ruleutil.Report(pass, "LA108", op.Pos,
 				"reply of %s is discarded: %s means the lock was already lost (it expired, or another client holds it); examine it and %s", what, lost, act)
 		} else {
@@ -75,11 +76,11 @@ func classify(op *resolve.Op) (step, what, lost string) {
 			return "", "", "" // a plain delete: LA112's
 		}
 		return "release", "DELEX" + key + " " + op.Cond, "0"
-	case flow.IsSetIFEQ(op):
+	case op.IsSetIFEQ():
 		return "extend", "SET" + key + " IFEQ", "nil"
-	case flow.IsRelease(op):
+	case op.Steps()&resolve.StepRelease != 0:
 		return "release", "the Lua release script (" + op.Name + key + ")", "0"
-	case flow.IsExtend(op):
+	case op.Steps()&resolve.StepExtend != 0:
 		return "extend", "the Lua extend script (" + op.Name + key + ")", "0"
 	}
 	return "", "", ""

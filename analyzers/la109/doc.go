@@ -6,7 +6,7 @@
 // (flag -LA109.fence-key-pattern, shared with LA110 and LA113; default
 // "fence", "fencing" or "token" as a word part), or whose reply reaches the
 // arguments of a protected-resource write in the same function (see
-// flow.Fence). A counter next to an acquire whose value goes nowhere
+// fence.Info.Fence). A counter next to an acquire whose value goes nowhere
 // (attempt counters, rate limits) is not a fence. It is reported when the
 // same function sends a SET NX/SETNX and the INCR is not queued in the same
 // MULTI/EXEC as one of them (a plain pipeline is one round trip but not

@@ -5,19 +5,20 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/fence"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports fencing INCRs sent outside the acquire's MULTI.
-var Analyzer = ruleutil.New("LA109", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA109", run, fence.Analyzer)
 
 func init() { settings.Declare(&Analyzer.Flags, settings.OptFenceKeys) }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
+	in := fence.Of(pass)
 	acquires := map[any][]*resolve.Op{}
 	for _, op := range in.Ops {
 		if op.Func != nil && op.IsAcquire() && len(op.Keys) > 0 {
@@ -25,7 +26,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, op := range in.Ops {
-		if op.Func == nil || !flow.IsIncr(op) || in.Fence(op) == flow.NotFence {
+		if op.Func == nil || !keys.IsIncr(op) || in.Fence(op) == fence.NotFence {
 			continue
 		}
 		acq := acquires[op.Func]
@@ -39,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		ruleutil.Report(pass, "LA109", op.Pos,
 			"fencing %s %s is sent %s the %s of %s at %s: a client that pauses between them draws a higher fence than the next holder; send SET key token NX PX ttl and the %s in one MULTI/EXEC",
-			op.Name, types.ExprString(op.Key()), how, flow.AcquireName(a), types.ExprString(a.Key()), in.At(a.Pos), op.Name)
+			op.Name, types.ExprString(op.Key()), how, keys.AcquireName(a), types.ExprString(a.Key()), in.At(a.Pos), op.Name)
 	}
 	return nil, nil
 }

@@ -5,7 +5,7 @@
 // A function holds a lock from a lock acquire (a SET NX/SETNX on a lock key,
 // a Lua acquire, or a library acquire such as redsync Lock or redislock
 // Obtain) to the first release that certainly runs after it, in source
-// order; a deferred release covers the rest of the function (flow.Regions).
+// order; a deferred release covers the rest of the function (region.Regions).
 // Writers are database/sql Exec/ExecContext on *DB, *Tx, *Conn and *Stmt,
 // pgx v5 Exec on *Conn, Tx, *pgxpool.Pool/Conn/Tx, any interface method
 // Exec/ExecContext returning (sql.Result, error) or (pgconn.CommandTag,
@@ -13,7 +13,7 @@
 // comma-separated list of fully qualified names such as
 // (*database/sql.DB).ExecContext or example.com/repo.SaveInvoice; shared
 // with LA111). A write is reported when the function draws no fence at all,
-// or when none of its arguments derives from the fence (flow.FenceTaint:
+// or when none of its arguments derives from the fence (fence.Info.Taint:
 // through locals, Result/Val, the transaction's results, struct fields
 // assigned a fence anywhere in the package, helpers that return one).
 // Fence counters are recognised by -LA110.fence-key-pattern (the shared

@@ -7,13 +7,14 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/fence"
+	"github.com/lockaudit/lockaudit/analyzers/internal/region"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports protected-resource writes under a lock without a fence.
-var Analyzer = ruleutil.New("LA110", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA110", run, fence.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptWriters)
@@ -21,16 +22,16 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
-	for _, fd := range in.LockFuncs() {
+	in := fence.Of(pass)
+	for _, fd := range region.LockFuncs(in.Info) {
 		writes := in.WriterCalls(fd)
 		if len(writes) == 0 {
 			continue
 		}
-		taint := in.FenceTaint(fd)
-		regions := in.Regions(fd)
+		taint := in.Taint(fd)
+		regions := region.Regions(in.Info, fd)
 		for _, w := range writes {
-			r, ok := flow.Holding(regions, w.Pos())
+			r, ok := region.Holding(regions, w.Pos())
 			if !ok {
 				continue
 			}

@@ -5,13 +5,15 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/fence"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
+	"github.com/lockaudit/lockaudit/analyzers/internal/region"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports non-strict fence checks in SQL written under a lock.
-var Analyzer = ruleutil.New("LA111", run, flow.Analyzer, settings.Analyzer)
+var Analyzer = ruleutil.New("LA111", run, fence.Analyzer, settings.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptFenceColumn)
@@ -19,13 +21,13 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
+	in := fence.Of(pass)
 	isFence := settings.Of(pass).FenceColumn
-	for _, fd := range in.LockFuncs() {
+	for _, fd := range region.LockFuncs(in.Info) {
 		for _, w := range in.WriterCalls(fd) {
 			for _, arg := range w.Args {
 				s := in.ShapeOf(arg)
-				if s.Kind != flow.Const {
+				if s.Kind != keys.Const {
 					continue
 				}
 				for _, p := range nonStrict(s.Parts[0].Text, isFence) {

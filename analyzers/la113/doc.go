@@ -5,7 +5,7 @@
 // In a MULTI (TxPipelined, TxPipeline().Exec, DoMulti(MULTI..EXEC), redigo
 // Send MULTI..Do EXEC, a glide atomic batch): the lock keys are those of
 // the SET NX/SETNX ops and of other ops on lock keys (see LA103); the fence
-// keys those of its fencing INCR/INCRBY ops (flow.Fence: a fence-key
+// keys those of its fencing INCR/INCRBY ops (fence.Info.Fence: a fence-key
 // pattern, or any INCR queued with a SET NX). In a script run with several
 // keys: a lock key and a key matching a fence-key pattern (-LA113.fence-key-
 // pattern, the shared setting). Tags that wrap the same expression are

@@ -6,21 +6,22 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/fence"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports lock and fence keys that cannot share a slot.
-var Analyzer = ruleutil.New("LA113", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA113", run, fence.Analyzer)
 
 func init() { settings.Declare(&Analyzer.Flags, settings.OptFenceKeys) }
 
 const fix = "wrap the shared part in braces in both keys, e.g. \"lock:{\"+job+\"}\" and \"fence:{\"+job+\"}\""
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
+	in := fence.Of(pass)
 	seen := map[*resolve.Tx]bool{}
 	for _, op := range in.Ops {
 		if tx := op.Tx; tx != nil && tx.Kind == resolve.Multi && !seen[tx] {
@@ -34,10 +35,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func checkTx(pass *analysis.Pass, in *flow.Info, tx *resolve.Tx) {
+func checkTx(pass *analysis.Pass, in *fence.Info, tx *resolve.Tx) {
 	var locks []ast.Expr
 	for _, o := range tx.Ops {
-		if len(o.Keys) == 0 || flow.IsIncr(o) {
+		if len(o.Keys) == 0 || keys.IsIncr(o) {
 			continue
 		}
 		if o.IsAcquire() {
@@ -47,7 +48,7 @@ func checkTx(pass *analysis.Pass, in *flow.Info, tx *resolve.Tx) {
 		}
 	}
 	for _, f := range tx.Ops {
-		if !flow.IsIncr(f) || in.Fence(f) == flow.NotFence {
+		if !keys.IsIncr(f) || in.Fence(f) == fence.NotFence {
 			continue
 		}
 		if l := apart(in, locks, f.Key()); l != nil {
@@ -58,7 +59,7 @@ func checkTx(pass *analysis.Pass, in *flow.Info, tx *resolve.Tx) {
 	}
 }
 
-func checkScript(pass *analysis.Pass, in *flow.Info, op *resolve.Op) {
+func checkScript(pass *analysis.Pass, in *fence.Info, op *resolve.Op) {
 	var locks, fences []ast.Expr
 	for _, k := range op.Keys {
 		if _, ok := in.IsLockKey(k); ok {
@@ -80,8 +81,8 @@ func checkScript(pass *analysis.Pass, in *flow.Info, op *resolve.Op) {
 }
 
 // apart returns a lock key that certainly hashes apart from the fence key.
-func apart(in *flow.Info, locks []ast.Expr, fence ast.Expr) ast.Expr {
-	ft := in.TagOf(in.ShapeOf(fence))
+func apart(in *fence.Info, locks []ast.Expr, f ast.Expr) ast.Expr {
+	ft := in.TagOf(in.ShapeOf(f))
 	for _, l := range locks {
 		same, known := in.SameTag(in.TagOf(in.ShapeOf(l)), ft)
 		if known && !same {

@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
@@ -13,14 +13,14 @@ import (
 )
 
 // Analyzer reports EXPIRE-family extends of lock keys.
-var Analyzer = ruleutil.New("LA114", run, flow.Analyzer)
+var Analyzer = ruleutil.New("LA114", run, keys.Analyzer)
 
 func init() { settings.Declare(&Analyzer.Flags, settings.OptLockKeys) }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := flow.Of(pass)
+	in := keys.Of(pass)
 	for _, op := range in.Ops {
-		if !flow.IsExpire(op) || !op.Complete || len(op.Keys) == 0 {
+		if op.Steps()&resolve.StepExpire == 0 || !op.Complete || len(op.Keys) == 0 {
 			continue
 		}
 		lk, ok := in.IsLockKey(op.Key())
@@ -35,9 +35,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // givesAcquireTTL reports an EXPIRE that follows a TTL-less acquire of the
-// same key (flow.SameKey, as LA106 decides it) in the same function:
+// same key (keys.SameKey, as LA106 decides it) in the same function:
 // SETNX + EXPIRE, LA106's finding.
-func givesAcquireTTL(in *flow.Info, exp *resolve.Op) bool {
+func givesAcquireTTL(in *keys.Info, exp *resolve.Op) bool {
 	for _, op := range in.Ops {
 		if op.Func != exp.Func || op.Pos >= exp.Pos || !op.IsAcquire() || len(op.Keys) == 0 {
 			continue

@@ -7,7 +7,7 @@
 // statement, go/defer, assigned to _), and only the error checked (the
 // count is dropped all the same). Not reported: a reply that is stored,
 // passed on, returned, or sent in a transaction whose results are read
-// (flow.ReplyUse says Examined or Unseen). How a reply is used does not
+// (reply.Of says Examined or Unseen). How a reply is used does not
 // depend on the command's arguments, so WAIT is checked even when they
 // could not all be seen.
 package la115

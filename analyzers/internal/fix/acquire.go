@@ -9,7 +9,7 @@ import (
 )
 
 // Acquires returns the acquires a fix at op may take its token or lease
-// from: the SET NX/SETNX of the very same key (flow SameKey) sent before op
+// from: the SET NX/SETNX of the very same key (keys SameKey) sent before op
 // in the same function when there is one, none when the same function
 // acquires the key only after op, else every acquire of the same key shape
 // in the package. A fix needs them all, to be sure they agree (two acquires writing different tokens

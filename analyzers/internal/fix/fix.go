@@ -8,7 +8,7 @@
 // A fix is offered only when the rewrite is certainly correct and the
 // result compiles: every inserted expression is one the code already
 // contains, is visible at the insertion point with the same meaning
-// (flow.Visible), gives the same value when evaluated again (flow.Stable),
+// (Visible), gives the same value when evaluated again (Stable),
 // and has a type that fits where it goes (checked with go/types, never
 // assumed). When any of this cannot be shown, the finding stands without a
 // fix. The rules' package docs state each fix's exact conditions.
@@ -23,18 +23,18 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 )
 
 // Ctx is what a rule's fix needs: the pass (file contents, positions) and
-// the package's flow facts.
+// the package's key facts (with its syntax index).
 type Ctx struct {
 	Pass *analysis.Pass
-	In   *flow.Info
+	In   *keys.Info
 }
 
-// New returns a context for a pass; in is the rule's flow.Of(pass).
-func New(pass *analysis.Pass, in *flow.Info) *Ctx { return &Ctx{Pass: pass, In: in} }
+// New returns a context for a pass; the rule must require keys.Analyzer.
+func New(pass *analysis.Pass) *Ctx { return &Ctx{Pass: pass, In: keys.Of(pass)} }
 
 // One wraps edits as the single suggested fix of a diagnostic; no edits
 // means no fix.
@@ -207,9 +207,9 @@ func (c *Ctx) ReplaceLastArg(call *ast.CallExpr, e ast.Expr) []analysis.TextEdit
 }
 
 // Copyable reports whether e may be written again at pos: the same
-// objects there (flow.Visible) and the same value (flow.Stable).
+// objects there (Visible) and the same value (Stable).
 func (c *Ctx) Copyable(e ast.Expr, pos token.Pos) bool {
-	return e != nil && c.In.Visible(e, pos) && c.In.Stable(e)
+	return e != nil && c.Visible(e, pos) && c.Stable(e)
 }
 
 // Pure reports whether e has no calls other than type conversions: it can

@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/flow"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
 
@@ -65,7 +64,7 @@ func (c *Ctx) LeaseOf(acq *resolve.Op) (Lease, bool) {
 		}
 	}
 	// A typed helper's duration.
-	if flow.IsDuration(c.Pass.TypesInfo.TypeOf(e)) {
+	if IsDuration(c.Pass.TypesInfo.TypeOf(e)) {
 		return Lease{Unit: Duration, Expr: e}, true
 	}
 	return Lease{}, false

@@ -40,18 +40,8 @@ func (c *Ctx) Stmt(n ast.Node) (stmt ast.Stmt, list []ast.Stmt, i int) {
 }
 
 // Up returns the parent of e, skipping parentheses, and the child on the
-// path (e or the outermost parenthesis around it).
-func (c *Ctx) Up(e ast.Node) (parent, child ast.Node) {
-	child = e
-	p := c.In.Parent(e)
-	for {
-		pe, ok := p.(*ast.ParenExpr)
-		if !ok {
-			return p, child
-		}
-		child, p = pe, c.In.Parent(pe)
-	}
-}
+// path (syntax.Index.Up).
+func (c *Ctx) Up(e ast.Node) (parent, child ast.Node) { return c.In.Up(e) }
 
 // MethodOn returns the call of a method on e with no arguments (e.Err()),
 // and the method's name, when e is the receiver of one.
@@ -66,25 +56,6 @@ func (c *Ctx) MethodOn(e ast.Expr) (*ast.CallExpr, string) {
 		return nil, ""
 	}
 	return call, sel.Sel.Name
-}
-
-// Terminates reports whether a block never falls through to the statement
-// after it: it ends with return, panic, or a branch statement.
-func Terminates(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // ReplyDiscardable reports whether stmt does nothing but send call and at
@@ -191,7 +162,7 @@ func (c *Ctx) Quiet(stmts []ast.Stmt) bool {
 			}
 			switch n := n.(type) {
 			case *ast.BlockStmt:
-				if Terminates(n) {
+				if c.In.EndsBlock(n) {
 					return false // the leaving path may do anything
 				}
 			case *ast.FuncLit:
@@ -235,14 +206,35 @@ func (c *Ctx) harmless(call *ast.CallExpr) bool {
 }
 
 // SameConn reports whether two ops are sent on the same client or
-// connection: the same receiver expression naming the same variable.
+// connection: the same receiver expression, every name in it the same
+// object, standing for a variable (syntax.Root; not a package name:
+// redis.DoContext(conn, ...)).
 func (c *Ctx) SameConn(a, b *resolve.Op) bool {
 	ra, rb := Receiver(a.Call), Receiver(b.Call)
-	if ra == nil || rb == nil || types.ExprString(ra) != types.ExprString(rb) {
+	if ra == nil || rb == nil || types.ExprString(ra) != types.ExprString(rb) || c.In.Root(ra) == nil {
 		return false
 	}
-	oa, ok := rootObj(c.Pass.TypesInfo, ra).(*types.Var) // not a package name: redis.DoContext(conn, ...)
-	return ok && oa == rootObj(c.Pass.TypesInfo, rb)
+	var ia, ib []types.Object
+	for _, p := range []struct {
+		e    ast.Expr
+		objs *[]types.Object
+	}{{ra, &ia}, {rb, &ib}} {
+		ast.Inspect(p.e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				*p.objs = append(*p.objs, c.Pass.TypesInfo.Uses[id])
+			}
+			return true
+		})
+	}
+	if len(ia) != len(ib) {
+		return false
+	}
+	for i := range ia {
+		if ia[i] != ib[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Receiver returns the receiver expression of a method call, or nil.
@@ -265,19 +257,6 @@ func MethodName(call *ast.CallExpr) string {
 		return f.Name
 	}
 	return ""
-}
-
-func rootObj(info *types.Info, e ast.Expr) types.Object {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.Uses[x]
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // RawName returns the index in op.Call's arguments of the command name of

@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Analyzer resolves every command-sending call in a package once; rule
@@ -15,7 +17,7 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:             "lockcalls",
 	Doc:              "resolve Valkey/Redis client calls to logical commands (infrastructure for the LA1xx rules; reports nothing)",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, syntax.Analyzer},
 	Run:              run,
 	ResultType:       reflect.TypeOf((*Result)(nil)),
 	RunDespiteErrors: true,

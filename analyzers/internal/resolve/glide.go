@@ -160,7 +160,7 @@ func (r *resolver) glideSetOptions(op *Op, e ast.Expr, before token.Pos) {
 				goto done
 			}
 			// Set* calls made on the variable before the send.
-			for _, c := range r.assigns().calls[o] {
+			for _, c := range r.x.Calls(o) {
 				if c.Pos() < before {
 					calls = append(calls, c)
 				}

@@ -189,11 +189,6 @@ func (o *Op) Key() ast.Expr {
 	return o.Keys[0]
 }
 
-// IsAcquire reports whether the Op is a lock acquire: SET NX or SETNX.
-func (o *Op) IsAcquire() bool {
-	return o.Kind == Command && (o.Name == "SETNX" || (o.Name == "SET" && o.NX))
-}
-
 // Script is a Lua script visible in the code.
 type Script struct {
 	Text string        // the Lua source (constant)

@@ -58,7 +58,7 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 	case recv == "" && fn.Name() == "NewPipeline" && v4 && pipeVar != nil:
 		// v4: p := radix.NewPipeline(); p.Append(a); client.Do(ctx, p)
 		ptx := &Tx{Kind: Pipeline, Pos: sender.Pos()}
-		for _, ac := range r.assigns().calls[pipeVar] {
+		for _, ac := range r.x.Calls(pipeVar) {
 			if ac.Pos() < sender.Pos() && len(ac.Args) == 1 {
 				if sel, ok := ast.Unparen(ac.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Append" {
 					r.radixAction(pi, sender, stack, ac.Args[0], conn, ptx)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
@@ -17,7 +18,7 @@ type resolver struct {
 	pass *analysis.Pass
 	info *types.Info
 	insp *inspector.Inspector
-	idx  *assigns
+	x    *syntax.Index
 
 	ops []*Op
 
@@ -59,6 +60,7 @@ func newResolver(pass *analysis.Pass) *resolver {
 		pass:         pass,
 		info:         pass.TypesInfo,
 		insp:         pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		x:            syntax.Of(pass),
 		txByObj:      map[types.Object]*Tx{},
 		consumed:     map[ast.Expr]bool{},
 		scriptByCall: map[*ast.CallExpr]*Script{},
@@ -185,44 +187,9 @@ func receiver(call *ast.CallExpr) ast.Expr {
 	return nil
 }
 
-// rootObj finds the variable a connection/pipeline expression stands for:
-// x, *x, &x, s.field, and chained calls that return their receiver (glide's
-// b.Set(...).Incr(...)).
-func (r *resolver) rootObj(e ast.Expr) types.Object {
-	for range 16 {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			if o := r.info.Uses[x]; o != nil {
-				if _, ok := o.(*types.Var); ok {
-					return o
-				}
-			}
-			return nil
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			if sel := r.info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-				return sel.Obj()
-			}
-			return nil
-		case *ast.CallExpr:
-			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return nil
-			}
-			rt, at := r.info.TypeOf(x), r.info.TypeOf(sel.X)
-			if rt == nil || at == nil || !types.Identical(rt, at) {
-				return nil
-			}
-			e = sel.X
-		default:
-			return nil
-		}
-	}
-	return nil
-}
+// rootObj finds the variable a connection/pipeline expression stands for
+// (syntax.Root).
+func (r *resolver) rootObj(e ast.Expr) types.Object { return r.x.Root(e) }
 
 // outermostCall is the position of the outermost call of the expression
 // statement holding the call at the end of stack (the rule contract's

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // valkey resolves valkey-go and rueidis client calls: Do/DoMulti/DoCache
@@ -125,17 +127,16 @@ func (r *resolver) collectedElems(e ast.Expr) ([]ast.Expr, bool) {
 	if o == nil || o.Pkg() != r.pass.Pkg {
 		return nil, false
 	}
-	a := r.assigns()
-	if a.addr[o] {
+	if r.x.AddrTaken(o) {
 		return nil, false
 	}
 	var out []ast.Expr
 	complete := true
-	for _, w := range a.writes[o] {
-		if w.pos > id.Pos() {
+	for _, w := range r.writesOf(o) {
+		if w.Pos > id.Pos() {
 			continue
 		}
-		switch x := ast.Unparen(w.rhs).(type) {
+		switch x := ast.Unparen(w.Value()).(type) {
 		case *ast.CompositeLit:
 			out = append(out, x.Elts...)
 		case *ast.CallExpr:
@@ -151,7 +152,7 @@ func (r *resolver) collectedElems(e ast.Expr) ([]ast.Expr, bool) {
 				complete = false
 			}
 		case nil:
-			if !w.zero {
+			if w.Kind != syntax.Zero || w.Embed != "" {
 				complete = false
 			}
 		default:
@@ -212,11 +213,11 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 			if !ok {
 				// a link of the chain assigned more than once: name the
 				// command from its first assignment
-				ws := r.assigns().writes[r.info.Uses[x]]
-				if len(ws) == 0 || ws[0].rhs == nil {
+				ws := r.writesOf(r.info.Uses[x])
+				if len(ws) == 0 || ws[0].Value() == nil {
 					return nil, false, false
 				}
-				f, complete = ws[0].rhs, false
+				f, complete = ws[0].Value(), false
 			}
 			if f == e {
 				return nil, false, false
@@ -235,17 +236,17 @@ func (r *resolver) chain(e ast.Expr) (steps []bstep, complete, found bool) {
 func (r *resolver) builderOp(info *pkgInfo, sender *ast.CallExpr, stack []ast.Node, e ast.Expr) *Op {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 		if o, ok := r.info.Uses[id].(*types.Var); ok && o.Pkg() == r.pass.Pkg && !r.building[o] {
-			if ws := r.assigns().writes[o]; len(ws) > 1 {
+			if ws := r.writesOf(o); len(ws) > 1 {
 				r.building[o] = true // x = x, or variables assigned from each other
 				defer delete(r.building, o)
 				var first *Op
 				for _, w := range ws {
 					// only assignments of a chain: an alias of another
 					// variable (b = a) would multiply the alternatives
-					if _, isCall := ast.Unparen(w.rhs).(*ast.CallExpr); !isCall {
+					if _, isCall := ast.Unparen(w.Value()).(*ast.CallExpr); !isCall {
 						continue
 					}
-					if op := r.builderOp(info, sender, stack, w.rhs); op != nil {
+					if op := r.builderOp(info, sender, stack, w.Value()); op != nil {
 						op.Complete = false
 						if op.Name == "SET" && op.TTL == NoTTL {
 							op.TTL = UnknownTTL

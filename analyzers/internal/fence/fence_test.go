@@ -1,4 +1,4 @@
-package flow
+package fence
 
 import (
 	"go/ast"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
@@ -142,17 +144,17 @@ func draws(want bool)          {}
 
 func TestFenceTaint(t *testing.T) {
 	in := load(t, fenceSrc)
-	for _, c := range mustCalls(t, in, "carries") {
+	for _, c := range analyzertest.MustCalls(t, in.Index, "carries") {
 		fd := in.FuncOf(c)
 		want := types.ExprString(c.Args[1]) == "true"
-		if got := in.FenceTaint(fd).Carries(c.Args[0]); got != want {
-			t.Errorf("line %d (%s): Carries(%s) = %v, want %v", in.line(c.Pos()), fd.Name.Name, types.ExprString(c.Args[0]), got, want)
+		if got := in.Taint(fd).Carries(c.Args[0]); got != want {
+			t.Errorf("line %d (%s): Carries(%s) = %v, want %v", in.Line(c.Pos()), fd.Name.Name, types.ExprString(c.Args[0]), got, want)
 		}
 	}
-	for _, c := range mustCalls(t, in, "draws") {
+	for _, c := range analyzertest.MustCalls(t, in.Index, "draws") {
 		fd := in.FuncOf(c)
 		want := types.ExprString(c.Args[0]) == "true"
-		if got := in.FenceTaint(fd).Draws(); got != want {
+		if got := in.Taint(fd).Draws(); got != want {
 			t.Errorf("%s: Draws() = %v, want %v", fd.Name.Name, got, want)
 		}
 	}
@@ -166,7 +168,7 @@ func TestFence(t *testing.T) {
 	}
 	n := 0
 	for _, op := range in.Ops {
-		if !IsIncr(op) {
+		if !keys.IsIncr(op) {
 			continue
 		}
 		w, ok := want[op.Func.Name.Name]
@@ -223,7 +225,7 @@ func TestConfiguredWriter(t *testing.T) {
 func SaveInvoice(id string, fence int64) error { return nil }
 func f() { SaveInvoice("x", 1) }
 `)
-	c := calls(in, "SaveInvoice")[0]
+	c := analyzertest.Calls(in.Index, "SaveInvoice")[0]
 	if _, ok := in.IsWriter(c); ok {
 		t.Fatal("SaveInvoice is a writer before it is configured")
 	}
@@ -233,4 +235,10 @@ func f() { SaveInvoice("x", 1) }
 	if name, ok := in.IsWriter(c); !ok || name != "p.SaveInvoice" {
 		t.Errorf("IsWriter = %q, %v after configuring it", name, ok)
 	}
+}
+
+// load type-checks a snippet (analyzertest.Load) and returns its fence facts.
+func load(t *testing.T, src string) *Info {
+	sn := analyzertest.Load(t, src)
+	return New(keys.New(sn.Index, sn.Ops, sn.Settings))
 }

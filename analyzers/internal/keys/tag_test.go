@@ -1,9 +1,11 @@
-package flow
+package keys
 
 import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 )
 
 // shared(a, b), apart(a, b) and undecided(a, b) state how the hash tags of
@@ -52,10 +54,10 @@ func tag(a, want string)    {}
 func TestSameTag(t *testing.T) {
 	in := load(t, tagSrc)
 	for name, want := range map[string][2]bool{"shared": {true, true}, "apart": {false, true}, "undecided": {false, false}} {
-		for _, c := range mustCalls(t, in, name) {
+		for _, c := range analyzertest.MustCalls(t, in.Index, name) {
 			same, known := in.SameTag(in.TagOf(in.ShapeOf(c.Args[0])), in.TagOf(in.ShapeOf(c.Args[1])))
 			if same != want[0] || known != want[1] {
-				t.Errorf("line %d: %s, %s: same=%v known=%v, want %s", in.line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), same, known, name)
+				t.Errorf("line %d: %s, %s: same=%v known=%v, want %s", in.Line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), same, known, name)
 			}
 		}
 	}
@@ -63,7 +65,7 @@ func TestSameTag(t *testing.T) {
 
 func TestTagOf(t *testing.T) {
 	in := load(t, tagSrc)
-	for _, c := range mustCalls(t, in, "tag") {
+	for _, c := range analyzertest.MustCalls(t, in.Index, "tag") {
 		tag := in.TagOf(in.ShapeOf(c.Args[0]))
 		got := "?"
 		if tag.Known {
@@ -77,11 +79,11 @@ func TestTagOf(t *testing.T) {
 			}
 			got = b.String()
 			if tag.Has != (got != "") {
-				t.Errorf("line %d: Has=%v with parts %q", in.line(c.Pos()), tag.Has, got)
+				t.Errorf("line %d: Has=%v with parts %q", in.Line(c.Pos()), tag.Has, got)
 			}
 		}
-		if want := constString(in, c.Args[1]); got != want {
-			t.Errorf("line %d: %s: tag %q, want %q", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+		if want := analyzertest.ConstString(in.Index, c.Args[1]); got != want {
+			t.Errorf("line %d: %s: tag %q, want %q", in.Line(c.Pos()), types.ExprString(c.Args[0]), got, want)
 		}
 	}
 }

@@ -1,8 +1,11 @@
-package flow
+package fix
 
 import (
 	"go/types"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 )
 
 const fixSrc = `package p
@@ -53,11 +56,11 @@ func at()                     {}
 
 func TestVisible(t *testing.T) {
 	in := load(t, fixSrc)
-	ats := mustCalls(t, in, "at")
-	for _, c := range mustCalls(t, in, "visible") {
+	ats := analyzertest.MustCalls(t, in.In.Index, "at")
+	for _, c := range analyzertest.MustCalls(t, in.In.Index, "visible") {
 		want := types.ExprString(c.Args[1]) == "true"
 		if got := in.Visible(c.Args[0], ats[0].Pos()); got != want {
-			t.Errorf("line %d: Visible(%s) at h's end = %v, want %v", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+			t.Errorf("line %d: Visible(%s) at h's end = %v, want %v", in.In.Line(c.Pos()), types.ExprString(c.Args[0]), got, want)
 		}
 		// None of h's locals is visible in k.
 		if id := types.ExprString(c.Args[0]); id == "token" && in.Visible(c.Args[0], ats[1].Pos()) {
@@ -119,10 +122,17 @@ func stable(e any, want bool) {}
 
 func TestStable(t *testing.T) {
 	in := load(t, stableSrc)
-	for _, c := range mustCalls(t, in, "stable") {
+	for _, c := range analyzertest.MustCalls(t, in.In.Index, "stable") {
 		want := types.ExprString(c.Args[1]) == "true"
 		if got := in.Stable(c.Args[0]); got != want {
-			t.Errorf("line %d: Stable(%s) = %v, want %v", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+			t.Errorf("line %d: Stable(%s) = %v, want %v", in.In.Line(c.Pos()), types.ExprString(c.Args[0]), got, want)
 		}
 	}
+}
+
+// load type-checks a snippet (analyzertest.Load) and returns a fix context
+// over its key facts.
+func load(t *testing.T, src string) *Ctx {
+	sn := analyzertest.Load(t, src)
+	return &Ctx{In: keys.New(sn.Index, sn.Ops, sn.Settings)}
 }

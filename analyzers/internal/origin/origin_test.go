@@ -1,9 +1,11 @@
-package flow
+package origin
 
 import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 )
 
 // tok(value, "want") states TokenOrigin(value): "strong", "untraced", or
@@ -135,14 +137,14 @@ func tok(v any, want string) {}
 
 func TestTokenOrigin(t *testing.T) {
 	in := load(t, tokenSrc)
-	for _, c := range mustCalls(t, in, "tok") {
-		o := in.TokenOrigin(c.Args[0])
+	for _, c := range analyzertest.MustCalls(t, in.Index, "tok") {
+		o := Of(in.Index, c.Args[0])
 		got := [...]string{"untraced", "weak", "strong"}[o.Strength]
 		if o.Strength == Weak {
 			got += ": " + o.Reason()
 		}
-		if want := constString(in, c.Args[1]); got != want {
-			t.Errorf("line %d: %s: %s, want %s", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+		if want := analyzertest.ConstString(in.Index, c.Args[1]); got != want {
+			t.Errorf("line %d: %s: %s, want %s", in.Line(c.Pos()), types.ExprString(c.Args[0]), got, want)
 		}
 	}
 }
@@ -157,3 +159,6 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// load type-checks a snippet (analyzertest.Load).
+func load(t *testing.T, src string) *analyzertest.Snippet { return analyzertest.Load(t, src) }

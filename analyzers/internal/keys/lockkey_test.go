@@ -1,9 +1,11 @@
-package flow
+package keys
 
 import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 )
 
 // lockkey(e, "why") states that e is a lock key ("acquired" or "pattern");
@@ -62,22 +64,22 @@ func notlock(e any)             {}
 
 func TestIsLockKey(t *testing.T) {
 	in := load(t, lockSrc)
-	for _, c := range mustCalls(t, in, "lockkey") {
+	for _, c := range analyzertest.MustCalls(t, in.Index, "lockkey") {
 		k, ok := in.IsLockKey(c.Args[0])
 		why := "pattern"
 		if k.Acquire != nil {
 			why = "acquired"
 		}
-		if want := constString(in, c.Args[1]); !ok || why != want {
-			t.Errorf("line %d: %s: lock key %v (%s), want %s", in.line(c.Pos()), types.ExprString(c.Args[0]), ok, why, want)
+		if want := analyzertest.ConstString(in.Index, c.Args[1]); !ok || why != want {
+			t.Errorf("line %d: %s: lock key %v (%s), want %s", in.Line(c.Pos()), types.ExprString(c.Args[0]), ok, why, want)
 		}
 		if ok && !strings.Contains(in.Why(k), why[:5]) && !strings.Contains(in.Why(k), "matches") {
-			t.Errorf("line %d: Why = %q", in.line(c.Pos()), in.Why(k))
+			t.Errorf("line %d: Why = %q", in.Line(c.Pos()), in.Why(k))
 		}
 	}
-	for _, c := range mustCalls(t, in, "notlock") {
+	for _, c := range analyzertest.MustCalls(t, in.Index, "notlock") {
 		if k, ok := in.IsLockKey(c.Args[0]); ok {
-			t.Errorf("line %d: %s: lock key (%s), want not", in.line(c.Pos()), types.ExprString(c.Args[0]), in.Why(k))
+			t.Errorf("line %d: %s: lock key (%s), want not", in.Line(c.Pos()), types.ExprString(c.Args[0]), in.Why(k))
 		}
 	}
 }
@@ -104,4 +106,10 @@ func TestIsLockAcquire(t *testing.T) {
 	if seen != 6 {
 		t.Errorf("checked %d acquires, want 6", seen)
 	}
+}
+
+// load type-checks a snippet (analyzertest.Load) and returns its key facts.
+func load(t *testing.T, src string) *Info {
+	sn := analyzertest.Load(t, src)
+	return New(sn.Index, sn.Ops, sn.Settings)
 }

@@ -1,4 +1,8 @@
-package flow
+// Package reply knows how code uses a command's reply (Of): discarded,
+// only its error checked, examined, or unseen — for every client's reply
+// shape (Client.Replies), for library calls and for commands queued in a
+// transaction or pipeline.
+package reply
 
 import (
 	"go/ast"
@@ -6,6 +10,7 @@ import (
 	"go/types"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Use says how the code uses a command's reply. The values are ordered:
@@ -43,7 +48,7 @@ const (
 	pObject             // a reply object (go-redis *Cmd, ValkeyResult): its methods split value and error
 )
 
-// ReplyUse classifies how an op's reply is used:
+// Of classifies how an op's reply is used:
 //   - Discarded: an expression statement, go/defer, assigned to _;
 //   - ErrorOnly: .Err()/.Error(), `_, err :=`, a result variable only ever
 //     used through .Err();
@@ -57,22 +62,22 @@ const (
 // with the use of the call that sends its group (TxPipelined, Exec,
 // Do("EXEC"), DoMulti): when that result slice is read at all, the reply is
 // Unseen.
-func (in *Info) ReplyUse(op *resolve.Op) Use {
+func Of(x *syntax.Index, op *resolve.Op) Use {
 	if op.Call == nil {
 		return Unseen
 	}
-	if in.TypesInfo.TypeOf(op.Call) == nil {
+	if x.TypesInfo.TypeOf(op.Call) == nil {
 		return Unseen
 	}
-	w := &walker{in: in, errIsReply: NilIsError(op), seen: map[types.Object]bool{}, exclude: map[ast.Node]bool{}}
+	w := &walker{x: x, errIsReply: NilIsError(op), seen: map[types.Object]bool{}, exclude: map[ast.Node]bool{}}
 	lib := op.Kind == resolve.Library
-	parts := in.resultParts(op.Call, lib)
+	parts := resultParts(x, op.Call, lib)
 	var u Use
 	inReceiver := op.Client.Replies == resolve.InReceiver
 	if inReceiver {
 		// The reply goes into the action's receiver; Do returns the error.
 		// An action that is built but sent elsewhere cannot be followed.
-		if t := in.TypesInfo.TypeOf(op.Call); t == nil || !isError(t) {
+		if t := x.TypesInfo.TypeOf(op.Call); t == nil || !syntax.IsError(t) {
 			return Unseen
 		}
 		u = max(w.use(op.Call, []part{pError}), w.receiver(op))
@@ -80,7 +85,7 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 		u = w.use(op.Call, parts)
 	}
 	if op.Tx != nil {
-		exec := in.callAt(op.Tx.Pos)
+		exec := x.CallAt(op.Tx.Pos)
 		if exec == nil {
 			return Unseen
 		}
@@ -90,7 +95,7 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 				// into EXEC's receiver.
 				u = max(u, w.use(exec, []part{pError}), w.receiverOf(exec.Args[len(exec.Args)-1]))
 			} else {
-				u = max(u, w.use(exec, in.resultParts(exec, false)))
+				u = max(u, w.use(exec, resultParts(x, exec, false)))
 			}
 		}
 	} else if allNone(parts) && !inReceiver && !lib {
@@ -104,7 +109,7 @@ func (in *Info) ReplyUse(op *resolve.Op) Use {
 // checking the error examines the reply: library calls and SET IFEQ, on a
 // client whose LostIsError says so.
 func NilIsError(op *resolve.Op) bool {
-	return (op.Kind == resolve.Library || IsSetIFEQ(op)) && op.Client.LostIsError
+	return (op.Kind == resolve.Library || op.IsSetIFEQ()) && op.Client.LostIsError
 }
 
 func allNone(parts []part) bool {
@@ -117,32 +122,32 @@ func allNone(parts []part) bool {
 }
 
 // resultParts describes the values a call produces.
-func (in *Info) resultParts(call *ast.CallExpr, lib bool) []part {
-	t := in.TypesInfo.TypeOf(call)
+func resultParts(x *syntax.Index, call *ast.CallExpr, lib bool) []part {
+	t := x.TypesInfo.TypeOf(call)
 	if t == nil {
 		return nil
 	}
 	if tup, ok := t.(*types.Tuple); ok {
 		parts := make([]part, tup.Len())
 		for i := range tup.Len() {
-			parts[i] = in.partOf(tup.At(i).Type(), pError)
+			parts[i] = partOf(tup.At(i).Type(), pError)
 		}
 		return parts
 	}
-	if isError(t) {
+	if syntax.IsError(t) {
 		if lib {
 			return []part{pError}
 		}
 		return []part{pNone}
 	}
-	if isBuilder(in, call, t) {
+	if isBuilder(x, call, t) {
 		return []part{pNone}
 	}
-	return []part{in.partOf(t, pError)}
+	return []part{partOf(t, pError)}
 }
 
-func (in *Info) partOf(t types.Type, errPart part) part {
-	if isError(t) {
+func partOf(t types.Type, errPart part) part {
+	if syntax.IsError(t) {
 		return errPart
 	}
 	if hasReplyMethods(t) {
@@ -156,17 +161,13 @@ func (in *Info) partOf(t types.Type, errPart part) part {
 
 // isBuilder reports whether a method call returns its receiver's type (a
 // glide batch's chained methods): the result is the builder, not a reply.
-func isBuilder(in *Info, call *ast.CallExpr, t types.Type) bool {
+func isBuilder(x *syntax.Index, call *ast.CallExpr, t types.Type) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
-	recv := in.TypesInfo.TypeOf(sel.X)
+	recv := x.TypesInfo.TypeOf(sel.X)
 	return recv != nil && types.Identical(recv, t)
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // hasReplyMethods reports whether t carries a reply and its error: it has
@@ -179,7 +180,7 @@ func hasReplyMethods(t types.Type) bool {
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
-		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && isError(sig.Results().At(0).Type()) {
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && syntax.IsError(sig.Results().At(0).Type()) {
 			return true
 		}
 	}
@@ -187,7 +188,7 @@ func hasReplyMethods(t types.Type) bool {
 }
 
 type walker struct {
-	in         *Info
+	x          *syntax.Index
 	errIsReply bool
 	seen       map[types.Object]bool
 	exclude    map[ast.Node]bool // uses not to count (the &v of a radix receiver)
@@ -198,13 +199,13 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 	if len(parts) == 0 || allNone(parts) {
 		return Discarded
 	}
-	p := w.in.Parent(e)
+	p := w.x.Parent(e)
 	for {
 		pe, ok := p.(*ast.ParenExpr)
 		if !ok {
 			break
 		}
-		e, p = pe, w.in.Parent(pe)
+		e, p = pe, w.x.Parent(pe)
 	}
 	switch p := p.(type) {
 	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
@@ -230,11 +231,11 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 		if parts[0] != pObject {
 			return w.read(parts[0])
 		}
-		call, ok := w.in.Parent(p).(*ast.CallExpr)
+		call, ok := w.x.Parent(p).(*ast.CallExpr)
 		if !ok || call.Fun != p {
 			return Unseen // a method value or a field
 		}
-		sig, ok := w.in.TypesInfo.TypeOf(p).(*types.Signature)
+		sig, ok := w.x.TypesInfo.TypeOf(p).(*types.Signature)
 		if !ok {
 			return Unseen
 		}
@@ -245,7 +246,7 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 		mparts := make([]part, res.Len())
 		for i := range res.Len() {
 			mparts[i] = pValue
-			if isError(res.At(i).Type()) {
+			if syntax.IsError(res.At(i).Type()) {
 				mparts[i] = pError
 			}
 		}
@@ -280,7 +281,7 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 		if len(p.Args) == 1 && len(parts) == 2 && parts[1] == pError {
 			// redis.Int(conn.Do(...)): a converter of (reply, err) that
 			// returns (value, err) passes both on.
-			if tup, ok := w.in.TypesInfo.TypeOf(p).(*types.Tuple); ok && tup.Len() == 2 && isError(tup.At(1).Type()) {
+			if tup, ok := w.x.TypesInfo.TypeOf(p).(*types.Tuple); ok && tup.Len() == 2 && syntax.IsError(tup.At(1).Type()) {
 				return w.use(p, []part{pValue, pError})
 			}
 		}
@@ -327,14 +328,14 @@ func (w *walker) target(lhs ast.Expr, p part) Use {
 	if id.Name == "_" {
 		return Discarded
 	}
-	obj := w.in.TypesInfo.Defs[id]
+	obj := w.x.TypesInfo.Defs[id]
 	if obj == nil {
-		obj = w.in.TypesInfo.Uses[id]
+		obj = w.x.TypesInfo.Uses[id]
 	}
 	if obj == nil {
 		return Unseen
 	}
-	if w.in.isPkgLevel(obj) || w.in.index().results[obj] {
+	if syntax.IsPkgLevel(obj) || w.x.IsResult(obj) {
 		return w.read(p) // a package variable, or a named result a bare return hands back
 	}
 	return w.varUse(obj, p)
@@ -347,7 +348,7 @@ func (w *walker) varUse(obj types.Object, p part) Use {
 	}
 	w.seen[obj] = true
 	u := Discarded
-	for _, id := range w.in.index().uses[obj] {
+	for _, id := range w.x.Uses(obj) {
 		if w.exclude[id] || w.isWrite(id) {
 			continue
 		}
@@ -358,7 +359,7 @@ func (w *walker) varUse(obj types.Object, p part) Use {
 
 // isWrite reports whether an identifier is only written where it occurs.
 func (w *walker) isWrite(id *ast.Ident) bool {
-	switch p := w.in.Parent(id).(type) {
+	switch p := w.x.Parent(id).(type) {
 	case *ast.AssignStmt:
 		return (p.Tok == token.ASSIGN || p.Tok == token.DEFINE) && contains(p.Lhs, id)
 	case *ast.RangeStmt:
@@ -379,7 +380,7 @@ func (w *walker) receiverOf(e ast.Expr) Use {
 	}
 	rcv := ast.Unparen(action.Args[0])
 	if id, ok := rcv.(*ast.Ident); ok && id.Name == "nil" {
-		if _, isNil := w.in.TypesInfo.Uses[id].(*types.Nil); isNil {
+		if _, isNil := w.x.TypesInfo.Uses[id].(*types.Nil); isNil {
 			return Discarded
 		}
 	}
@@ -391,8 +392,8 @@ func (w *walker) receiverOf(e ast.Expr) Use {
 	if !ok {
 		return Unseen
 	}
-	obj := w.in.TypesInfo.Uses[id]
-	if obj == nil || w.in.isPkgLevel(obj) {
+	obj := w.x.TypesInfo.Uses[id]
+	if obj == nil || syntax.IsPkgLevel(obj) {
 		return Unseen
 	}
 	w.exclude[id] = true
@@ -406,11 +407,6 @@ func contains(list []ast.Expr, e ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// callAt returns the outermost call expression starting at pos.
-func (in *Info) callAt(pos token.Pos) *ast.CallExpr {
-	return in.index().calls[pos]
 }
 
 // assigned follows a value assigned (x, err := e; var x = e) to the

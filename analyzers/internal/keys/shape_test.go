@@ -1,8 +1,10 @@
-package flow
+package keys
 
 import (
 	"go/types"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 )
 
 // In these sources, same(a, b) and differ(a, b) state whether a and b are
@@ -83,16 +85,16 @@ func texts(a any, t string)  {}
 
 func TestShapeSame(t *testing.T) {
 	in := load(t, shapeSrc)
-	for _, c := range mustCalls(t, in, "same") {
+	for _, c := range analyzertest.MustCalls(t, in.Index, "same") {
 		a, b := in.ShapeOf(c.Args[0]), in.ShapeOf(c.Args[1])
 		if !a.Same(b) {
-			t.Errorf("line %d: %s and %s: want the same key, got %q and %q", in.line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), a.Key(), b.Key())
+			t.Errorf("line %d: %s and %s: want the same key, got %q and %q", in.Line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), a.Key(), b.Key())
 		}
 	}
-	for _, c := range mustCalls(t, in, "differ") {
+	for _, c := range analyzertest.MustCalls(t, in.Index, "differ") {
 		a, b := in.ShapeOf(c.Args[0]), in.ShapeOf(c.Args[1])
 		if a.Same(b) {
-			t.Errorf("line %d: %s and %s: want different keys, both %q", in.line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), a.Key())
+			t.Errorf("line %d: %s and %s: want different keys, both %q", in.Line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), a.Key())
 		}
 	}
 }
@@ -118,9 +120,9 @@ func same(a, b string)   {}
 func differ(a, b string) {}
 `)
 	for name, want := range map[string]bool{"same": true, "differ": false} {
-		for _, c := range mustCalls(t, in, name) {
+		for _, c := range analyzertest.MustCalls(t, in.Index, name) {
 			if got := in.SameKey(c.Args[0], c.Args[1]); got != want {
-				t.Errorf("line %d: SameKey(%s, %s) = %v, want %v", in.line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), got, want)
+				t.Errorf("line %d: SameKey(%s, %s) = %v, want %v", in.Line(c.Pos()), types.ExprString(c.Args[0]), types.ExprString(c.Args[1]), got, want)
 			}
 		}
 	}
@@ -128,18 +130,18 @@ func differ(a, b string) {}
 
 func TestShapeKind(t *testing.T) {
 	in := load(t, shapeSrc)
-	for _, c := range mustCalls(t, in, "kind") {
-		want := constString(in, c.Args[1])
+	for _, c := range analyzertest.MustCalls(t, in.Index, "kind") {
+		want := analyzertest.ConstString(in.Index, c.Args[1])
 		if got := in.ShapeOf(c.Args[0]).Kind.String(); got != want {
-			t.Errorf("line %d: %s: kind %s, want %s", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+			t.Errorf("line %d: %s: kind %s, want %s", in.Line(c.Pos()), types.ExprString(c.Args[0]), got, want)
 		}
 	}
 }
 
 func TestShapeTexts(t *testing.T) {
 	in := load(t, shapeSrc)
-	for _, c := range mustCalls(t, in, "texts") {
-		want := constString(in, c.Args[1])
+	for _, c := range analyzertest.MustCalls(t, in.Index, "texts") {
+		want := analyzertest.ConstString(in.Index, c.Args[1])
 		got := ""
 		for i, s := range in.ShapeOf(c.Args[0]).Texts() {
 			if i > 0 {
@@ -148,7 +150,7 @@ func TestShapeTexts(t *testing.T) {
 			got += s
 		}
 		if got != want {
-			t.Errorf("line %d: %s: texts %q, want %q", in.line(c.Pos()), types.ExprString(c.Args[0]), got, want)
+			t.Errorf("line %d: %s: texts %q, want %q", in.Line(c.Pos()), types.ExprString(c.Args[0]), got, want)
 		}
 	}
 }

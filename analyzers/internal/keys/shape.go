@@ -1,4 +1,4 @@
-package flow
+package keys
 
 import (
 	"fmt"
@@ -136,7 +136,7 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 	}
 	switch x := e.(type) {
 	case *ast.Ident, *ast.SelectorExpr:
-		obj := in.objOf(x)
+		obj := in.ObjOf(x)
 		if obj == nil {
 			return Shape{Expr: e}
 		}
@@ -147,7 +147,7 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 		if !ok {
 			return Shape{Expr: e}
 		}
-		if val := in.singleValue(v); val != nil {
+		if val := in.SingleValue(v); val != nil {
 			s := in.shape(val, nil, depth+1)
 			if s.Kind != Unknown {
 				return s
@@ -177,7 +177,7 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 		if fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" && !x.Ellipsis.IsValid() && len(x.Args) >= 1 {
 			return in.sprintf(x, env, depth)
 		}
-		if decl := in.index().decls[fn]; decl != nil && fn.Pkg() == in.Pkg {
+		if decl := in.Decl(fn); decl != nil && fn.Pkg() == in.Pkg {
 			s := Shape{Kind: Call, Obj: fn, Expr: e}
 			if ret := singleReturn(decl); ret != nil {
 				inner := in.shape(ret, paramEnv(in, decl, x), depth+1)
@@ -352,8 +352,8 @@ func isString(t types.Type) bool {
 func (in *Info) HoleKey(e ast.Expr) string {
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok {
-		if obj := in.objOf(id); obj != nil {
-			if val := in.singleValue(obj); val != nil {
+		if obj := in.ObjOf(id); obj != nil {
+			if val := in.SingleValue(obj); val != nil {
 				return in.HoleKey(val)
 			}
 			return fmt.Sprintf("o:%p", obj)

@@ -1,10 +1,9 @@
-package flow
+package keys
 
 import (
 	"fmt"
 	"go/ast"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
 
@@ -73,20 +72,27 @@ func (in *Info) lockFacts() {
 				if in.acquired[k] == nil {
 					in.acquired[k] = op
 				}
-			case IsRelease(op) || IsExtend(op) || IsExpire(op) || IsPlainDel(op):
+			case op.Steps()&(resolve.StepRelease|resolve.StepExtend|resolve.StepExpire) != 0 || op.IsPlainDel():
 				in.lockUsed[k] = true
 			}
 		}
 	})
 }
 
-// IsLockAcquire reports whether a SET NX/SETNX is a lock acquire rather
-// than an idempotency marker: its key matches a lock-key pattern, or the
+// IsLockAcquire reports whether an op takes a lock: a library's acquire, a
+// Lua script that acquires, or a SET NX/SETNX that is a lock acquire rather
+// than an idempotency marker — its key matches a lock-key pattern, or the
 // same key shape is released, extended or expired somewhere in the
-// package, or it shares a MULTI with a fencing INCR. LA107 and LA110 only
-// look at lock acquires, so `SET seen:<id> 1 NX EX 86400` is left alone.
+// package, or it shares a MULTI with a fencing INCR. So `SET seen:<id> 1
+// NX EX 86400` is left alone.
 func (in *Info) IsLockAcquire(op *resolve.Op) bool {
-	if !op.IsAcquire() || len(op.Keys) == 0 {
+	if op.Steps()&resolve.StepAcquire == 0 {
+		return false
+	}
+	if !op.Native() {
+		return true // a library or Lua acquire
+	}
+	if len(op.Keys) == 0 {
 		return false
 	}
 	s := in.ShapeOf(op.Key())
@@ -107,58 +113,24 @@ func (in *Info) IsLockAcquire(op *resolve.Op) bool {
 	return false
 }
 
-// ScriptStep is what the Lua script an op runs does (resolve classified it);
-// 0 when the op runs no visible script.
-func ScriptStep(op *resolve.Op) lua.Step {
-	if op.Kind != resolve.Command || op.Script == nil {
-		return 0
-	}
-	return op.Script.Steps
+// IsIncr reports whether op is an INCR or INCRBY of a key: a counter that
+// may be a fence.
+func IsIncr(op *resolve.Op) bool {
+	return op.Kind == resolve.Command && (op.Name == "INCR" || op.Name == "INCRBY") && len(op.Keys) > 0
 }
 
-// IsRelease reports whether a command op releases a lock with an owner
-// check: DELIFEQ, DELEX with a condition, or a Lua compare-and-delete. (A
-// plain DEL is not one, see IsPlainDel; nor is a DELEX without a condition,
-// which LA112 reports.)
-func IsRelease(op *resolve.Op) bool {
-	if op.Kind != resolve.Command {
-		return false
-	}
-	switch op.Name {
-	case "DELIFEQ":
-		return true
-	case "DELEX":
-		return op.Cond != ""
-	}
-	return ScriptStep(op)&lua.Release != 0
+// IsFenceKey reports whether op is an INCR/INCRBY of a fence key
+// (MatchesFenceKey).
+func (in *Info) IsFenceKey(op *resolve.Op) bool {
+	return IsIncr(op) && in.MatchesFenceKey(op.Key())
 }
 
-// IsExtend reports whether a command op extends a lock with an owner check:
-// SET IFEQ, or a Lua compare-and-extend.
-func IsExtend(op *resolve.Op) bool {
-	return IsSetIFEQ(op) || ScriptStep(op)&lua.Extend != 0
-}
-
-// IsSetIFEQ reports whether op is a SET IFEQ, the native compare-and-extend.
-func IsSetIFEQ(op *resolve.Op) bool {
-	return op.Kind == resolve.Command && op.Name == "SET" && op.Cond == "IFEQ"
-}
-
-// IsPlainDel reports whether op deletes keys without an owner check.
-func IsPlainDel(op *resolve.Op) bool {
-	return op.Kind == resolve.Command && (op.Name == "DEL" || op.Name == "UNLINK" || op.Name == "GETDEL")
-}
-
-// IsExpire reports whether op is an EXPIRE-family command.
-func IsExpire(op *resolve.Op) bool {
-	if op.Kind != resolve.Command {
-		return false
-	}
-	switch op.Name {
-	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT":
-		return true
-	}
-	return false
+// MatchesFenceKey reports whether a key expression's constant text (the
+// pieces of a template, the text a one-line helper returns) matches a
+// fence-key pattern.
+func (in *Info) MatchesFenceKey(e ast.Expr) bool {
+	_, ok := matchShape(in.Settings.FenceKey, in.ShapeOf(e))
+	return ok
 }
 
 // WatchGuarded reports an op queued in a MULTI after a WATCH, or after a

@@ -1,8 +1,10 @@
-package flow
+package reply
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 )
 
 // Each function holds one command (its first op is classified); its name
@@ -178,7 +180,7 @@ func TestReplyUse(t *testing.T) {
 		}
 		seen[name] = true
 		n++
-		if got := in.ReplyUse(op); got != w {
+		if got := Of(in.Index, op); got != w {
 			t.Errorf("%s: %s, want %s", name, got, w)
 		}
 	}
@@ -186,3 +188,6 @@ func TestReplyUse(t *testing.T) {
 		t.Errorf("checked %d cases, want at least 50", n)
 	}
 }
+
+// load type-checks a snippet (analyzertest.Load).
+func load(t *testing.T, src string) *analyzertest.Snippet { return analyzertest.Load(t, src) }

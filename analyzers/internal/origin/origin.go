@@ -1,4 +1,8 @@
-package flow
+// Package origin traces where a lock token comes from (Of): fresh
+// randomness, a value that is not unique per acquisition (a constant, the
+// host name, the time, math/rand, a package-level variable), or something
+// that cannot be followed.
+package origin
 
 import (
 	"fmt"
@@ -10,8 +14,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Strength says whether a value can serve as a lock token.
@@ -49,7 +55,7 @@ func weak(reason string) Origin { return Origin{Strength: Weak, Reasons: []strin
 
 var strong = Origin{Strength: Strong}
 
-// TokenOrigin traces the value an acquire writes (Op.Value) to its source,
+// Of traces the value an acquire writes (Op.Value) to its source,
 // through locals, string building and one-statement helpers of the package.
 //
 // Weak: a constant; os.Hostname, os.Getpid and friends; a loop index; an
@@ -62,13 +68,16 @@ var strong = Origin{Strength: Strong}
 // strong when any source is strong, weak when all are weak, else untraced.
 // Parameters and struct fields are untraced: the caller may pass a fresh
 // token.
-func (in *Info) TokenOrigin(e ast.Expr) Origin {
-	t := &tracer{in: in, seen: map[types.Object]bool{}}
+func Of(x *syntax.Index, e ast.Expr) Origin {
+	t := &tracer{x: x, seen: map[types.Object]bool{}}
 	return t.origin(e, 0)
 }
 
+// maxDepth bounds how far a value is traced.
+const maxDepth = 8
+
 type tracer struct {
-	in   *Info
+	x    *syntax.Index
 	seen map[types.Object]bool
 }
 
@@ -77,14 +86,14 @@ func (t *tracer) origin(e ast.Expr, depth int) Origin {
 	if depth > maxDepth || e == nil {
 		return untraced
 	}
-	info := t.in.TypesInfo
+	info := t.x.TypesInfo
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
 		return weak("the constant " + constDisplay(tv.Value))
 	}
 	switch x := e.(type) {
 	case *ast.Ident, *ast.SelectorExpr:
 		// A struct field is untraced: the caller may set a fresh token.
-		if v, ok := t.in.objOf(x).(*types.Var); ok && !v.IsField() {
+		if v, ok := t.x.ObjOf(x).(*types.Var); ok && !v.IsField() {
 			return t.variable(v, depth)
 		}
 		return untraced
@@ -107,19 +116,19 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 	}
 	t.seen[v] = true
 	defer delete(t.seen, v)
-	if v.Pkg() != t.in.Pkg {
+	if v.Pkg() != t.x.Pkg {
 		return untraced
 	}
-	assigns := t.in.index().assigns[v]
-	if t.in.isPkgLevel(v) {
+	assigns := t.x.Writes(v)
+	if syntax.IsPkgLevel(v) {
 		for _, a := range assigns {
-			if !a.init {
+			if !t.x.InInit(a.Pos) {
 				return untraced // reassigned in a function: maybe per acquisition
 			}
 		}
 		return weak(fmt.Sprintf("the package-level variable %s (computed once and shared by every acquisition)", v.Name()))
 	}
-	if isParam(t.in, v) {
+	if t.x.IsParam(v) {
 		if isInteger(v.Type()) && workerName(v.Name()) {
 			return weak(fmt.Sprintf("the worker id %s", v.Name()))
 		}
@@ -130,29 +139,29 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 		return o
 	}
 	for _, a := range assigns {
-		if a.kind == asLoop {
+		if a.Kind == syntax.Loop {
 			return weak(fmt.Sprintf("the loop index %s (a goroutine or worker id)", v.Name()))
 		}
 	}
 	var out []Origin
 	for _, a := range assigns {
-		switch a.kind {
-		case asRange:
-			if a.idx == 0 || isInteger(t.in.TypesInfo.TypeOf(a.rhs)) {
+		switch a.Kind {
+		case syntax.Range:
+			if a.Idx == 0 || isInteger(t.x.TypesInfo.TypeOf(a.Rhs)) {
 				return weak(fmt.Sprintf("the loop index %s (a goroutine or worker id)", v.Name()))
 			}
 			return untraced
-		case asZero:
+		case syntax.Zero:
 			continue
-		case asDefine, asAssign:
-			if a.idx >= 0 {
-				call, ok := ast.Unparen(a.rhs).(*ast.CallExpr)
+		case syntax.Define, syntax.Assign:
+			if a.Idx >= 0 {
+				call, ok := ast.Unparen(a.Rhs).(*ast.CallExpr)
 				if !ok {
 					return untraced
 				}
-				out = append(out, t.call(call, a.idx, depth))
+				out = append(out, t.call(call, a.Idx, depth))
 			} else {
-				out = append(out, t.origin(a.rhs, depth+1))
+				out = append(out, t.origin(a.Rhs, depth+1))
 			}
 		default:
 			return untraced
@@ -191,7 +200,7 @@ func (t *tracer) derived(args []ast.Expr, depth int) Origin {
 		case Untraced:
 			return untraced
 		}
-		if tv, ok := t.in.TypesInfo.Types[ast.Unparen(a)]; ok && tv.Value != nil {
+		if tv, ok := t.x.TypesInfo.Types[ast.Unparen(a)]; ok && tv.Value != nil {
 			consts = merge(consts, o.Reasons)
 			continue
 		}
@@ -218,7 +227,7 @@ func merge(a, b []string) []string {
 
 // call traces the result idx (-1: the only or first result) of a call.
 func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
-	info := t.in.TypesInfo
+	info := t.x.TypesInfo
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		if len(call.Args) == 1 {
 			return t.origin(call.Args[0], depth+1) // string(b), []byte(s)
@@ -308,8 +317,8 @@ func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
 		return t.derived(args, depth)
 	}
 	// A helper of this package: trace what it returns.
-	if fn.Pkg() == t.in.Pkg {
-		if decl := t.in.index().decls[fn]; decl != nil {
+	if fn.Pkg() == t.x.Pkg {
+		if decl := t.x.Decl(fn); decl != nil {
 			return t.helper(decl, idx, depth)
 		}
 	}
@@ -370,10 +379,10 @@ func (t *tracer) helper(decl *ast.FuncDecl, idx int, depth int) Origin {
 				ok = false
 				return false
 			}
-			if len(n.Results) > 1 && isErrorReturn(t.in, n) {
+			if len(n.Results) > 1 && isErrorReturn(t.x, n) {
 				return false
 			}
-			if isZeroConst(t.in, n.Results[idx]) {
+			if isZeroConst(t.x, n.Results[idx]) {
 				return false // return "" on a failure path
 			}
 			out = append(out, t.origin(n.Results[idx], depth+1))
@@ -388,21 +397,21 @@ func (t *tracer) helper(decl *ast.FuncDecl, idx int, depth int) Origin {
 
 // isErrorReturn reports whether a return statement returns a non-nil error
 // last (the other results are then zero values, not tokens).
-func isErrorReturn(in *Info, ret *ast.ReturnStmt) bool {
+func isErrorReturn(x *syntax.Index, ret *ast.ReturnStmt) bool {
 	last := ast.Unparen(ret.Results[len(ret.Results)-1])
 	if id, ok := last.(*ast.Ident); ok && id.Name == "nil" {
 		return false
 	}
-	return isError(in.TypesInfo.TypeOf(last)) || types.Implements(in.TypesInfo.TypeOf(last), errorIface())
+	return syntax.IsError(x.TypesInfo.TypeOf(last)) || types.Implements(x.TypesInfo.TypeOf(last), errorIface())
 }
 
 // isZeroConst reports "", 0 or nil.
-func isZeroConst(in *Info, e ast.Expr) bool {
+func isZeroConst(x *syntax.Index, e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
 		return true
 	}
-	tv := in.TypesInfo.Types[e]
+	tv := x.TypesInfo.Types[e]
 	if tv.Value == nil {
 		return false
 	}
@@ -425,12 +434,12 @@ func (t *tracer) filled(v *types.Var) (Origin, bool) {
 	if !isBytes(v.Type()) {
 		return untraced, false
 	}
-	for _, id := range t.in.index().uses[v] {
-		call, ok := t.in.Parent(id).(*ast.CallExpr)
+	for _, id := range t.x.Uses(v) {
+		call, ok := t.x.Parent(id).(*ast.CallExpr)
 		if !ok || ast.Unparen(call.Fun) == id {
 			continue
 		}
-		fn, _ := typeutil.Callee(t.in.TypesInfo, call).(*types.Func)
+		fn, _ := typeutil.Callee(t.x.TypesInfo, call).(*types.Func)
 		if fn == nil || fn.Pkg() == nil {
 			continue
 		}
@@ -440,15 +449,13 @@ func (t *tracer) filled(v *types.Var) (Origin, bool) {
 		case (path == "math/rand" || path == "math/rand/v2") && fn.Name() == "Read":
 			return weak("math/rand"), true
 		case path == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) > 0:
-			if src, ok := t.in.objOf(call.Args[0]).(*types.Var); ok && src.Pkg() != nil && src.Pkg().Path() == "crypto/rand" {
+			if src, ok := t.x.ObjOf(call.Args[0]).(*types.Var); ok && src.Pkg() != nil && src.Pkg().Path() == "crypto/rand" {
 				return strong, true
 			}
 		}
 	}
 	return untraced, false
 }
-
-func isParam(in *Info, v *types.Var) bool { return in.index().params[v] }
 
 func isInteger(t types.Type) bool {
 	if t == nil {

@@ -1,4 +1,4 @@
-package flow
+package analyzertest
 
 import (
 	"go/ast"
@@ -13,12 +13,13 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
-// The flow tests type-check small packages and build Ops with a tiny
-// resolver of their own, so the flow layer is tested apart from the real
-// call resolution. A fake command is a function of the test package:
+// The layers' tests (keys, fence, region, reply, origin, fix) type-check
+// small packages and build Ops with a tiny resolver of their own (Load), so
+// each layer is tested apart from the real call resolution. A fake command is a function of the test package:
 //
 //	setnx(key, value)        SET key value NX    (go-redis-like *Cmd reply)
 //	setnxOld(key, value)     SETNX
@@ -92,9 +93,17 @@ func multi(fn func()) ([]Cmder, error)       { return nil, nil }
 func pipeline(fn func()) ([]Cmder, error)    { return nil, nil }
 `
 
-// load type-checks src (a package p with the fakes appended) and returns
-// its Info with the test resolver's Ops.
-func load(t *testing.T, src string) *Info {
+// Snippet is a small package p type-checked from source, with the Ops of
+// the fakes it calls and default settings.
+type Snippet struct {
+	*syntax.Index
+	Ops      []*resolve.Op
+	Settings *settings.Settings
+}
+
+// Load type-checks src (a package p with the fakes appended) and returns
+// it with the test resolver's Ops.
+func Load(t *testing.T, src string) *Snippet {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src+fakes, parser.ParseComments)
@@ -109,33 +118,34 @@ func load(t *testing.T, src string) *Info {
 		Implicits:  map[ast.Node]types.Object{},
 		Scopes:     map[ast.Node]*types.Scope{},
 	}
-	conf := types.Config{Importer: newTestImporter(fset)}
+	conf := types.Config{Importer: newTestImporter(t, fset)}
 	pkg, err := conf.Check("p", fset, []*ast.File{f}, info)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := New(fset, pkg, info, []*ast.File{f}, nil, settings.Default())
-	in.Ops = testOps(in, f)
-	return in
+	sn := &Snippet{Index: syntax.New(fset, pkg, info, []*ast.File{f}, nil), Settings: settings.Default()}
+	sn.Ops = testOps(sn, f)
+	return sn
 }
 
 // testImporter imports the standard library from export data and the stub
 // packages under analyzers/testdata/src (uuid, pgx) from source.
 type testImporter struct {
-	fset *token.FileSet
-	std  types.Importer
-	pkgs map[string]*types.Package
+	stubs string
+	fset  *token.FileSet
+	std   types.Importer
+	pkgs  map[string]*types.Package
 }
 
-func newTestImporter(fset *token.FileSet) *testImporter {
-	return &testImporter{fset: fset, std: importer.Default(), pkgs: map[string]*types.Package{}}
+func newTestImporter(t *testing.T, fset *token.FileSet) *testImporter {
+	return &testImporter{stubs: filepath.Join(Stubs(t), "src"), fset: fset, std: importer.Default(), pkgs: map[string]*types.Package{}}
 }
 
 func (ti *testImporter) Import(path string) (*types.Package, error) {
 	if p := ti.pkgs[path]; p != nil {
 		return p, nil
 	}
-	dir := filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(path))
+	dir := filepath.Join(ti.stubs, filepath.FromSlash(path))
 	if _, err := os.Stat(dir); err != nil {
 		return ti.std.Import(path)
 	}
@@ -164,7 +174,7 @@ func (ti *testImporter) Import(path string) (*types.Package, error) {
 }
 
 // testOps is the test resolver: calls to the fakes become Ops.
-func testOps(in *Info, f *ast.File) []*resolve.Op {
+func testOps(in *Snippet, f *ast.File) []*resolve.Op {
 	var ops []*resolve.Op
 	type group struct {
 		tx  *resolve.Tx
@@ -219,7 +229,7 @@ func testOps(in *Info, f *ast.File) []*resolve.Op {
 	return ops
 }
 
-// The fakes' clients, by the traits the flow layer reads.
+// The fakes' clients, by the traits the layers read.
 var (
 	fakeGoRedis = &resolve.Client{Name: "go-redis/v9", API: resolve.APIGoRedis, LostIsError: true}
 	fakeRedigo  = &resolve.Client{Name: "redigo", API: resolve.APIRaw}
@@ -232,7 +242,7 @@ var (
 	}
 )
 
-func fakeOp(in *Info, name string, call *ast.CallExpr) *resolve.Op {
+func fakeOp(in *Snippet, name string, call *ast.CallExpr) *resolve.Op {
 	op := &resolve.Op{Kind: resolve.Command, Client: fakeGoRedis, Complete: true}
 	args := call.Args
 	switch {
@@ -313,21 +323,21 @@ func fakeOp(in *Info, name string, call *ast.CallExpr) *resolve.Op {
 	return op
 }
 
-// mustCalls is calls, failing the test when there is none (a test that
+// MustCalls is Calls, failing the test when there is none (a test that
 // checks nothing must not pass).
-func mustCalls(t *testing.T, in *Info, name string) []*ast.CallExpr {
+func MustCalls(t *testing.T, x *syntax.Index, name string) []*ast.CallExpr {
 	t.Helper()
-	c := calls(in, name)
+	c := Calls(x, name)
 	if len(c) == 0 {
 		t.Fatalf("no calls to %s", name)
 	}
 	return c
 }
 
-// calls returns the calls to the named function, in source order.
-func calls(in *Info, name string) []*ast.CallExpr {
+// Calls returns the calls to the named function, in source order.
+func Calls(x *syntax.Index, name string) []*ast.CallExpr {
 	var out []*ast.CallExpr
-	for _, f := range in.Files {
+	for _, f := range x.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
 				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == name {
@@ -340,6 +350,7 @@ func calls(in *Info, name string) []*ast.CallExpr {
 	return out
 }
 
-func constString(in *Info, e ast.Expr) string {
-	return constant.StringVal(in.TypesInfo.Types[e].Value)
+// ConstString is the constant string value of e.
+func ConstString(x *syntax.Index, e ast.Expr) string {
+	return constant.StringVal(x.TypesInfo.Types[e].Value)
 }

@@ -1,13 +1,15 @@
-package flow
+// Package region knows where a function holds a lock: from each acquire to
+// the first release that certainly runs after it, or to the end of the
+// function (Regions, Holding), and which functions acquire at all
+// (LockFuncs).
+package region
 
 import (
 	"go/ast"
 	"go/token"
 	"sort"
 
-	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
 
@@ -26,37 +28,22 @@ type Region struct {
 // Contains reports whether pos lies in the region.
 func (r Region) Contains(pos token.Pos) bool { return pos > r.Start && pos < r.End }
 
-// IsAcquireOp reports whether op takes a lock: a SET NX/SETNX that is a
-// lock acquire (IsLockAcquire), a Lua script that acquires, or a lock
-// library's acquire (redsync Lock, redislock Obtain, valkeylock
-// WithContext ...).
-func (in *Info) IsAcquireOp(op *resolve.Op) bool {
-	switch op.Kind {
-	case resolve.Library:
-		return op.Step == "acquire"
-	case resolve.Command:
-		return in.IsLockAcquire(op) || ScriptStep(op)&lua.Acquire != 0
-	}
-	return false
-}
-
-// isReleaseOp reports whether op releases a lock: DELIFEQ, DELEX, a Lua
-// compare-and-delete, a plain DEL/UNLINK/GETDEL, or a library release.
-func isReleaseOp(op *resolve.Op) bool {
-	if op.Kind == resolve.Library {
-		return op.Step == "release"
-	}
-	return IsRelease(op) || IsPlainDel(op) || (op.Kind == resolve.Command && op.Name == "DELEX")
+// isRelease reports whether op may end a region: an owner-checked release
+// (DELIFEQ, DELEX with a condition, a Lua compare-and-delete, a library
+// release) or a delete without a check (DEL, UNLINK, GETDEL, a DELEX
+// without a condition).
+func isRelease(op *resolve.Op) bool {
+	return op.Steps()&(resolve.StepRelease|resolve.StepDelete) != 0
 }
 
 // LockFuncs returns the functions that acquire a lock (an acquire op in
 // their body, TxPipelined callbacks and other literals included), each
 // once, in source order (so rules report in a stable order).
-func (in *Info) LockFuncs() []*ast.FuncDecl {
+func LockFuncs(in *keys.Info) []*ast.FuncDecl {
 	var out []*ast.FuncDecl
 	seen := map[*ast.FuncDecl]bool{}
 	for _, op := range in.Ops {
-		if op.Func != nil && !seen[op.Func] && in.IsAcquireOp(op) {
+		if op.Func != nil && !seen[op.Func] && in.IsLockAcquire(op) {
 			seen[op.Func] = true
 			out = append(out, op.Func)
 		}
@@ -70,15 +57,15 @@ func (in *Info) LockFuncs() []*ast.FuncDecl {
 // a goroutine, and one on an early-exit path (a block that ends in return,
 // break, continue or panic) do not end it, so "defer unlock()" covers the
 // rest of the function.
-func (in *Info) Regions(fd *ast.FuncDecl) []Region {
+func Regions(in *keys.Info, fd *ast.FuncDecl) []Region {
 	var acquires, releases []*resolve.Op
 	for _, op := range in.Ops {
 		if op.Func != fd {
 			continue
 		}
-		if in.IsAcquireOp(op) {
+		if in.IsLockAcquire(op) {
 			acquires = append(acquires, op)
-		} else if isReleaseOp(op) && !in.deferredOrEarlyExit(op, fd) {
+		} else if isRelease(op) && !deferredOrEarlyExit(in, op, fd) {
 			releases = append(releases, op)
 		}
 	}
@@ -87,7 +74,7 @@ func (in *Info) Regions(fd *ast.FuncDecl) []Region {
 	for _, a := range acquires {
 		r := Region{Acquire: a, Start: a.Pos, End: fd.End()}
 		for _, rel := range releases {
-			if rel.Pos > a.Pos && in.releases(a, rel) {
+			if rel.Pos > a.Pos && mayRelease(in, a, rel) {
 				r.End, r.Release = rel.Pos, rel
 				break
 			}
@@ -97,8 +84,8 @@ func (in *Info) Regions(fd *ast.FuncDecl) []Region {
 	return out
 }
 
-// releases reports whether rel may release what a acquired.
-func (in *Info) releases(a, rel *resolve.Op) bool {
+// mayRelease reports whether rel may release what a acquired.
+func mayRelease(in *keys.Info, a, rel *resolve.Op) bool {
 	if a.Kind == resolve.Library || rel.Kind == resolve.Library {
 		return a.Kind == rel.Kind && a.Client == rel.Client
 	}
@@ -111,7 +98,7 @@ func (in *Info) releases(a, rel *resolve.Op) bool {
 
 // deferredOrEarlyExit reports whether an op runs deferred, in a goroutine,
 // or on a path that leaves the function (or loop) right after it.
-func (in *Info) deferredOrEarlyExit(op *resolve.Op, fd *ast.FuncDecl) bool {
+func deferredOrEarlyExit(in *keys.Info, op *resolve.Op, fd *ast.FuncDecl) bool {
 	for n := in.Parent(op.Call); n != nil && n != ast.Node(fd); n = in.Parent(n) {
 		switch n := n.(type) {
 		case *ast.DeferStmt, *ast.GoStmt:
@@ -123,31 +110,7 @@ func (in *Info) deferredOrEarlyExit(op *resolve.Op, fd *ast.FuncDecl) bool {
 			if _, isLit := in.Parent(n).(*ast.FuncLit); isLit {
 				continue // a callback's body (TxPipelined): look further out
 			}
-			if len(n.List) > 0 && terminates(in, n.List[len(n.List)-1]) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// terminates reports whether a statement leaves the block for good:
-// return, break, continue, goto, or a call to panic, os.Exit or log.Fatal*.
-func terminates(in *Info, s ast.Stmt) bool {
-	switch s := s.(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		call, ok := s.X.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-			return true
-		}
-		if fn := typeutil.StaticCallee(in.TypesInfo, call); fn != nil && fn.Pkg() != nil {
-			switch fn.Pkg().Path() + "." + fn.Name() {
-			case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf":
+			if in.EndsBlock(n) {
 				return true
 			}
 		}

@@ -1,6 +1,11 @@
-package flow
+package region
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
+)
 
 // held() marks a point inside a lock-holding region, free() one outside.
 const regionSrc = `package p
@@ -73,18 +78,18 @@ func free() {}
 func TestRegions(t *testing.T) {
 	in := load(t, regionSrc)
 	check := func(name string, want bool) {
-		for _, c := range mustCalls(t, in, name) {
+		for _, c := range analyzertest.MustCalls(t, in.Index, name) {
 			fd := in.FuncOf(c)
-			_, got := Holding(in.Regions(fd), c.Pos())
+			_, got := Holding(Regions(in, fd), c.Pos())
 			if got != want {
-				t.Errorf("line %d (%s): holds = %v, want %v", in.line(c.Pos()), fd.Name.Name, got, want)
+				t.Errorf("line %d (%s): holds = %v, want %v", in.Line(c.Pos()), fd.Name.Name, got, want)
 			}
 		}
 	}
 	check("held", true)
 	check("free", false)
 
-	funcs := in.LockFuncs()
+	funcs := LockFuncs(in)
 	names := map[string]bool{}
 	for _, fd := range funcs {
 		if names[fd.Name.Name] {
@@ -110,9 +115,15 @@ func TestRegions(t *testing.T) {
 		if fd.Name.Name != "straight" {
 			continue
 		}
-		r := in.Regions(fd)
+		r := Regions(in, fd)
 		if len(r) != 1 || r[0].Release == nil || r[0].Release.Name != "DELIFEQ" {
 			t.Errorf("straight: regions %+v, want one ended by DELIFEQ", r)
 		}
 	}
+}
+
+// load type-checks a snippet (analyzertest.Load) and returns its key facts.
+func load(t *testing.T, src string) *keys.Info {
+	sn := analyzertest.Load(t, src)
+	return keys.New(sn.Index, sn.Ops, sn.Settings)
 }

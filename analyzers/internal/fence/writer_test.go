@@ -1,4 +1,4 @@
-package flow
+package fence
 
 import (
 	"go/ast"
@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
@@ -53,16 +54,16 @@ func name0(f func())   {}
 	}
 	var got []string
 	for _, n := range []string{"name", "name0"} {
-		for _, c := range mustCalls(t, in, n) {
+		for _, c := range analyzertest.MustCalls(t, in.Index, n) {
 			var fn *types.Func
 			switch a := c.Args[0].(type) {
 			case *ast.CallExpr:
 				fn, _ = typeutil.Callee(in.TypesInfo, a).(*types.Func)
 			default:
-				fn, _ = in.objOf(a).(*types.Func)
+				fn, _ = in.ObjOf(a).(*types.Func)
 			}
 			if fn == nil {
-				t.Fatalf("line %d: no func", in.line(c.Pos()))
+				t.Fatalf("line %d: no func", in.Line(c.Pos()))
 			}
 			got = append(got, settings.WriterName(fn))
 		}

@@ -1,19 +1,23 @@
-package flow
+package fix
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
-// Helpers for suggested fixes (a fix may only insert what is certainly in
+// What a fix may copy (a fix may only insert what is certainly in
 // scope and means the same thing where it is inserted).
 
 // Visible reports whether expression e, written again at pos, would mean
 // the same thing: every name in it resolves at pos to the object it
 // resolves to where e is written (no name is out of scope, declared later,
 // or shadowed). Field and method names after a dot are not looked up.
-func (in *Info) Visible(e ast.Expr, pos token.Pos) bool {
+func (c *Ctx) Visible(e ast.Expr, pos token.Pos) bool {
+	in := c.In
 	scope := in.Pkg.Scope().Innermost(pos)
 	if scope == nil {
 		return false
@@ -26,7 +30,7 @@ func (in *Info) Visible(e ast.Expr, pos token.Pos) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			ast.Inspect(n.X, func(m ast.Node) bool {
-				if id, isID := m.(*ast.Ident); isID && !in.visible(scope, id, pos) {
+				if id, isID := m.(*ast.Ident); isID && !visible(in.TypesInfo, scope, id, pos) {
 					ok = false
 				}
 				return ok
@@ -35,7 +39,7 @@ func (in *Info) Visible(e ast.Expr, pos token.Pos) bool {
 		case *ast.KeyValueExpr:
 			if _, isID := n.Key.(*ast.Ident); isID {
 				ast.Inspect(n.Value, func(m ast.Node) bool {
-					if id, isID := m.(*ast.Ident); isID && !in.visible(scope, id, pos) {
+					if id, isID := m.(*ast.Ident); isID && !visible(in.TypesInfo, scope, id, pos) {
 						ok = false
 					}
 					return ok
@@ -46,7 +50,7 @@ func (in *Info) Visible(e ast.Expr, pos token.Pos) bool {
 			ok = false // a closure's own names: not worth copying
 			return false
 		case *ast.Ident:
-			if !in.visible(scope, n, pos) {
+			if !visible(in.TypesInfo, scope, n, pos) {
 				ok = false
 			}
 		}
@@ -55,10 +59,10 @@ func (in *Info) Visible(e ast.Expr, pos token.Pos) bool {
 	return ok
 }
 
-func (in *Info) visible(scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
-	obj := in.TypesInfo.Uses[id]
+func visible(info *types.Info, scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
+	obj := info.Uses[id]
 	if obj == nil {
-		obj = in.TypesInfo.Defs[id]
+		obj = info.Defs[id]
 	}
 	if obj == nil {
 		return id.Name == "_"
@@ -81,8 +85,8 @@ func (in *Info) visible(scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
 // not exported (another package could change it), or a field of one of
 // this package's types that is only ever set in composite literals. A suggested fix copies
 // only stable expressions, so that the copy means what the original meant.
-func (in *Info) Stable(e ast.Expr) bool {
-	x := in.index()
+func (c *Ctx) Stable(e ast.Expr) bool {
+	in := c.In
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		if !ok {
@@ -108,7 +112,7 @@ func (in *Info) Stable(e ast.Expr) bool {
 			switch obj := in.TypesInfo.Uses[n].(type) {
 			case nil, *types.Const, *types.PkgName, *types.TypeName, *types.Func, *types.Nil, *types.Builtin:
 			case *types.Var:
-				ok = in.stableVar(x, obj)
+				ok = stableVar(in, obj)
 			default:
 				ok = false
 			}
@@ -118,24 +122,24 @@ func (in *Info) Stable(e ast.Expr) bool {
 	return ok
 }
 
-func (in *Info) stableVar(x *index, v *types.Var) bool {
+func stableVar(in *keys.Info, v *types.Var) bool {
 	if v.IsField() {
 		// A field of this package's type never assigned outside composite
 		// literals; the selector's base is checked on its own.
-		return v.Pkg() == in.Pkg && len(x.assigns[v]) == 0
+		return v.Pkg() == in.Pkg && len(in.Writes(v)) == 0
 	}
-	if v.Pkg() != in.Pkg || (in.isPkgLevel(v) && v.Exported()) {
+	if v.Pkg() != in.Pkg || (syntax.IsPkgLevel(v) && v.Exported()) {
 		return false
 	}
-	as := x.assigns[v]
-	if x.params[v] {
+	as := in.Writes(v)
+	if in.IsParam(v) {
 		return len(as) == 0
 	}
 	if len(as) != 1 {
 		return false
 	}
-	switch as[0].kind {
-	case asDefine, asZero:
+	switch as[0].Kind {
+	case syntax.Define, syntax.Zero:
 		return true
 	}
 	return false

@@ -1,35 +1,50 @@
-package flow
+// Package fence knows a package's fencing counters: which INCRs are fences
+// (Fence: by key pattern, by sharing the acquire's MULTI, or because their
+// reply reaches a protected-resource write), which values in a function
+// derive from a fence's reply (Taint), and which calls write to a
+// protected resource (IsWriter, WriterCalls).
+package fence
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sort"
+	"sync"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
-// IsIncr reports whether op is an INCR or INCRBY.
-func IsIncr(op *resolve.Op) bool {
-	return op.Kind == resolve.Command && (op.Name == "INCR" || op.Name == "INCRBY") && len(op.Keys) > 0
+// Analyzer gives every rule of a package one shared *Info.
+var Analyzer = &analysis.Analyzer{
+	Name:             "lockfence",
+	Doc:              "fencing counters, fence taint and protected-resource writes for the LA1xx rules (infrastructure; reports nothing)",
+	Requires:         []*analysis.Analyzer{keys.Analyzer},
+	Run:              func(pass *analysis.Pass) (any, error) { return New(keys.Of(pass)), nil },
+	ResultType:       reflect.TypeOf((*Info)(nil)),
+	RunDespiteErrors: true,
 }
 
-// IsFenceKey reports whether op is an INCR/INCRBY of a fence key
-// (MatchesFenceKey).
-func (in *Info) IsFenceKey(op *resolve.Op) bool {
-	return IsIncr(op) && in.MatchesFenceKey(op.Key())
+// Of returns the pass's Info; the rule must require Analyzer.
+func Of(pass *analysis.Pass) *Info { return pass.ResultOf[Analyzer].(*Info) }
+
+// Info holds one package's fence facts, on top of its key facts (whose
+// methods it has), built on first use.
+type Info struct {
+	*keys.Info
+	once  sync.Once
+	facts *fenceFacts
 }
 
-// MatchesFenceKey reports whether a key expression's constant text (the
-// pieces of a template, the text a one-line helper returns) matches a
-// fence-key pattern.
-func (in *Info) MatchesFenceKey(e ast.Expr) bool {
-	_, ok := matchShape(in.Settings.FenceKey, in.ShapeOf(e))
-	return ok
-}
+// New builds an Info; Analyzer calls it, tests may too.
+func New(k *keys.Info) *Info { return &Info{Info: k} }
 
 // FenceWhy says what makes an INCR a fence.
 type FenceWhy int
@@ -48,7 +63,7 @@ const (
 // write in the same function. A counter next to an acquire whose value
 // goes nowhere (attempt counters, rate limits) is not a fence.
 func (in *Info) Fence(op *resolve.Op) FenceWhy {
-	if !IsIncr(op) {
+	if !keys.IsIncr(op) {
 		return NotFence
 	}
 	return in.fenceFacts().fences[op]
@@ -61,12 +76,12 @@ type fenceFacts struct {
 }
 
 func (in *Info) fenceFacts() *fenceFacts {
-	in.fenceOnce.Do(func() {
+	in.once.Do(func() {
 		f := &fenceFacts{fences: map[*resolve.Op]FenceWhy{}, fields: map[types.Object]bool{}, funcs: map[*types.Func]bool{}}
 		byFunc := map[*ast.FuncDecl][]*resolve.Op{}
 		var others []*resolve.Op
 		for _, op := range in.Ops {
-			if !IsIncr(op) {
+			if !keys.IsIncr(op) {
 				continue
 			}
 			switch {
@@ -109,9 +124,9 @@ func (in *Info) fenceFacts() *fenceFacts {
 				}
 			}
 		}
-		in.fence = f
+		in.facts = f
 	})
-	return in.fence
+	return in.facts
 }
 
 func txAcquires(tx *resolve.Tx) bool {
@@ -135,13 +150,13 @@ type Taint struct {
 	draws   bool // the function draws a fence (or reads one a helper or field carries)
 }
 
-// FenceTaint returns the fence-derived values of a function: the replies
+// Taint returns the fence-derived values of a function: the replies
 // of its fencing INCRs (through Result/Val/Int, the transaction's result
 // slice or the *IntCmd queued in TxPipelined, redigo's EXEC reply,
 // valkey-go's DoMulti results, glide batch results, a radix receiver), what
 // is computed from them, fields assigned them anywhere in the package, and
 // results of package functions that return them.
-func (in *Info) FenceTaint(fd *ast.FuncDecl) *Taint {
+func (in *Info) Taint(fd *ast.FuncDecl) *Taint {
 	f := in.fenceFacts()
 	var ops []*resolve.Op
 	for _, op := range in.Ops {
@@ -211,14 +226,14 @@ func (in *Info) taint(fd *ast.FuncDecl, ops []*resolve.Op, f *fenceFacts) *Taint
 			t.srcs[op.Expr] = true
 		}
 		if op.Tx != nil {
-			if exec := in.callAt(op.Tx.Pos); exec != nil {
+			if exec := in.CallAt(op.Tx.Pos); exec != nil {
 				t.srcs[exec] = true
 			}
 		}
 		if op.Client.Replies == resolve.InReceiver {
 			if action, ok := ast.Unparen(op.Expr).(*ast.CallExpr); ok && len(action.Args) > 0 {
 				if u, ok := ast.Unparen(action.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					if obj := in.objOf(u.X); obj != nil {
+					if obj := in.ObjOf(u.X); obj != nil {
 						t.objs[obj] = true
 					}
 				}
@@ -293,7 +308,7 @@ func (in *Info) taint(fd *ast.FuncDecl, ops []*resolve.Op, f *fenceFacts) *Taint
 					}
 				}
 			case *ast.ReturnStmt:
-				if t.returns || in.enclosingFunc(n) != ast.Node(fd) {
+				if t.returns || in.EnclosingFunc(n) != ast.Node(fd) {
 					continue
 				}
 				if t.CarriesAny(n.Results) || (len(n.Results) == 0 && t.namedResultTainted(fd)) {
@@ -324,17 +339,6 @@ func (t *Taint) namedResultTainted(fd *ast.FuncDecl) bool {
 	return false
 }
 
-// enclosingFunc returns the innermost FuncDecl or FuncLit holding n.
-func (in *Info) enclosingFunc(n ast.Node) ast.Node {
-	for p := in.Parent(n); p != nil; p = in.Parent(p) {
-		switch p.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			return p
-		}
-	}
-	return nil
-}
-
 // mark taints the variable or field an assignment target names.
 func (t *Taint) mark(lhs ast.Expr) bool {
 	switch x := ast.Unparen(lhs).(type) {
@@ -343,8 +347,8 @@ func (t *Taint) mark(lhs ast.Expr) bool {
 	case *ast.StarExpr:
 		return t.mark(x.X)
 	}
-	obj := t.in.index().lhsObj(t.in, lhs)
-	if obj == nil || t.objs[obj] || isError(obj.Type()) {
+	obj := t.in.Target(lhs)
+	if obj == nil || t.objs[obj] || syntax.IsError(obj.Type()) {
 		return false // an error is not the fence, even when it comes with one
 	}
 	t.objs[obj] = true
