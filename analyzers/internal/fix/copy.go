@@ -22,6 +22,18 @@ func (c *Ctx) Visible(e ast.Expr, pos token.Pos) bool {
 	if scope == nil {
 		return false
 	}
+	// every reports whether every identifier under x (field names after a
+	// dot included) is visible at pos.
+	every := func(x ast.Node) bool {
+		all := true
+		ast.Inspect(x, func(m ast.Node) bool {
+			if id, isID := m.(*ast.Ident); isID && !visible(in.TypesInfo, scope, id, pos) {
+				all = false
+			}
+			return all
+		})
+		return all
+	}
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		if !ok {
@@ -29,30 +41,18 @@ func (c *Ctx) Visible(e ast.Expr, pos token.Pos) bool {
 		}
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			ast.Inspect(n.X, func(m ast.Node) bool {
-				if id, isID := m.(*ast.Ident); isID && !visible(in.TypesInfo, scope, id, pos) {
-					ok = false
-				}
-				return ok
-			})
+			ok = every(n.X)
 			return false
 		case *ast.KeyValueExpr:
 			if _, isID := n.Key.(*ast.Ident); isID {
-				ast.Inspect(n.Value, func(m ast.Node) bool {
-					if id, isID := m.(*ast.Ident); isID && !visible(in.TypesInfo, scope, id, pos) {
-						ok = false
-					}
-					return ok
-				})
+				ok = every(n.Value)
 				return false
 			}
 		case *ast.FuncLit:
 			ok = false // a closure's own names: not worth copying
 			return false
 		case *ast.Ident:
-			if !visible(in.TypesInfo, scope, n, pos) {
-				ok = false
-			}
+			ok = visible(in.TypesInfo, scope, n, pos)
 		}
 		return true
 	})

@@ -32,10 +32,8 @@ func (r *resolver) glide(fn *types.Func, info *pkgInfo, s spec, call *ast.CallEx
 		return
 	}
 
-	op := r.newOp(Command, info, call, stack)
-	op.conn = r.rootObj(receiver(call))
-	op.Args = a
-	if r.typed(op, info, s, a, call.Ellipsis.IsValid()) {
+	op, done := r.helperOp(info, s, a, call, stack)
+	if done {
 		return
 	}
 	switch s.h {

@@ -12,22 +12,11 @@ import (
 func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
 	a := args(fn, call)
 	spread := call.Ellipsis.IsValid()
-	switch s.h {
-	case hTxFunc:
-		r.txFunc(s, a, call)
-		return
-	case hTxNew:
-		r.txVar(call, stack, &Tx{Kind: s.tx, Pos: call.Pos()})
-		return
-	case hTxExec:
-		r.sendTx(receiver(call), call)
+	if r.group(s, a, call, stack) {
 		return
 	}
-
-	op := r.newOp(Command, info, call, stack)
-	op.conn = r.rootObj(receiver(call))
-	op.Args = a
-	if r.typed(op, info, s, a, spread) {
+	op, done := r.helperOp(info, s, a, call, stack)
+	if done {
 		return
 	}
 	switch s.h {
@@ -41,16 +30,38 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 		// (*Script).Run(ctx, c Scripter, keys []string, args...)
 		op.Name = s.cmd
 		op.conn = r.rootObj(argAt(a, 0))
-		op.Args = a[min(1, len(a)):]
-		if keys, ok := r.sliceElems(argAt(a, 1)); ok {
-			op.Keys = keys
-		} else {
-			op.Complete = false
-		}
+		r.runArgs(op, a)
 		r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
 	default:
 		r.drop(op)
 	}
+}
+
+// group records a call that groups commands rather than sending one:
+// TxPipelined/Pipelined (a callback), TxPipeline()/Pipeline() (a pipeline
+// variable), Pipeliner.Exec (the group's sender). It reports whether s is
+// one of these.
+func (r *resolver) group(s spec, a []ast.Expr, call *ast.CallExpr, stack []ast.Node) bool {
+	switch s.h {
+	case hTxFunc:
+		r.txFunc(s, a, call)
+	case hTxNew:
+		r.txVar(call, stack, &Tx{Kind: s.tx, Pos: call.Pos()})
+	case hTxExec:
+		r.sendTx(receiver(call), call)
+	default:
+		return false
+	}
+	return true
+}
+
+// helperOp starts the Op of a typed helper sent on its receiver, and fills
+// it when the helper has one of the shapes typed knows (done).
+func (r *resolver) helperOp(info *pkgInfo, s spec, a []ast.Expr, call *ast.CallExpr, stack []ast.Node) (op *Op, done bool) {
+	op = r.newOp(Command, info, call, stack)
+	op.conn = r.rootObj(receiver(call))
+	op.Args = a
+	return op, r.typed(op, info, s, a, call.Ellipsis.IsValid())
 }
 
 // txFunc records a callback that gets the pipeline
@@ -66,6 +77,18 @@ func (r *resolver) txFunc(s spec, a []ast.Expr, call *ast.CallExpr) {
 				r.txByObj[o] = &Tx{Kind: s.tx, Pos: call.Pos()}
 			}
 		}
+	}
+}
+
+// runArgs fills a script run's Args and Keys from (x, keys []string,
+// args...), where x is the client (go-redis Run, valkey-go Exec) or the
+// script (go-zero ScriptRun).
+func (r *resolver) runArgs(op *Op, a []ast.Expr) {
+	op.Args = a[min(1, len(a)):]
+	if keys, ok := r.sliceElems(argAt(a, 1)); ok {
+		op.Keys = keys
+	} else {
+		op.Complete = false
 	}
 }
 

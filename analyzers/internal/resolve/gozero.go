@@ -9,43 +9,24 @@ import (
 // without a context and ...Ctx twins with one, returning (value, error),
 // expiries in whole seconds, scripts run by the client (ScriptRun), and
 // pipelines that hand out go-redis's Pipeliner (whose calls are go-redis
-// Ops). Its RedisLock is a lock library in the same package.
+// Ops). Its RedisLock is a lock library in the same package. Apart from
+// ScriptRun and the lock, its helpers have go-redis's argument shapes.
 func (r *resolver) goZero(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
-	a := args(fn, call)
 	switch s.h {
 	case hLib:
 		r.library(fn, info, s, call, stack)
-		return
-	case hTxFunc:
-		r.txFunc(s, a, call)
-		return
-	case hTxNew:
-		r.txVar(call, stack, &Tx{Kind: s.tx, Pos: call.Pos()})
-		return
-	}
-	op := r.newOp(Command, info, call, stack)
-	op.conn = r.rootObj(receiver(call))
-	op.Args = a
-	if r.typed(op, info, s, a, call.Ellipsis.IsValid()) {
-		return
-	}
-	switch s.h {
-	case hEval:
-		r.eval(op, s, a)
-	case hScriptRun:
+	case hScriptArg:
 		// ScriptRun(script *Script, keys []string, args...): the script
-		// object is the first argument.
-		op.Args = a[min(1, len(a)):]
-		if keys, ok := r.sliceElems(argAt(a, 1)); ok {
-			op.Keys = keys
-		} else {
-			op.Complete = false
-		}
+		// object is the first argument, the client the receiver.
+		a := args(fn, call)
+		op := r.newOp(Command, info, call, stack)
+		op.conn = r.rootObj(receiver(call))
+		r.runArgs(op, a)
 		if len(a) > 0 {
 			r.runs = append(r.runs, scriptRun{op: op, recv: a[0]})
 		}
 	default:
-		r.drop(op)
+		r.goRedis(fn, info, s, call, stack)
 	}
 }
 
@@ -72,7 +53,7 @@ func goZeroSpecs() map[string]spec {
 		"Expireat":          {h: hKeyAmount, cmd: "EXPIREAT"},
 		"Eval":              {h: hEval, cmd: "EVAL"},
 		"EvalSha":           {h: hEval, cmd: "EVALSHA"},
-		"ScriptRun":         {h: hScriptRun},
+		"ScriptRun":         {h: hScriptArg},
 		"Pipelined":         {h: hTxFunc, tx: Pipeline},
 		"TxPipeline":        {h: hTxNew, tx: Multi},
 		"RedisLock.Acquire": {h: hLib, step: "acquire"},

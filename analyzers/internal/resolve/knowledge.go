@@ -40,6 +40,7 @@ const (
 	hProcess   // cmd Cmder, built by a New*Cmd(ctx, args...)
 	hScriptNew // script constructor; spec.arg is the source's index
 	hScriptRun // (*Script).Run/Eval...: c Scripter, keys []string, args...
+	hScriptArg // a client's run of a script object: script, keys []string, args... (go-zero ScriptRun)
 	hTxFunc    // TxPipelined/Pipelined(fn func(Pipeliner) error)
 	hTxNew     // TxPipeline()/Pipeline(): returns a pipeline
 	hTxExec    // Pipeliner.Exec: sends the pipeline

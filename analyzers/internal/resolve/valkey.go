@@ -62,14 +62,8 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 	case hLuaExec:
 		// (*Lua).Exec(ctx, c Client, keys, args []string)
 		op := r.newOp(Command, info, call, stack)
-		op.Args = a[min(1, len(a)):]
-		if len(a) > 0 {
-			op.conn = r.rootObj(a[0])
-		}
-		if len(a) > 1 {
-			keys, ok := r.sliceElems(a[1])
-			op.Keys, op.Complete = keys, ok
-		}
+		op.conn = r.rootObj(argAt(a, 0))
+		r.runArgs(op, a)
 		r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
 	case hLuaExecMult:
 		// (*Lua).ExecMulti(ctx, c Client, multi ...LuaExec{Keys, Args})
