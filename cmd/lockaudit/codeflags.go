@@ -163,9 +163,9 @@ func (c *codeFlags) selection() (map[string]bool, error) {
 	return sel, nil
 }
 
-// run runs the code half on patterns (default ./...): it applies the config
-// to the analyzers (resetting whatever an earlier run in this process set),
-// runs them, applies //lockaudit directives, the severity overrides, then
+// run runs the code half on patterns (default ./...): it makes the run's
+// analyzer settings from the config and -target (nothing is shared with
+// another run in this process), runs the analyzers with them, applies //lockaudit directives, the severity overrides, then
 // -write-baseline and -baseline. It returns the Run with Command "vet",
 // Tool.Version and Target set; the caller may change Command. A failure
 // that leaves nothing to report is returned as an exit-1 error; bad
