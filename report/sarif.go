@@ -43,7 +43,7 @@ const (
 	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
 	sarifVersion = "2.1.0"
 	// InformationURI is the project's home, used in SARIF and reports.
-	InformationURI = "https://github.com/lockaudit/lockaudit"
+	InformationURI = rules.Home
 	srcRoot        = "%SRCROOT%"
 )
 
@@ -268,7 +268,7 @@ func sarifRuleFor(id string) sarifRule {
 		ShortDescription:     sarifText{Text: r.Title},
 		FullDescription:      sarifText{Text: r.Summary()},
 		Help:                 sarifHelp{Text: r.Doc(), Markdown: r.Markdown()},
-		HelpURI:              InformationURI + "#rules",
+		HelpURI:              r.URL(),
 		DefaultConfiguration: sarifRuleConfig{Level: r.Severity.SARIFLevel()},
 		Properties:           sarifRuleProps{Tags: tags, Precision: "high", MinServers: r.MinServers},
 	}

@@ -1,8 +1,9 @@
 // Package rules holds lockaudit's rule catalog as data (catalog.yaml) and the
 // server-version table that every rule, the probe and preflight share.
 //
-// Everything that prints a rule's text reads it from here, so the README
-// table, `lockaudit explain`, diagnostics and SARIF metadata never disagree.
+// Everything that prints a rule's text reads it from here, so the rule pages
+// under docs/rules, `lockaudit explain`, diagnostics and SARIF metadata
+// never disagree.
 package rules
 
 import (
@@ -76,6 +77,16 @@ func (r Rule) Markdown() string {
 	fmt.Fprintf(&b, "\nBad:\n\n```\n%s```\n\nGood:\n\n```\n%s```\n", r.Bad, r.Good)
 	return b.String()
 }
+
+// Home is the project's home page (SARIF informationUri, reports).
+const Home = "https://github.com/lockaudit/lockaudit"
+
+// DocsPath is the folder, relative to the repository root, that holds one
+// page per rule, named ID.md (docs/rules/LA103.md).
+const DocsPath = "docs/rules"
+
+// URL is the rule's own documentation page (SARIF helpUri, Analyzer.URL).
+func (r Rule) URL() string { return Home + "/blob/main/" + DocsPath + "/" + r.ID + ".md" }
 
 // Summary is What on one line (SARIF fullDescription, tables).
 func (r Rule) Summary() string { return oneLine(r.What) }

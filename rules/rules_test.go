@@ -211,3 +211,19 @@ func TestParseTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestURL: each rule's page is its own file under docs/rules of the
+// project's home, by ID.
+func TestURL(t *testing.T) {
+	if got, want := MustGet("plain-del-release").URL(), "https://github.com/lockaudit/lockaudit/blob/main/docs/rules/LA103.md"; got != want {
+		t.Errorf("URL() = %q, want %q", got, want)
+	}
+	seen := map[string]bool{}
+	for _, r := range All() {
+		if u := r.URL(); seen[u] || !strings.HasPrefix(u, Home+"/") {
+			t.Errorf("%s: URL %q is shared or outside %s", r.ID, u, Home)
+		} else {
+			seen[u] = true
+		}
+	}
+}

@@ -90,6 +90,7 @@ func unitFilter(pass *analysis.Pass, ds []analysis.Diagnostic, off map[string]bo
 var directiveAnalyzer = &analysis.Analyzer{
 	Name: directive.RuleID,
 	Doc:  directiveDoc(),
+	URL:  rules.MustGet(directive.RuleID).URL(),
 	Run: func(pass *analysis.Pass) (any, error) {
 		for _, f := range pass.Files {
 			reportBadDirectives(pass, f)

@@ -20,6 +20,7 @@ func New(id string, run func(*analysis.Pass) (any, error), requires ...*analysis
 	return &analysis.Analyzer{
 		Name:     r.ID,
 		Doc:      fmt.Sprintf("%s (%s)\n\n%s", r.Title, r.Name, r.Summary()),
+		URL:      r.URL(),
 		Requires: append([]*analysis.Analyzer{resolve.Analyzer}, requires...),
 		Run:      run,
 	}
