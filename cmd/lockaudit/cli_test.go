@@ -15,7 +15,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files and the README rule table")
+var update = flag.Bool("update", false, "rewrite golden files")
 
 // example is the bundled example module, relative to this package.
 const example = "../../testdata/example"

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
+	"github.com/lockaudit/lockaudit/internal/ruledoc"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -45,7 +45,7 @@ lockaudit explain plain-del-release release-unavailable`,
 func runRules(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "rules")
 	kind := fs.String("kind", "", "list only `code` or `node` rules")
-	format := fs.String("format", "text", "`format`: text (a table), json (the catalog entries) or markdown (the README table)")
+	format := fs.String("format", "text", "`format`: text (a table), json (the catalog entries) or markdown (a table linking each rule's page)")
 	if done, err := parseFlags(fs, args); done {
 		return err
 	}
@@ -65,7 +65,7 @@ func runRules(ctx context.Context, e *env, args []string) error {
 	case "text":
 		return rulesTable(e.Stdout, list)
 	case "markdown":
-		_, err := io.WriteString(e.Stdout, rulesMarkdown(list))
+		_, err := io.WriteString(e.Stdout, ruledoc.Table(list, rules.Rule.URL))
 		return err
 	case "json":
 		enc := json.NewEncoder(e.Stdout)
@@ -84,23 +84,6 @@ func rulesTable(w io.Writer, list []rules.Rule) error {
 		}
 	}
 	return t.Render()
-}
-
-// rulesMarkdown is the README's rule table.
-func rulesMarkdown(list []rules.Rule) string {
-	var b strings.Builder
-	b.WriteString("| ID | name | severity | found by | title |\n|---|---|---|---|---|\n")
-	for _, r := range list {
-		by := "`lockaudit vet`"
-		if r.Kind == rules.Node {
-			by = "probe"
-		}
-		if r.FoundBy != "" {
-			by = "`" + r.FoundBy + "`"
-		}
-		fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s |\n", r.ID, r.Name, r.Severity, by, strings.ReplaceAll(r.Title, "|", `\|`))
-	}
-	return b.String()
 }
 
 func runExplain(ctx context.Context, e *env, args []string) error {
