@@ -2,7 +2,7 @@ package report
 
 import "github.com/lockaudit/lockaudit/rules"
 
-// Exit codes, documented in the README. Every output format of a run gives
+// Exit codes, documented in docs/ci.md. Every output format of a run gives
 // the same code because it is computed here, from the model.
 const (
 	ExitOK       = 0 // no findings; every verdict the code relies on is safe

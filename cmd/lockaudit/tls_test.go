@@ -66,7 +66,7 @@ func tlsListener(t *testing.T, cert tls.Certificate) string {
 	return l.Addr().String()
 }
 
-// TestTLSVerifiedByDefault: what `help probe` and the README say is what
+// TestTLSVerifiedByDefault: what `help probe` and docs/secrets.md say is what
 // the code does — with -tls alone, a certificate no trusted CA signed is
 // refused (the node is unreachable, and the reason is the certificate);
 // given that certificate as -tls-ca, the handshake passes.
@@ -82,13 +82,13 @@ func TestTLSVerifiedByDefault(t *testing.T) {
 		t.Errorf("-tls-ca with the server's own CA still refuses the certificate: %s", stderr)
 	}
 	help, _, _ := runIn(t, dir, nil, "help", "probe")
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	doc, err := os.ReadFile(filepath.Join(repoRoot, "docs", "secrets.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const promise = "There is no switch to turn verification off"
-	if !strings.Contains(strings.Join(strings.Fields(help), " "), promise) || !strings.Contains(string(readme), promise) {
-		t.Errorf("help probe and the README must both say %q", promise)
+	if !strings.Contains(strings.Join(strings.Fields(help), " "), promise) || !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), promise) {
+		t.Errorf("help probe and docs/secrets.md must both say %q", promise)
 	}
 	if strings.Contains(help, "unless") {
 		t.Errorf("help probe makes verification conditional:\n%s", help)

@@ -38,7 +38,7 @@ type Node struct {
 	Parsed rules.Version `yaml:"-"`
 }
 
-// Example is a commented inventory for the README and `preflight -h`.
+// Example is the commented inventory `lockaudit help preflight` prints.
 const Example = `# lockaudit inventory: the fleet as it will be during the upgrade.
 topology: sentinel
 nodes:
