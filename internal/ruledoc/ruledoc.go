@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -73,14 +74,14 @@ type Option struct {
 	VetFlag string // the lockaudit vet flag that sets it ("" when none does)
 }
 
-// settingKeys maps analyzer flags to the .lockaudit.yaml key and the
-// lockaudit vet flag that set them (analyzers/settings applies them).
+// settingKeys maps analyzer options to the .lockaudit.yaml key and the
+// lockaudit vet flag that set them (settings.Apply, settings.Targets).
 var settingKeys = map[string][2]string{
-	"target":               {"target", "-target"},
-	"lock-key-pattern":     {"lock_keys", ""},
-	"fence-key-pattern":    {"fence_keys", ""},
-	"fence-column-pattern": {"fence_columns", ""},
-	"writers":              {"writers", ""},
+	settings.OptTarget:      {"target", "-target"},
+	settings.OptLockKeys:    {"lock_keys", ""},
+	settings.OptFenceKeys:   {"fence_keys", ""},
+	settings.OptFenceColumn: {"fence_columns", ""},
+	settings.OptWriters:     {"writers", ""},
 }
 
 // Options returns the options of a rule's analyzer (its flags), sorted by
