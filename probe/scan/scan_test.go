@@ -15,6 +15,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -364,11 +365,18 @@ func TestScanIncomplete(t *testing.T) {
 	if sh := run.Scan.Shards; len(sh) != 1 || sh[0].Complete || !strings.Contains(sh[0].Note, "deadline") || sh[0].Keys == 0 || sh[0].Keys >= 310 {
 		t.Errorf("shards %+v, want one incomplete at the deadline", sh)
 	}
-	if len(run.Findings) == 0 && report.ExitCode(run) != report.ExitUnknown {
-		t.Errorf("exit %d, want 4", report.ExitCode(run))
+	// How many keys the scan reached by the deadline depends on the
+	// machine: a permanent lock among them (an error) fails the run, else
+	// the unread rest makes it unknown — never clean. Warnings (LA212) and
+	// the probe's info findings do not decide it.
+	want := report.ExitUnknown
+	for _, f := range run.Active() {
+		if f.Severity == rules.Error {
+			want = report.ExitFindings
+		}
 	}
-	if len(run.Findings) > 0 && report.ExitCode(run) != report.ExitFindings {
-		t.Errorf("exit %d with findings, want 3", report.ExitCode(run))
+	if got := report.ExitCode(run); got != want {
+		t.Errorf("exit %d, want %d (findings %+v)", got, want, run.Findings)
 	}
 
 	l, err := net.Listen("tcp", "127.0.0.1:0")
