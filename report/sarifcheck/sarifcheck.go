@@ -1,16 +1,16 @@
 // Package sarifcheck checks SARIF that lockaudit writes, for tests: against
-// the SARIF 2.1.0 JSON schema shipped in testdata/sarif/, and with
+// the SARIF 2.1.0 JSON schema embedded here (sarif-2.1.0.json), and with
 // Microsoft's SARIF Multitool (GitHub's ingestion rules included) when
 // LOCKAUDIT_SARIF_MULTITOOL points at its binary. Only tests import it.
 package sarifcheck
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -18,12 +18,12 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// SchemaPath is the shipped SARIF 2.1.0 schema (from the npm package
-// @microsoft/sarif-multitool-linux@5.7.0, sarif-2.1.0.json).
-func SchemaPath() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "sarif", "sarif-2.1.0.json")
-}
+// schemaJSON is the SARIF 2.1.0 schema (sarif-2.1.0.json of the npm
+// package @microsoft/sarif-multitool-linux@5.7.0), embedded so the check
+// works from any working directory and in any build.
+//
+//go:embed sarif-2.1.0.json
+var schemaJSON []byte
 
 var (
 	once   sync.Once
@@ -35,15 +35,9 @@ var (
 // every violation with its JSON pointer.
 func Validate(data []byte) error {
 	once.Do(func() {
-		f, err := os.Open(SchemaPath())
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
 		if err != nil {
-			errSch = err
-			return
-		}
-		defer f.Close()
-		doc, err := jsonschema.UnmarshalJSON(f)
-		if err != nil {
-			errSch = fmt.Errorf("%s: %v", SchemaPath(), err)
+			errSch = fmt.Errorf("sarif-2.1.0.json: %v", err)
 			return
 		}
 		c := jsonschema.NewCompiler()
