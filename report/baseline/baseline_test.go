@@ -65,7 +65,7 @@ func TestParseErrors(t *testing.T) {
 		// brace) is an error, not silently ignored.
 		{"{\"version\": 1, \"tool\": \"lockaudit\", \"findings\": []}\n{\"version\": 1}\n", "b.json: not a lockaudit baseline: line 2, column 1: more data after the end of the value"},
 		{`{"version": 1, "findings": []}}`, "line 1, column 31: more data after"},
-		{"{\"version\": 1,\n \"findings\": [{\"rule\": 103}]}", "line 2, column 27: findings.rule: want string, got JSON number"},
+		{"{\"version\": 1,\n \"findings\": [{\"rule\": 103}]}", "line 2, column 27: findings[0].rule: want string, got JSON number"},
 	} {
 		if _, err := Parse("b.json", []byte(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "b.json") {
 			t.Errorf("Parse(%s) error = %v, want %q", tc.src, err, tc.want)

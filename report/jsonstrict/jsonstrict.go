@@ -33,6 +33,15 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
 }
 
+// FieldError is an error a value's own decoder found and placed itself
+// (a field of a verdict that contradicts another): Describe keeps its
+// message as it is, rather than guess a place from a quoted word in it.
+type FieldError struct {
+	Field, Msg string
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Msg }
+
 // Decode decodes data, which must hold exactly one JSON value and no
 // field v does not have, into v.
 func Decode(data []byte, v any) error {
@@ -59,7 +68,10 @@ var (
 func Describe(data []byte, err error) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var field *FieldError
 	switch {
+	case errors.As(err, &field):
+		return &Error{Msg: field.Error()}
 	case errors.As(err, &syn):
 		// Offset counts the bytes read, the offending one included.
 		line, col := LineCol(data, int(syn.Offset)-1)
@@ -69,7 +81,7 @@ func Describe(data []byte, err error) error {
 		return &Error{Line: line, Col: col, Msg: "malformed JSON: the input ends in the middle of the value"}
 	case errors.As(err, &typ):
 		line, col := LineCol(data, int(typ.Offset)) // just after the value
-		field := typ.Field
+		field := PathAt(data, int(typ.Offset)-1)
 		if field == "" {
 			field = "the value"
 		}
@@ -91,11 +103,86 @@ func Describe(data []byte, err error) error {
 	if m := quotedRE.FindStringSubmatch(msg); m != nil {
 		val := regexp.MustCompile(`:\s*"` + regexp.QuoteMeta(m[1]) + `"`)
 		if loc := val.FindIndex(data); loc != nil {
-			line, col := LineCol(data, loc[0]+bytes.IndexByte(data[loc[0]:], '"'))
+			off := loc[0] + bytes.IndexByte(data[loc[0]:], '"')
+			line, col := LineCol(data, off)
+			if path := PathAt(data, off); path != "" {
+				msg = path + ": " + msg
+			}
 			return &Error{Line: line, Col: col, Msg: msg}
 		}
 	}
 	return &Error{Msg: msg}
+}
+
+// PathAt names the value of data that holds the byte at off, as the JSON
+// contract spells fields: "nodes[0].delifeq"; "" for the top level or
+// when data does not parse up to off.
+func PathAt(data []byte, off int) string {
+	type frame struct {
+		object bool
+		key    string
+		index  int
+		inKey  bool // an object expecting its next key
+	}
+	var stack []frame
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.object {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(f.key)
+			} else {
+				fmt.Fprintf(&b, "[%d]", f.index)
+			}
+		}
+		return b.String()
+	}
+	// done moves the innermost container past a value.
+	done := func() {
+		if n := len(stack); n > 0 {
+			if stack[n-1].object {
+				stack[n-1].inKey = true
+			} else {
+				stack[n-1].index++
+			}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		end := int(dec.InputOffset())
+		if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].inKey {
+			if k, ok := tok.(string); ok {
+				stack[n-1].key, stack[n-1].inKey = k, false
+				continue
+			}
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if end > off {
+				return path()
+			}
+			stack = append(stack, frame{object: tok == json.Delim('{'), inKey: tok == json.Delim('{'), index: 0})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			if end > off {
+				stack = stack[:len(stack)-1]
+				return path()
+			}
+			stack = stack[:len(stack)-1]
+			done()
+			continue
+		}
+		if end > off {
+			return path()
+		}
+		done()
+	}
 }
 
 // LineCol converts a byte offset into a 1-based line and column.
