@@ -35,16 +35,18 @@ type observed struct {
 // decide fills f's answers (and Why) from what was observed.
 func decide(f *Facts, o observed) {
 	f.Version = o.version
-	f.DELIFEQ, f.Why[WhyDELIFEQ] = commandAnswer(f, o, "delifeq", rules.DELIFEQ)
-	f.DELEX, f.Why[WhyDELEX] = commandAnswer(f, o, "delex", rules.DELEX)
-	f.SetIFEQ, f.Why[WhySetIFEQ] = ifeqAnswer(f, o)
-	f.Lua, f.Why[WhyLua] = luaAnswer(f, o)
+	f.DELIFEQ, f.Why[rules.UseDELIFEQ] = commandAnswer(f, o, rules.DELIFEQ)
+	f.DELEX, f.Why[rules.UseDELEX] = commandAnswer(f, o, rules.DELEX)
+	f.SetIFEQ, f.Why[rules.UseIFEQ] = ifeqAnswer(f, o)
+	f.Lua, f.Why[rules.UseLua] = luaAnswer(f, o)
 }
 
-func commandAnswer(f *Facts, o observed, name string, feat rules.Feature) (string, string) {
-	upper := strings.ToUpper(name)
+// commandAnswer answers for a command COMMAND INFO names (by its feature:
+// DELIFEQ, DELEX).
+func commandAnswer(f *Facts, o observed, feat rules.Feature) (report.Answer, string) {
+	upper := string(feat)
 	if o.commands != nil {
-		if o.commands[name] {
+		if o.commands[strings.ToLower(upper)] {
 			return report.Yes, "COMMAND INFO " + upper + ": present"
 		}
 		return report.No, "COMMAND INFO " + upper + ": nil (unknown command)"
@@ -56,7 +58,7 @@ func commandAnswer(f *Facts, o observed, name string, feat rules.Feature) (strin
 	return report.Unknown, why
 }
 
-func ifeqAnswer(f *Facts, o observed) (string, string) {
+func ifeqAnswer(f *Facts, o observed) (report.Answer, string) {
 	if o.docsRead {
 		list := "none"
 		if len(o.setTokens) > 0 {
@@ -73,10 +75,10 @@ func ifeqAnswer(f *Facts, o observed) (string, string) {
 	if o.version.IsZero() {
 		return report.Unknown, why
 	}
-	return yesNo(rules.Supports(o.version, rules.SetIFEQ)), "by version: " + serverName(o.version) + " (" + why + ")"
+	return report.AnswerOf(rules.Supports(o.version, rules.SetIFEQ)), "by version: " + serverName(o.version) + " (" + why + ")"
 }
 
-func luaAnswer(f *Facts, o observed) (string, string) {
+func luaAnswer(f *Facts, o observed) (report.Answer, string) {
 	if o.commands == nil {
 		return report.Unknown, f.unread(FactCommands, "COMMAND INFO EVAL") + " (EVAL may be renamed or disabled)"
 	}
@@ -85,7 +87,7 @@ func luaAnswer(f *Facts, o observed) (string, string) {
 	}
 	sc := o.scripting
 	switch {
-	case sc != nil && sc.present && sc.hasEngine("lua"):
+	case sc != nil && sc.present && sc.hasEngine("LUA"):
 		return report.Yes, "INFO scriptingengines: Lua engine loaded"
 	case sc != nil && sc.present:
 		return report.No, "INFO scriptingengines: engines_count:" + strconv.Itoa(sc.engines) + ", no Lua engine"

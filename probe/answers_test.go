@@ -23,7 +23,7 @@ func TestDecide(t *testing.T) {
 		name                          string
 		o                             observed
 		failed                        []Fact
-		delifeq, delex, setIFEQ, luaA string
+		delifeq, delex, setIFEQ, luaA report.Answer
 	}{
 		{"9.1 read fully", observed{version: v91, commands: all, setTokens: ifeq, docsRead: true, scripting: lua}, nil,
 			report.Yes, report.No, report.Yes, report.Yes},

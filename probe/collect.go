@@ -22,12 +22,12 @@ type link struct {
 	role       string // RolePrimary, RoleReplica, RoleSentinel or ""
 	primary    string // its primary's address
 	shard      string
-	priority   int    // replica-priority from SENTINEL REPLICAS; -1 unknown
-	noFailover string // from CLUSTER NODES flags; "" unknown
-	master     string // Sentinel: the name it monitors this primary under
-	listed     bool   // Sentinel: listed by SENTINEL REPLICAS
-	via        string // where this came from, for evidence
-	from       string // the node whose reply named it ("" for a seed)
+	priority   int           // replica-priority from SENTINEL REPLICAS; -1 unknown
+	noFailover report.Answer // from CLUSTER NODES flags
+	master     string        // Sentinel: the name it monitors this primary under
+	listed     bool          // Sentinel: listed by SENTINEL REPLICAS
+	via        string        // where this came from, for evidence
+	from       string        // the node whose reply named it ("" for a seed)
 }
 
 // nodeResult is what probing one node yields.
@@ -302,7 +302,7 @@ func clusterLinks(ctx context.Context, c *conn, res *nodeResult, nodesV, shardsV
 	// Member ID -> what the lists say about it.
 	type member struct {
 		addr, shard, primary, role string
-		nofail                     string
+		nofail                     report.Answer
 		inNodes, inShards, myself  bool
 	}
 	members := map[string]*member{}
@@ -392,7 +392,7 @@ func clusterLinks(ctx context.Context, c *conn, res *nodeResult, nodesV, shardsV
 		}
 		if m.myself || (l.addr != "" && l.addr == f.Addr) {
 			f.Shard = l.shard
-			if f.NoFailover == report.Unknown && l.noFailover != "" {
+			if f.NoFailover == report.Unknown && l.noFailover != report.Unknown {
 				f.NoFailover = l.noFailover
 			}
 		}

@@ -67,7 +67,7 @@ func gaps(nodes []Facts, topology string) []gap {
 		if !n.reached() {
 			continue
 		}
-		if p, _ := Promotable(n, topology); p == report.No {
+		if p, _ := Promotable(n, topology); p == report.PromotableNo {
 			continue // nor can its replicas be promoted through it
 		}
 		switch {

@@ -1,10 +1,12 @@
 package probe
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 func TestGaps(t *testing.T) {
@@ -86,12 +88,12 @@ func TestGaps(t *testing.T) {
 				}
 			}
 			// Every gap keeps every verdict that is not unsafe from being good.
-			v, findings := Evaluate(tt.nodes(), EvalOptions{Topology: tt.topology})
-			if len(gs) > 0 && (v.NativeRelease == report.Safe || v.NativeExtend == report.Safe || v.Lua == report.Available) {
-				t.Errorf("a verdict is good despite the gaps: %+v", v)
+			v, findings := judged(tt.nodes(), EvalOptions{Topology: tt.topology})
+			if len(gs) > 0 && slices.ContainsFunc(v.Paths, func(pv report.PathVerdict) bool { return pv.Safe == report.Yes }) {
+				t.Errorf("a verdict is good despite the gaps: %v", words(v))
 			}
-			if len(gs) == 0 && tt.topology != DeclaredTop && v.NativeExtend != report.Safe && !strings.Contains(tt.name, "unreachable") {
-				t.Errorf("no gap, yet extend is %s: %v", v.NativeExtend, v.Reasons)
+			if ext := v.Of(rules.NativeExtend); len(gs) == 0 && tt.topology != DeclaredTop && ext.Safe != report.Yes && !strings.Contains(tt.name, "unreachable") {
+				t.Errorf("no gap, yet extend is %s: %v", ext.Word(), v.Strings())
 			}
 			for _, g := range gs {
 				if !g.own {
@@ -115,8 +117,8 @@ func TestGapDoesNotHideUnsafe(t *testing.T) {
 	const p, r = "10.0.0.1:6379", "10.0.0.2:6379"
 	prim := probed(t, p, RolePrimary, "valkey-9.1.2")
 	prim.Replicas = -1
-	v, _ := Evaluate([]Facts{prim, replicaOf(probed(t, r, RoleReplica, "valkey-8.1.1"), p)}, EvalOptions{Topology: Replication})
-	if v.NativeRelease != report.Unsafe || v.NativeExtend != report.Unknown {
-		t.Errorf("verdict %+v, want release unsafe (the 8.1 replica) and extend unknown (the gap)", v)
+	v, _ := judged([]Facts{prim, replicaOf(probed(t, r, RoleReplica, "valkey-8.1.1"), p)}, EvalOptions{Topology: Replication})
+	if got := words(v); got[0] != report.Unsafe || got[1] != unknown {
+		t.Errorf("verdict %v, want release unsafe (the 8.1 replica) and extend unknown (the gap)", got)
 	}
 }

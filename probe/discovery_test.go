@@ -59,7 +59,7 @@ func wantLA208(t *testing.T, run *report.Run, addr string, parts ...string) {
 
 func wantReason(t *testing.T, run *report.Run, parts ...string) {
 	t.Helper()
-	for _, r := range run.Verdict.Reasons {
+	for _, r := range run.Verdict.Strings() {
 		ok := true
 		for _, p := range parts {
 			ok = ok && strings.Contains(r, p)
@@ -68,7 +68,7 @@ func wantReason(t *testing.T, run *report.Run, parts ...string) {
 			return
 		}
 	}
-	t.Errorf("no reason containing %q:\n  %s", parts, strings.Join(run.Verdict.Reasons, "\n  "))
+	t.Errorf("no reason containing %q:\n  %s", parts, strings.Join(run.Verdict.Strings(), "\n  "))
 }
 
 // TestProbeAppProfileUser: `+@all -@dangerous` can run neither INFO nor
@@ -82,7 +82,7 @@ func TestProbeAppProfileUser(t *testing.T) {
 	p, r := n[0].Addr, n[1].Addr
 
 	run := probeRun(t, Options{Addrs: []string{p}, User: "probe", Password: "probe-pw"})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	wantLA208(t, run, p, "ROLE: NOPERM", "grant the probe user +role on this node")
 	wantLA208(t, run, p, "INFO replication: NOPERM", "grant the probe user +info on this node", "the nodes that can become primary are not all known")
 	wantReason(t, run, "native_release: unknown — not every node that can become primary is known: "+p+": its role and replicas could not be read")
@@ -90,7 +90,7 @@ func TestProbeAppProfileUser(t *testing.T) {
 	ss := servertest.StartSentinels(t, n[0], "mymaster", 1, 1, servertest.Config{})
 	ss[0].AddUser(t, "probe", "probe-pw", servertest.SentinelProbeACL)
 	run = probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "mymaster", User: "probe", Password: "probe-pw"})
-	wantVerdict(t, run, report.Unsafe, report.Unknown, report.Unknown, report.ExitFindings)
+	wantVerdict(t, run, report.Unsafe, report.Unknown.String(), report.Unknown.String(), report.ExitFindings)
 	wantReason(t, run, "native_release: unsafe — replica "+r+" (promotable) has no DELIFEQ (COMMAND INFO DELIFEQ: nil")
 	wantReason(t, run, "native_extend: unknown — not every node that can become primary is known: primary "+p+": its replicas could not be listed (ROLE: NOPERM", "INFO replication: NOPERM")
 	wantLA208(t, run, p, "INFO replication: NOPERM", "+info")
@@ -107,7 +107,7 @@ func TestProbeNoInfoUser(t *testing.T) {
 	for _, opt := range []Options{{Addrs: []string{p}}, {Addrs: []string{r}}} {
 		opt.User, opt.Password = "probe", "probe-pw"
 		run := probeRun(t, opt)
-		wantVerdict(t, run, report.Unsafe, report.Unknown, report.Unknown, report.ExitFindings)
+		wantVerdict(t, run, report.Unsafe, report.Unknown.String(), report.Unknown.String(), report.ExitFindings)
 		if got := nodeOf(t, run, r); got.Role != RoleReplica || got.DELIFEQ != report.No {
 			t.Errorf("8.1 replica %+v", got)
 		}
@@ -118,7 +118,7 @@ func TestProbeNoInfoUser(t *testing.T) {
 	ss := servertest.StartSentinels(t, n[0], "mymaster", 1, 1, servertest.Config{})
 	ss[0].AddUser(t, "probe", "probe-pw", servertest.SentinelProbeACL)
 	run := probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "mymaster", User: "probe", Password: "probe-pw"})
-	wantVerdict(t, run, report.Unsafe, report.Unknown, report.Unknown, report.ExitFindings)
+	wantVerdict(t, run, report.Unsafe, report.Unknown.String(), report.Unknown.String(), report.ExitFindings)
 	wantLA208(t, run, r, "INFO replication: NOPERM", "+info")
 }
 
@@ -167,7 +167,7 @@ func TestProbeClusterMemberPermissions(t *testing.T) {
 	t.Run("no member list", func(t *testing.T) {
 		addUsers(t, without("cluster|nodes", "cluster|shards"), c.Nodes...)
 		run := probeRun(t, Options{Addrs: []string{seed}, User: "probe", Password: "probe-pw"})
-		wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+		wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 		for _, n := range run.Nodes {
 			if n.Addr == old {
 				t.Errorf("the 8.1 primary was found without a member list")
@@ -182,7 +182,7 @@ func TestProbeClusterMemberPermissions(t *testing.T) {
 		run := probeRun(t, Options{Addrs: []string{seed}, User: "probe", Password: "probe-pw"})
 		// SLOTS finds the 8.1 primary, but lists neither members without
 		// slots nor failed replicas: what is not unsafe stays unknown.
-		wantVerdict(t, run, report.Unsafe, report.Unknown, report.Unknown, report.ExitFindings)
+		wantVerdict(t, run, report.Unsafe, report.Unknown.String(), report.Unknown.String(), report.ExitFindings)
 		if got := nodeOf(t, run, old); got.DELIFEQ != report.No {
 			t.Errorf("8.1 primary %+v", got)
 		}
@@ -205,7 +205,7 @@ func TestProbeFrozenReplica(t *testing.T) {
 	})
 
 	run := probeRun(t, Options{Addrs: []string{p.Addr}, Timeout: time.Second})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	got := nodeOf(t, run, proxy)
 	if got.Role != RoleReplica || got.Version != "9.1.2" || got.SetIFEQ != report.Yes {
 		t.Errorf("frozen replica %+v, want a 9.1.2 replica (read before it froze)", got)
@@ -301,7 +301,7 @@ func TestProbeReplicaCycle(t *testing.T) {
 	self := servertest.Start(t, servertest.Config{})
 	self.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(self.Port))
 	run := probeRun(t, Options{Addrs: []string{self.Addr}})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	wantLA208(t, run, self.Addr, "replica "+self.Addr+" replicates itself: no node takes writes", "unknown: the nodes that can become primary")
 
 	a := servertest.Start(t, servertest.Config{})
@@ -313,7 +313,7 @@ func TestProbeReplicaCycle(t *testing.T) {
 		first, second = second, first
 	}
 	run = probeRun(t, Options{Addrs: []string{b.Addr}})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	wantLA208(t, run, first, "replicas "+first+" → "+second+" → "+first+" replicate each other in a cycle")
 	wantReason(t, run, "native_release: unknown — not every node that can become primary is known: replicas "+first)
 	if got := rulesAt(run, second); slices.Contains(got, "LA208") {

@@ -44,6 +44,28 @@ func unreachable(addr string) Facts {
 	return f
 }
 
+// unknown is the word of an unknown verdict.
+var unknown = report.Unknown.String()
+
+// judged is what lockaudit probe makes of the facts: Evaluate, and the
+// verdict for the commands relied on (opt.Relied, else DefaultUses).
+func judged(nodes []Facts, opt EvalOptions) (*report.Verdict, []report.Finding) {
+	if opt.Relied == nil {
+		opt.Relied = DefaultUses
+	}
+	var uses []report.Use
+	for _, c := range opt.Relied {
+		uses = append(uses, report.Use{Command: c})
+	}
+	ev := Evaluate(nodes, opt)
+	return ev.Run(opt.Topology, uses, false).Verdict, ev.Findings
+}
+
+// words are a verdict's three words.
+func words(v *report.Verdict) [3]string {
+	return [3]string{v.Of(rules.NativeRelease).Word(), v.Of(rules.NativeExtend).Word(), v.Of(rules.LuaScripts).Word()}
+}
+
 // ruleIDs lists "node rule" pairs, sorted.
 func ruleIDs(fs []report.Finding) []string {
 	var out []string
@@ -125,7 +147,7 @@ func TestEvaluate(t *testing.T) {
 				return []Facts{probed(t, p, RolePrimary, "valkey-9.1.2"), old}
 			},
 			opt:     EvalOptions{Topology: Sentinel},
-			release: report.Unknown, extend: report.Safe, lua: report.Available,
+			release: unknown, extend: report.Safe, lua: report.Available,
 			reasons: []string{"native_release: unknown — replica 10.0.0.2:6379 (Valkey 8.1.1) has no DELIFEQ and its replica-priority could not be read"},
 		},
 		{
@@ -154,7 +176,7 @@ func TestEvaluate(t *testing.T) {
 				return []Facts{probed(t, p, RolePrimary, "valkey-9.1.2"), unreachable(r1)}
 			},
 			opt:     EvalOptions{Topology: Replication},
-			release: report.Unknown, extend: report.Unknown, lua: report.Unknown,
+			release: unknown, extend: unknown, lua: unknown,
 			findings: []string{r1 + " LA208"},
 			reasons:  []string{"native_release: unknown — 10.0.0.2:6379: DELIFEQ unknown (not reachable: dial tcp"},
 		},
@@ -164,7 +186,7 @@ func TestEvaluate(t *testing.T) {
 				return []Facts{probed(t, p, RolePrimary, "valkey-9.1.2"), replicaOf(probed(t, r1, RoleReplica, "valkey-8.1.1"), p), unreachable(r2)}
 			},
 			opt:     EvalOptions{Topology: Replication},
-			release: report.Unsafe, extend: report.Unknown, lua: report.Unknown,
+			release: report.Unsafe, extend: unknown, lua: unknown,
 			findings: []string{r1 + " LA201", r2 + " LA208"},
 		},
 		{
@@ -194,10 +216,10 @@ func TestEvaluate(t *testing.T) {
 			nodes: func() []Facts {
 				f := probed(t, p, RolePrimary, "valkey-9.1.2")
 				f.Lua = report.No
-				f.Why[WhyLua] = "INFO scriptingengines: engines_count:0"
+				f.Why[rules.UseLua] = "INFO scriptingengines: engines_count:0"
 				return []Facts{f}
 			},
-			opt:     EvalOptions{Topology: Standalone, Uses: []string{UseLua}},
+			opt:     EvalOptions{Topology: Standalone, Relied: []rules.Command{rules.UseLua}},
 			release: report.Safe, extend: report.Safe, lua: report.Missing,
 			findings: []string{p + " LA203"},
 			reasons:  []string{"lua: missing — primary 10.0.0.1:6379 (Valkey 9.1.2, promotable) has no Lua (INFO scriptingengines: engines_count:0)"},
@@ -207,7 +229,7 @@ func TestEvaluate(t *testing.T) {
 			nodes: func() []Facts {
 				return []Facts{probed(t, p, RolePrimary, "valkey-9.1.2")}
 			},
-			opt:     EvalOptions{Topology: Standalone, Uses: []string{UseDELEX}},
+			opt:     EvalOptions{Topology: Standalone, Relied: []rules.Command{rules.UseDELEX}},
 			release: report.Unsafe, extend: report.Safe, lua: report.Available,
 			findings: []string{p + " LA201"},
 			reasons:  []string{"has no DELEX"},
@@ -217,7 +239,7 @@ func TestEvaluate(t *testing.T) {
 			nodes: func() []Facts {
 				return []Facts{probed(t, p, RolePrimary, "valkey-8.0.1")}
 			},
-			opt:     EvalOptions{Topology: Standalone, Uses: []string{UseLua}},
+			opt:     EvalOptions{Topology: Standalone, Relied: []rules.Command{rules.UseLua}},
 			release: report.Unsafe, extend: report.Unsafe, lua: report.Available,
 		},
 		{
@@ -271,7 +293,7 @@ func TestEvaluate(t *testing.T) {
 			name:    "no data node at all is unknown",
 			nodes:   func() []Facts { return []Facts{{Addr: "s:26379", Role: RoleSentinel}} },
 			opt:     EvalOptions{Topology: Sentinel},
-			release: report.Unknown, extend: report.Unknown, lua: report.Unknown,
+			release: unknown, extend: unknown, lua: unknown,
 			reasons: []string{"no data node was found"},
 		},
 		{
@@ -287,10 +309,10 @@ func TestEvaluate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, fs := Evaluate(tt.nodes(), tt.opt)
-			if v.NativeRelease != tt.release || v.NativeExtend != tt.extend || v.Lua != tt.lua {
+			v, fs := judged(tt.nodes(), tt.opt)
+			if got := words(v); got != [3]string{tt.release, tt.extend, tt.lua} {
 				t.Errorf("verdict = release %s, extend %s, lua %s; want %s, %s, %s\nreasons:\n  %s",
-					v.NativeRelease, v.NativeExtend, v.Lua, tt.release, tt.extend, tt.lua, strings.Join(v.Reasons, "\n  "))
+					got[0], got[1], got[2], tt.release, tt.extend, tt.lua, strings.Join(v.Strings(), "\n  "))
 			}
 			// Only the listed findings may appear (probed() sets a config
 			// that triggers none of LA204-LA206).
@@ -301,7 +323,7 @@ func TestEvaluate(t *testing.T) {
 					t.Logf("  %s %s %s", f.Node, f.Rule, f.Message)
 				}
 			}
-			all := strings.Join(v.Reasons, "\n")
+			all := strings.Join(v.Strings(), "\n")
 			for _, r := range tt.reasons {
 				if !strings.Contains(all, r) {
 					t.Errorf("reasons lack %q:\n%s", r, all)
@@ -348,13 +370,13 @@ func TestSkew(t *testing.T) {
 		{30 * time.Millisecond, 100, Replication, 20 * time.Millisecond, 1},
 		{800 * time.Millisecond, 0, Sentinel, 0, 0}, // never promoted
 	} {
-		_, fs := Evaluate(mk(tt.offset, tt.prio), EvalOptions{Topology: tt.topology, Skew: tt.threshold})
+		fs := Evaluate(mk(tt.offset, tt.prio), EvalOptions{Topology: tt.topology, Skew: tt.threshold}).Findings
 		if got := count(fs); got != tt.want {
 			t.Errorf("offset %v, priority %d, %s, threshold %v: %d LA207 findings, want %d", tt.offset, tt.prio, tt.topology, tt.threshold, got, tt.want)
 		}
 	}
 	// The message says who is ahead of whom.
-	_, fs := Evaluate(mk(800*time.Millisecond, 100), EvalOptions{Topology: Replication})
+	fs := Evaluate(mk(800*time.Millisecond, 100), EvalOptions{Topology: Replication}).Findings
 	for _, f := range fs {
 		if f.Rule == "LA207" && !strings.Contains(f.Message, "clock 800ms ahead of primary 10.0.0.1:6379") {
 			t.Errorf("LA207 message = %q", f.Message)
@@ -363,7 +385,7 @@ func TestSkew(t *testing.T) {
 }
 
 func TestPromotable(t *testing.T) {
-	rep := func(prio int, nofail string) Facts {
+	rep := func(prio int, nofail report.Answer) Facts {
 		f := probed(t, "r:1", RoleReplica, "valkey-9.1.2")
 		f.ReplicaPriority, f.NoFailover = prio, nofail
 		return f
@@ -371,19 +393,19 @@ func TestPromotable(t *testing.T) {
 	for _, tt := range []struct {
 		f        Facts
 		topology string
-		want     string
+		want     report.Promotable
 	}{
-		{probed(t, "p:1", RolePrimary, "valkey-8.0.1"), Sentinel, report.Yes},
-		{rep(100, report.No), Replication, report.Yes},
-		{rep(0, report.No), Replication, report.Yes},
-		{rep(0, report.No), Sentinel, report.No},
-		{rep(1, report.No), Sentinel, report.Yes},
-		{rep(-1, report.No), Sentinel, report.Unknown},
-		{rep(100, report.Yes), Cluster, report.Manual},
-		{rep(100, report.No), Cluster, report.Yes},
-		{rep(100, report.Unknown), Cluster, report.Unknown},
-		{unreachable("x:1"), Replication, report.Unknown},
-		{Facts{Addr: "s:1", Role: RoleSentinel}, Sentinel, report.No},
+		{probed(t, "p:1", RolePrimary, "valkey-8.0.1"), Sentinel, report.PromotableYes},
+		{rep(100, report.No), Replication, report.PromotableYes},
+		{rep(0, report.No), Replication, report.PromotableYes},
+		{rep(0, report.No), Sentinel, report.PromotableNo},
+		{rep(1, report.No), Sentinel, report.PromotableYes},
+		{rep(-1, report.No), Sentinel, report.PromotableUnknown},
+		{rep(100, report.Yes), Cluster, report.PromotableManual},
+		{rep(100, report.No), Cluster, report.PromotableYes},
+		{rep(100, report.Unknown), Cluster, report.PromotableUnknown},
+		{unreachable("x:1"), Replication, report.PromotableUnknown},
+		{Facts{Addr: "s:1", Role: RoleSentinel}, Sentinel, report.PromotableNo},
 	} {
 		if got, why := Promotable(tt.f, tt.topology); got != tt.want {
 			t.Errorf("Promotable(%s prio %d nofailover %s, %s) = %s (%s), want %s", tt.f.Role, tt.f.ReplicaPriority, tt.f.NoFailover, tt.topology, got, why, tt.want)
@@ -391,22 +413,10 @@ func TestPromotable(t *testing.T) {
 	}
 }
 
-func TestParseUses(t *testing.T) {
-	got, err := ParseUses("delifeq, IFEQ,lua,delifeq")
-	if err != nil || !slices.Equal(got, []string{"delifeq", "ifeq", "lua"}) {
-		t.Errorf("ParseUses = %q, %v", got, err)
-	}
-	for _, bad := range []string{"", ",", "delifeq,evalsha"} {
-		if _, err := ParseUses(bad); err == nil {
-			t.Errorf("ParseUses(%q) accepted", bad)
-		}
-	}
-}
-
 func TestDeclared(t *testing.T) {
 	for _, tt := range []struct {
 		v                        string
-		delifeq, delex, set_ifeq string
+		delifeq, delex, set_ifeq report.Answer
 	}{
 		{"valkey-8.0.1", report.No, report.No, report.No},
 		{"valkey-8.1.1", report.No, report.No, report.Yes},
@@ -419,7 +429,7 @@ func TestDeclared(t *testing.T) {
 			t.Errorf("Declared(%s) = delifeq %s delex %s set_ifeq %s, want %s %s %s", tt.v, f.DELIFEQ, f.DELEX, f.SetIFEQ, tt.delifeq, tt.delex, tt.set_ifeq)
 		}
 		n := Node(f, DeclaredTop)
-		if !n.Declared || n.Promotable != report.Yes || n.Server != string(f.Version.Flavor) {
+		if !n.Declared || n.Promotable != report.PromotableYes || n.Server != string(f.Version.Flavor) {
 			t.Errorf("Node(Declared(%s)) = %+v", tt.v, n)
 		}
 	}

@@ -2,11 +2,14 @@
 // whether the native lock path (DELIFEQ/DELEX release, SET IFEQ extend) and
 // Lua are available on every node that can become primary.
 //
-// The work is split in two. I/O code (Run) discovers the nodes and reads one
-// Facts value per node: what it read, and what it could not read and why.
-// Pure code (Evaluate, Node) turns a []Facts into findings LA201–LA210 and a
-// verdict. Preflight feeds declared nodes (Declared) through the same pure
-// code, so a declared fleet and a probed fleet are judged alike.
+// The work is split in two. Collection (Collect: I/O) discovers the nodes
+// and reads one Facts value per node: what it read, and what it could not
+// read and why. Evaluation (Evaluate: pure) turns a []Facts into the report's
+// nodes, the node findings LA201–LA210 (a table of small rules, rules.go)
+// and the fleet the verdict is judged on (report/join, which ties it to the
+// code). Preflight feeds declared nodes (Declared, probe/inventory) through
+// the same pure code, so a declared fleet and a probed fleet are judged
+// alike. Run is Collect, Evaluate and the verdict for lockaudit probe.
 package probe
 
 import (
@@ -19,19 +22,19 @@ import (
 
 // Node roles, as in report.Node.Role.
 const (
-	RolePrimary  = "primary"
-	RoleReplica  = "replica"
-	RoleSentinel = "sentinel"
-	RoleUnknown  = "unknown"
+	RolePrimary  = report.RolePrimary
+	RoleReplica  = report.RoleReplica
+	RoleSentinel = report.RoleSentinel
+	RoleUnknown  = report.RoleUnknown
 )
 
 // Topologies, as in report.Run.Topology.
 const (
-	Standalone  = "standalone"
-	Replication = "replication"
-	Sentinel    = "sentinel"
-	Cluster     = "cluster"
-	DeclaredTop = "declared" // preflight: nodes come from an inventory
+	Standalone  = report.TopologyStandalone
+	Replication = report.TopologyReplication
+	Sentinel    = report.TopologySentinel
+	Cluster     = report.TopologyCluster
+	DeclaredTop = report.TopologyDeclared // preflight: nodes come from an inventory
 )
 
 // Fact names one piece of evidence read on a node. A fact that could not be
@@ -91,7 +94,7 @@ type Clock struct {
 }
 
 // Facts is everything known about one node. Answers are report.Yes, No or
-// Unknown ("" counts as unknown); Unknown is never read as yes.
+// Unknown (the zero value); Unknown is never read as yes.
 type Facts struct {
 	Addr     string
 	Role     string // RolePrimary, RoleReplica, RoleSentinel or RoleUnknown
@@ -106,14 +109,14 @@ type Facts struct {
 
 	Version rules.Version // zero when unknown; carries the flavor
 
-	DELIFEQ string
-	DELEX   string
-	SetIFEQ string
-	Lua     string // a Lua engine is there and EVAL is not disabled
+	DELIFEQ report.Answer
+	DELEX   report.Answer
+	SetIFEQ report.Answer
+	Lua     report.Answer // a Lua engine is there and EVAL is not disabled
 
 	// Promotability inputs.
-	ReplicaPriority int    // -1 when unknown; 0 = Sentinel never promotes the replica
-	NoFailover      string // cluster-replica-no-failover (or the nofailover flag)
+	ReplicaPriority int           // -1 when unknown; 0 = Sentinel never promotes the replica
+	NoFailover      report.Answer // cluster-replica-no-failover (or the nofailover flag)
 
 	Config   map[string]string // CONFIG GET parameters read (never a secret)
 	Replicas int               // connected replicas; -1 when they could not be listed
@@ -123,30 +126,37 @@ type Facts struct {
 	ClusterView bool
 	Clock       *Clock // nil when TIME was not read
 
-	// Why says how each answer is known, keyed by WhyDELIFEQ etc.; the
-	// verdict's reasons and the findings quote it.
-	Why map[string]string
+	// Why says how each command's answer is known; the verdict's reasons
+	// and the findings quote it.
+	Why map[rules.Command]string
 
 	Errors   []FactError
 	Evidence []report.Evidence // every command's answer, for the audit trail
 	Notes    []string
 }
 
-// Keys of Facts.Why, named like the JSON fields of report.Node.
-const (
-	WhyDELIFEQ = "delifeq"
-	WhyDELEX   = "delex"
-	WhySetIFEQ = "set_ifeq"
-	WhyLua     = "lua"
-)
+// Answer is the node's answer for a command, and how it is known.
+func (f Facts) Answer(c rules.Command) (report.Answer, string) {
+	var a report.Answer
+	switch c {
+	case rules.UseDELIFEQ:
+		a = f.DELIFEQ
+	case rules.UseDELEX:
+		a = f.DELEX
+	case rules.UseIFEQ:
+		a = f.SetIFEQ
+	case rules.UseLua:
+		a = f.Lua
+	}
+	return a, evidenceFor(f, c)
+}
 
 // newFacts returns Facts with every answer unknown.
 func newFacts(addr string) Facts {
 	return Facts{
 		Addr: addr, Role: RoleUnknown,
-		DELIFEQ: report.Unknown, DELEX: report.Unknown, SetIFEQ: report.Unknown, Lua: report.Unknown,
-		ReplicaPriority: -1, NoFailover: report.Unknown, Replicas: -1,
-		Config: map[string]string{}, Why: map[string]string{},
+		ReplicaPriority: -1, Replicas: -1,
+		Config: map[string]string{}, Why: map[rules.Command]string{},
 	}
 }
 
@@ -163,23 +173,17 @@ func Declared(addr, role string, v rules.Version) Facts {
 		f.Role = RoleUnknown
 	}
 	f.Version = v
-	f.DELIFEQ = yesNo(rules.Supports(v, rules.DELIFEQ))
-	f.DELEX = yesNo(rules.Supports(v, rules.DELEX))
-	f.SetIFEQ = yesNo(rules.Supports(v, rules.SetIFEQ))
+	f.DELIFEQ = report.AnswerOf(rules.Supports(v, rules.DELIFEQ))
+	f.DELEX = report.AnswerOf(rules.Supports(v, rules.DELEX))
+	f.SetIFEQ = report.AnswerOf(rules.Supports(v, rules.SetIFEQ))
 	f.Lua = report.Yes
 	f.ReplicaPriority = 100
 	f.NoFailover = report.No
-	why := "declared " + v.String()
-	f.Why[WhyDELIFEQ], f.Why[WhyDELEX], f.Why[WhySetIFEQ], f.Why[WhyLua] = why, why, why, why
+	for _, c := range rules.Commands() {
+		f.Why[c] = "declared " + v.String()
+	}
 	f.Evidence = []report.Evidence{{Command: "declared", Answer: v.String() + " (features by version)"}}
 	return f
-}
-
-func yesNo(b bool) string {
-	if b {
-		return report.Yes
-	}
-	return report.No
 }
 
 // reached reports whether the node answered at all.
@@ -244,9 +248,13 @@ func (f Facts) describe(extra ...string) string {
 }
 
 // serverName prints "Valkey 8.1.1" or "Redis 7.0.15".
-func serverName(v rules.Version) string {
-	if v.Flavor != rules.Valkey && v.Flavor != rules.Redis {
-		return "unknown server"
+func serverName(v rules.Version) string { return report.ServerName(string(v.Flavor), v.Number()) }
+
+// ref names the node in verdict reasons.
+func (f Facts) ref() report.NodeRef {
+	r := report.NodeRef{Addr: f.Addr, Role: f.Role, Target: f.Target}
+	if !f.Version.IsZero() {
+		r.Server, r.Version = string(f.Version.Flavor), f.Version.Number()
 	}
-	return v.Flavor.Title() + " " + v.Number()
+	return r
 }

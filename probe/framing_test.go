@@ -54,7 +54,7 @@ func TestProbeFramingAttacks(t *testing.T) {
 				return []byte("-ERR unexpected\r\n")
 			}))
 			run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 2 * time.Second})
-			wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+			wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 			n := nodeOf(t, run, addr)
 			if len(n.Errors) != 1 || !strings.HasPrefix(n.Errors[0], "INFO server: ") || !strings.Contains(n.Errors[0], want) {
 				t.Errorf("node errors %q, want INFO server: ...%s", n.Errors, want)
@@ -74,7 +74,7 @@ func TestProbeFramingAttacks(t *testing.T) {
 				return []byte("-ERR unexpected\r\n")
 			}))
 			run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 2 * time.Second})
-			wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+			wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 			n := nodeOf(t, run, addr)
 			if name == "unsolicited-reply" {
 				// The batch is pipelined: the extra replies answer the next
@@ -97,7 +97,7 @@ func TestProbeFramingAttacks(t *testing.T) {
 		t.Run(name+"/handshake", func(t *testing.T) {
 			addr := startFake(t, func([]string) []byte { return []byte(attack) })
 			run := probeRun(t, Options{Addrs: []string{addr}, Timeout: 2 * time.Second})
-			wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+			wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 			if len(run.Errors) != 1 || run.Errors[0].Where != addr || !strings.Contains(run.Errors[0].Message, want) {
 				t.Errorf("run errors %+v, want one for %s: %s", run.Errors, addr, want)
 			}
@@ -116,7 +116,7 @@ func TestProbeOverNodeLimit(t *testing.T) {
 			!strings.Contains(run.Errors[0].Message, "lockaudit probes at most 10000 nodes") {
 			t.Errorf("%d members: run errors %+v", members, run.Errors)
 		}
-		wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+		wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 		if len(run.Nodes) != 1 {
 			t.Errorf("%d members: %d nodes probed, want only the seed", members, len(run.Nodes))
 		}
@@ -189,5 +189,5 @@ func TestProbeOverNodeLimitByReplicas(t *testing.T) {
 		t.Errorf("%d nodes in the report, want %d", len(run.Nodes), MaxNodes)
 	}
 	wantReason(t, run, "not every node that can become primary is known: primary "+addr+" (Valkey 9.1.2): 6 node(s) it named were not probed")
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // These tests run the whole probe against real servers (probe/servertest).
@@ -80,8 +81,9 @@ func rulesAt(run *report.Run, addr string) []string {
 func wantVerdict(t *testing.T, run *report.Run, release, extend, lua string, exit int) {
 	t.Helper()
 	v := run.Verdict
-	if v.NativeRelease != release || v.NativeExtend != extend || v.Lua != lua {
-		t.Errorf("verdict: release %s, extend %s, lua %s; want %s, %s, %s\n  %s", v.NativeRelease, v.NativeExtend, v.Lua, release, extend, lua, strings.Join(v.Reasons, "\n  "))
+	got := [3]string{v.Of(rules.NativeRelease).Word(), v.Of(rules.NativeExtend).Word(), v.Of(rules.LuaScripts).Word()}
+	if got != [3]string{release, extend, lua} {
+		t.Errorf("verdict: release %s, extend %s, lua %s; want %s, %s, %s\n  %s", got[0], got[1], got[2], release, extend, lua, strings.Join(v.Strings(), "\n  "))
 	}
 	if got := report.ExitCode(run); got != exit {
 		t.Errorf("exit code %d, want %d (errors %v)", got, exit, run.Errors)
@@ -109,7 +111,7 @@ func TestProbeAll91IsSafe(t *testing.T) {
 	if run.Nodes[0].Addr != n[0].Addr || run.Nodes[0].Role != RolePrimary {
 		t.Errorf("first node %+v, want the primary %s", run.Nodes[0], n[0].Addr)
 	}
-	if sub := nodeOf(t, run, n[2].Addr); sub.Primary != n[1].Addr || sub.Promotable != report.Yes || sub.DELIFEQ != report.Yes {
+	if sub := nodeOf(t, run, n[2].Addr); sub.Primary != n[1].Addr || sub.Promotable != report.PromotableYes || sub.DELIFEQ != report.Yes {
 		t.Errorf("replica of a replica: %+v", sub)
 	}
 	// The same over RESP2.
@@ -127,8 +129,8 @@ func TestProbe91PrimaryWith81Replica(t *testing.T) {
 		t.Errorf("8.1 replica findings %v, want LA201 and no LA202", got)
 	}
 	want := "native_release: unsafe — replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ"
-	if !strings.Contains(strings.Join(run.Verdict.Reasons, "\n"), want) {
-		t.Errorf("reasons lack %q: %v", want, run.Verdict.Reasons)
+	if !strings.Contains(strings.Join(run.Verdict.Strings(), "\n"), want) {
+		t.Errorf("reasons lack %q: %v", want, run.Verdict.Strings())
 	}
 }
 
@@ -156,10 +158,10 @@ func TestProbeSentinelOldReplicaAtPriorityZero(t *testing.T) {
 	if run.Topology != Sentinel || len(run.Nodes) != 5 {
 		t.Errorf("topology %s with %d nodes, want sentinel with 5 (3 data nodes, 2 Sentinels)", run.Topology, len(run.Nodes))
 	}
-	if o := nodeOf(t, run, n[1].Addr); o.Promotable != report.No || o.DELIFEQ != report.No {
+	if o := nodeOf(t, run, n[1].Addr); o.Promotable != report.PromotableNo || o.DELIFEQ != report.No {
 		t.Errorf("8.0 replica at priority 0: %+v", o)
 	}
-	if s := nodeOf(t, run, ss[1].Addr); s.Role != RoleSentinel || s.Promotable != report.No {
+	if s := nodeOf(t, run, ss[1].Addr); s.Role != RoleSentinel || s.Promotable != report.PromotableNo {
 		t.Errorf("second Sentinel (found through the first): %+v", s)
 	}
 	// A Sentinel given as a plain address is recognised as one.
@@ -180,7 +182,7 @@ func TestProbeSentinelHiddenReplica(t *testing.T) {
 	// A seed address is probed too when given with -sentinel.
 	run := probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "mymaster", Addrs: []string{n[1].Addr}})
 	h := nodeOf(t, run, n[2].Addr)
-	if !h.Hidden || h.Promotable != report.Yes {
+	if !h.Hidden || h.Promotable != report.PromotableYes {
 		t.Errorf("hidden replica: %+v", h)
 	}
 	if got := rulesAt(run, n[2].Addr); !slices.Contains(got, "LA209") {
@@ -196,7 +198,7 @@ func TestProbeSentinelUnknownMaster(t *testing.T) {
 	n := servertest.StartReplication(t, servertest.Node{})
 	ss := servertest.StartSentinels(t, n[0], "mymaster", 1, 0, servertest.Config{})
 	run := probeRun(t, Options{Sentinels: []string{ss[0].Addr}, Master: "nosuch"})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	s := nodeOf(t, run, ss[0].Addr)
 	if len(s.Errors) == 0 || !strings.Contains(s.Errors[0], `no primary named "nosuch" is monitored (monitored: mymaster)`) {
 		t.Errorf("sentinel errors: %v", s.Errors)
@@ -217,7 +219,7 @@ func TestProbeClusterMixedVersions(t *testing.T) {
 		t.Fatalf("topology %s with %d nodes, want cluster with %d", run.Topology, len(run.Nodes), len(c.Nodes))
 	}
 	old := c.Shards[0][1]
-	if r := nodeOf(t, run, old.Addr); r.Promotable != report.Yes || r.Primary != c.Shards[0][0].Addr || r.Shard == "" || r.Shard != nodeOf(t, run, c.Shards[0][0].Addr).Shard {
+	if r := nodeOf(t, run, old.Addr); r.Promotable != report.PromotableYes || r.Primary != c.Shards[0][0].Addr || r.Shard == "" || r.Shard != nodeOf(t, run, c.Shards[0][0].Addr).Shard {
 		t.Errorf("8.1 cluster replica: %+v", r)
 	}
 	if got := rulesAt(run, old.Addr); !slices.Contains(got, "LA201") {
@@ -232,19 +234,19 @@ func TestProbeClusterNoFailoverIsANote(t *testing.T) {
 	run := probeRun(t, Options{Addrs: []string{c.Nodes[0].Addr}})
 	wantVerdict(t, run, report.Safe, report.Safe, report.Available, 0)
 	r := nodeOf(t, run, c.Shards[0][1].Addr)
-	if r.Promotable != report.Manual {
+	if r.Promotable != report.PromotableManual {
 		t.Errorf("nofailover replica promotable %q, want manual", r.Promotable)
 	}
 	want := "native_release: note — replica " + r.Addr + " (Valkey 8.1.1) has no DELIFEQ; cluster-replica-no-failover yes: only a manual CLUSTER FAILOVER promotes it"
-	if !slices.Contains(run.Verdict.Reasons, want) {
-		t.Errorf("reasons lack %q:\n%s", want, strings.Join(run.Verdict.Reasons, "\n"))
+	if !slices.Contains(run.Verdict.Strings(), want) {
+		t.Errorf("reasons lack %q:\n%s", want, strings.Join(run.Verdict.Strings(), "\n"))
 	}
 }
 
 func TestProbeLuaUnloaded(t *testing.T) {
 	s := servertest.Start(t, servertest.Config{ModuleCommand: true})
 	s.UnloadLua(t)
-	run := probeRun(t, Options{Addrs: []string{s.Addr}, Uses: []string{UseDELIFEQ, UseIFEQ, UseLua}})
+	run := probeRun(t, Options{Addrs: []string{s.Addr}, Uses: []rules.Command{rules.UseDELIFEQ, rules.UseIFEQ, rules.UseLua}})
 	wantVerdict(t, run, report.Safe, report.Safe, report.Missing, report.ExitFindings)
 	if got := rulesAt(run, s.Addr); !slices.Contains(got, "LA203") {
 		t.Errorf("findings %v, want LA203", got)
@@ -260,7 +262,7 @@ func TestProbeLuaUnloaded(t *testing.T) {
 func TestProbeEvalDisabled(t *testing.T) {
 	servertest.Require(t, servertest.Valkey81)
 	s := servertest.Start(t, servertest.Config{Version: servertest.Valkey81, Args: []string{"--rename-command", "EVAL", ""}})
-	run := probeRun(t, Options{Addrs: []string{s.Addr}, Uses: []string{UseLua}})
+	run := probeRun(t, Options{Addrs: []string{s.Addr}, Uses: []rules.Command{rules.UseLua}})
 	wantVerdict(t, run, report.Unsafe, report.Safe, report.Missing, report.ExitFindings)
 	if got := rulesAt(run, s.Addr); !slices.Contains(got, "LA203") {
 		t.Errorf("findings %v, want LA203", got)
@@ -325,20 +327,20 @@ func TestProbeRestrictedUser(t *testing.T) {
 func TestProbeWrongPassword(t *testing.T) {
 	n := servertest.StartReplication(t, servertest.Node{Config: servertest.Config{Password: "right-pw"}}, servertest.Node{Config: servertest.Config{Password: "right-pw"}, Of: 0})
 	run := probeRun(t, Options{Addrs: []string{n[0].Addr}, Password: "wrong-pw"})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 	if len(run.Errors) == 0 || !strings.Contains(run.Errors[0].Message, "WRONGPASS") {
 		t.Errorf("errors %v, want WRONGPASS", run.Errors)
 	}
 	// No password at all.
 	run = probeRun(t, Options{Addrs: []string{n[0].Addr}})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 
 	// One node with another password: the rest is read, the verdict is unknown.
 	other := servertest.Start(t, servertest.Config{Password: "other-pw", Args: []string{"--masterauth", "right-pw"}})
 	other.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(n[0].Port))
 	other.WaitReplicating(t, n[0])
 	run = probeRun(t, Options{Addrs: []string{n[0].Addr}, Password: "right-pw"})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	if got := rulesAt(run, other.Addr); !slices.Contains(got, "LA208") {
 		t.Errorf("node with another password: findings %v, want LA208", got)
 	}
@@ -352,7 +354,7 @@ func TestProbeUnreachableSeed(t *testing.T) {
 	addr := l.Addr().String()
 	l.Close() // nothing listens there now
 	run := probeRun(t, Options{Addrs: []string{addr}})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 	if len(run.Errors) != 1 || run.Errors[0].Where != addr || !strings.Contains(run.Errors[0].Message, "connection refused") {
 		t.Errorf("errors %+v", run.Errors)
 	}
@@ -404,7 +406,7 @@ func TestProbeAnnouncedAddressesNotAnswering(t *testing.T) {
 	waitUntil(t, "both replicas online", func() bool { return strings.Count(p.Do(t, "INFO", "replication"), "state=online") == 2 })
 
 	run := probeRun(t, Options{Addrs: []string{p.Addr}, Timeout: time.Second, Deadline: 20 * time.Second})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitUnknown)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	lostAddr := net.JoinHostPort("127.0.0.2", strconv.Itoa(lost.Port))
 	for _, a := range []string{silent, lostAddr} {
 		n := nodeOf(t, run, a)
@@ -582,7 +584,7 @@ func TestProbeDeadline(t *testing.T) {
 		addrs = append(addrs, silentListener(t))
 	}
 	run := probeRun(t, Options{Addrs: addrs, Parallel: 1, Timeout: time.Second, Deadline: 1500 * time.Millisecond})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 	var timedOut, notProbed int
 	for _, n := range run.Nodes {
 		all := strings.Join(n.Errors, " ")
@@ -621,13 +623,13 @@ func TestProbeTLS(t *testing.T) {
 
 	// The system roots do not know the test CA: refused, for that reason.
 	run = probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{ServerName: "valkey.test"}})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 	if len(run.Errors) != 1 || !strings.Contains(run.Errors[0].Message, "certificate signed by unknown authority") {
 		t.Errorf("unknown CA: errors %v", run.Errors)
 	}
 	// The right CA, the wrong name: refused because of the name.
 	run = probeRun(t, Options{Addrs: []string{tlsAddr}, TLS: &tls.Config{RootCAs: pool, ServerName: "other.test"}})
-	wantVerdict(t, run, report.Unknown, report.Unknown, report.Unknown, report.ExitFailed)
+	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 	if len(run.Errors) != 1 || !strings.Contains(run.Errors[0].Message, "certificate is valid for valkey.test, not other.test") {
 		t.Errorf("wrong name: errors %v", run.Errors)
 	}

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/join"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Node is the report form of a node's facts (the JSON users parse).
@@ -13,11 +15,11 @@ func Node(f Facts, topology string) report.Node {
 		Addr:       f.Addr,
 		Role:       f.Role,
 		Promotable: p,
-		Server:     report.Unknown,
-		Lua:        tri(f.Lua),
-		DELIFEQ:    tri(f.DELIFEQ),
-		DELEX:      tri(f.DELEX),
-		SetIFEQ:    tri(f.SetIFEQ),
+		Server:     report.ServerUnknown,
+		Lua:        f.Lua,
+		DELIFEQ:    f.DELIFEQ,
+		DELEX:      f.DELEX,
+		SetIFEQ:    f.SetIFEQ,
 		Config:     map[string]string{},
 		Errors:     []string{},
 		Primary:    f.Primary,
@@ -60,10 +62,22 @@ func Nodes(facts []Facts, topology string) []report.Node {
 	return out
 }
 
-func tri(s string) string {
-	switch s {
-	case report.Yes, report.No:
-		return s
+// Fleet is what the verdict is judged on (report/join): every data node's
+// answers with their evidence and whether it can become primary, and why
+// the nodes that can become primary are not all known.
+func Fleet(facts []Facts, topology string) join.Fleet {
+	fl := join.Fleet{Topology: topology}
+	for _, f := range dataNodes(facts) {
+		p, why := Promotable(f, topology)
+		n := join.Node{Ref: f.ref(), Version: f.Version, Promotable: p, Promotion: why, Answers: map[rules.Command]join.Answer{}}
+		for _, c := range rules.Commands() {
+			a, ev := f.Answer(c)
+			n.Answers[c] = join.Answer{Answer: a, Evidence: ev}
+		}
+		fl.Nodes = append(fl.Nodes, n)
 	}
-	return report.Unknown
+	for _, g := range gaps(facts, topology) {
+		fl.Gaps = append(fl.Gaps, join.Gap{Node: g.node, What: g.what})
+	}
+	return fl
 }

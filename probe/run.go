@@ -15,6 +15,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Options configure a probe run.
@@ -31,17 +32,11 @@ type Options struct {
 	Deadline time.Duration // the whole run (default 30s)
 	Parallel int           // nodes probed at once (default 16)
 
-	Uses []string      // what the code relies on (default DefaultUses)
-	Skew time.Duration // LA207 threshold (default DefaultSkew)
+	Uses []rules.Command // what Run judges the fleet for (default DefaultUses)
+	Skew time.Duration   // LA207 threshold (default DefaultSkew)
 
 	RESP2   bool   // speak RESP2 even to servers that know RESP3
 	Version string // lockaudit's version, for the report
-
-	// Code and CodeKnown are what the code relies on, with its places
-	// (audit): they replace Uses, the Run's Uses carry the places, and the
-	// verdict's reasons name the code lines (see EvalOptions).
-	Code      []report.Use
-	CodeKnown bool
 
 	// Progress, when set, is called each time a node has been probed, with
 	// the nodes probed so far and the nodes heard of so far (discovery can
@@ -57,19 +52,53 @@ const (
 	DefaultParallel = 16
 )
 
-// Run discovers the nodes from the seeds, probes them concurrently (at most
-// Parallel at once, every node bounded by Timeout and the whole run by
-// Deadline), evaluates them and returns the report. Nodes that cannot be
-// read are findings (LA208); a run where no node at all could be read, or
-// that found more than MaxNodes nodes, has report errors (exit 1). At the
-// deadline the run stops and reports what it has: every node not read by
-// then is unknown.
+// Run is lockaudit probe: it collects the fleet (Collect), evaluates it
+// (Evaluate) and judges it for opt.Uses (join.Verdict), and returns the
+// report. Nodes that cannot be read are findings (LA208); a run where no
+// node at all could be read, or that found more than MaxNodes nodes, has
+// report errors (exit 1). The error is Collect's.
+func Run(ctx context.Context, opt Options) (*report.Run, error) {
+	col, err := Collect(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	uses := opt.Uses
+	if len(uses) == 0 {
+		uses = DefaultUses
+	}
+	var declared []report.Use
+	for _, u := range uses {
+		declared = append(declared, report.Use{Command: u})
+	}
+	ev := Evaluate(col.Facts, EvalOptions{Relied: uses, Skew: opt.Skew, Topology: col.Topology})
+	run := report.New("probe", opt.Version)
+	fleet := ev.Run(col.Topology, declared, false)
+	run.Topology, run.Nodes, run.Findings, run.Verdict = fleet.Topology, fleet.Nodes, fleet.Findings, fleet.Verdict
+	run.Uses = declared
+	run.Errors = col.Errors
+	run.Sort()
+	return run, nil
+}
+
+// Collection is what Collect read: every node's facts, the topology, and
+// the errors that make the run incomplete (no node could be read, the node
+// limit was passed).
+type Collection struct {
+	Facts    []Facts
+	Topology string
+	Errors   []report.Error
+}
+
+// Collect discovers the nodes from the seeds and reads them concurrently
+// (at most Parallel at once, every node bounded by Timeout and the whole
+// run by Deadline). At the deadline it stops and returns what it has:
+// every node not read by then is unknown.
 //
 // The error is for bad options, and for an interrupted run: when ctx is
-// canceled (Ctrl-C) before the run ends, Run returns no report and an
+// canceled (Ctrl-C) before the run ends, Collect returns nothing and an
 // error that wraps ctx's error (context.Canceled). Every connection goes
 // through the dial function of netguard.From(ctx) when there is one.
-func Run(ctx context.Context, opt Options) (*report.Run, error) {
+func Collect(ctx context.Context, opt Options) (*Collection, error) {
 	if len(opt.Addrs) == 0 && len(opt.Sentinels) == 0 {
 		return nil, errors.New("no address to probe: give HOST:PORT arguments or -sentinel")
 	}
@@ -89,10 +118,6 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	}
 	if opt.Parallel <= 0 {
 		opt.Parallel = DefaultParallel
-	}
-	uses := opt.Uses
-	if len(uses) == 0 {
-		uses = DefaultUses
 	}
 	// The deadline covers the whole run: the crawl stops early enough to
 	// leave time to judge what was read and write the report.
@@ -125,23 +150,9 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	for i := range facts {
 		scrub(&facts[i], redact)
 	}
-	eo := EvalOptions{Uses: uses, Skew: opt.Skew, Topology: topology, Code: opt.Code, CodeKnown: opt.CodeKnown}
-	verdict, findings := Evaluate(facts, eo)
-
-	run := report.New("probe", opt.Version)
-	run.Topology = topology
-	run.Nodes = Nodes(facts, topology)
-	run.Findings = append(run.Findings, findings...)
-	run.Verdict = &verdict
-	if opt.CodeKnown {
-		run.Uses = append(run.Uses, opt.Code...)
-	} else {
-		for _, u := range uses {
-			run.Uses = append(run.Uses, report.Use{Command: u})
-		}
-	}
+	col := &Collection{Facts: facts, Topology: topology}
 	for _, o := range cr.overflow {
-		run.Errors = append(run.Errors, report.Error{Where: o.where, Message: fmt.Sprintf("%s: lockaudit probes at most %d nodes in one run (docs/reliability.md); probe the fleet in parts (one seed, Sentinel or cluster at a time)", o.what, MaxNodes)})
+		col.Errors = append(col.Errors, report.Error{Where: o.where, Message: fmt.Sprintf("%s: lockaudit probes at most %d nodes in one run (docs/reliability.md); probe the fleet in parts (one seed, Sentinel or cluster at a time)", o.what, MaxNodes)})
 	}
 	reached := 0
 	for _, f := range facts {
@@ -152,12 +163,11 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if reached == 0 {
 		for _, f := range facts {
 			for _, e := range f.Errors {
-				run.Errors = append(run.Errors, report.Error{Where: f.Addr, Message: "could not be probed: " + e.String()})
+				col.Errors = append(col.Errors, report.Error{Where: f.Addr, Message: "could not be probed: " + e.String()})
 			}
 		}
 	}
-	run.Sort()
-	return run, nil
+	return col, nil
 }
 
 // CheckAddr validates a HOST:PORT given by the user (commands check their
@@ -493,7 +503,7 @@ func applyHint(f *Facts, h link, canon func(string) string) {
 	if f.ReplicaPriority < 0 && h.priority >= 0 {
 		f.ReplicaPriority, used = h.priority, true
 	}
-	if (f.NoFailover == report.Unknown || f.NoFailover == "") && h.noFailover != "" {
+	if f.NoFailover == report.Unknown && h.noFailover != report.Unknown {
 		f.NoFailover, used = h.noFailover, true
 	}
 	if used && !f.reached() {

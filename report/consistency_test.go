@@ -230,7 +230,7 @@ func verdictShown(r *report.Run, format, out string) []string {
 	if r.Verdict == nil {
 		return nil
 	}
-	if p := reportcheck.Check(format, []byte(out), r.Verdict); p != "" {
+	if p := reportcheck.Check(format, []byte(out), reportcheck.Of(r.Verdict)); p != "" {
 		return []string{p}
 	}
 	return nil

@@ -92,6 +92,13 @@ func (r *Run) escaped() *Run {
 		return out
 	}
 	pos := func(p Position) Position { p.File = e(p.File); return p }
+	sites := func(ss []Site) []Site {
+		var out []Site
+		for _, s := range ss {
+			out = append(out, Site{Pos: pos(s.Pos), What: e(s.What)})
+		}
+		return out
+	}
 	c := *r
 	c.Tool = Tool{Name: e(r.Tool.Name), Version: e(r.Tool.Version)}
 	c.Command, c.Target, c.Time, c.Topology = e(r.Command), e(r.Target), e(r.Time), e(r.Topology)
@@ -121,18 +128,13 @@ func (r *Run) escaped() *Run {
 	if r.Uses != nil {
 		c.Uses = make([]Use, len(r.Uses))
 		for i, u := range r.Uses {
-			cu := Use{Command: e(u.Command)}
-			for _, s := range u.Sites {
-				cu.Sites = append(cu.Sites, Site{Pos: pos(s.Pos), What: e(s.What)})
-			}
-			c.Uses[i] = cu
+			c.Uses[i] = Use{Command: u.Command, Sites: sites(u.Sites)}
 		}
 	}
 	if r.Nodes != nil {
 		c.Nodes = make([]Node, len(r.Nodes))
 		for i, n := range r.Nodes {
-			n.Addr, n.Role, n.Promotable, n.Server, n.Version = e(n.Addr), e(n.Role), e(n.Promotable), e(n.Server), e(n.Version)
-			n.Lua, n.DELIFEQ, n.DELEX, n.SetIFEQ = e(n.Lua), e(n.DELIFEQ), e(n.DELEX), e(n.SetIFEQ)
+			n.Addr, n.Role, n.Server, n.Version = e(n.Addr), e(n.Role), e(n.Server), e(n.Version)
 			n.Primary, n.Shard = e(n.Primary), e(n.Shard)
 			n.Errors, n.Notes = strs(n.Errors), strs(n.Notes)
 			if n.Config != nil {
@@ -153,7 +155,23 @@ func (r *Run) escaped() *Run {
 		}
 	}
 	if v := r.Verdict; v != nil {
-		c.Verdict = &Verdict{NativeRelease: e(v.NativeRelease), NativeExtend: e(v.NativeExtend), Lua: e(v.Lua), Reasons: strs(v.Reasons)}
+		cv := Verdict{FromCode: v.FromCode, Legacy: strs(v.Legacy)}
+		for _, pv := range v.Paths {
+			cp := PathVerdict{Path: pv.Path, Safe: pv.Safe}
+			for _, ch := range pv.Checks {
+				cc := ch
+				cc.Sites = sites(ch.Sites)
+				cc.Reasons = nil
+				for _, x := range ch.Reasons {
+					x.Node = NodeRef{Addr: e(x.Node.Addr), Role: e(x.Node.Role), Server: e(x.Node.Server), Version: e(x.Node.Version), Target: e(x.Node.Target)}
+					x.Evidence, x.Promotion, x.Gap, x.Advice = e(x.Evidence), e(x.Promotion), e(x.Gap), e(x.Advice)
+					cc.Reasons = append(cc.Reasons, x)
+				}
+				cp.Checks = append(cp.Checks, cc)
+			}
+			cv.Paths = append(cv.Paths, cp)
+		}
+		c.Verdict = &cv
 	}
 	if sc := r.Scan; sc != nil {
 		cs := *sc

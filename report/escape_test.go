@@ -2,8 +2,8 @@ package report
 
 import (
 	"bytes"
-	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,13 +114,19 @@ func unsafeStrings(v reflect.Value, path string, out *[]string) {
 func TestEscapedCoversEveryString(t *testing.T) {
 	var r Run
 	fillStrings(reflect.ValueOf(&r).Elem())
-	before, _ := json.Marshal(&r)
+	var before []string
+	unsafeStrings(reflect.ValueOf(&r).Elem(), "Run", &before)
+	if len(before) < 40 {
+		t.Fatalf("the hostile run has only %d strings to escape: %v", len(before), before)
+	}
 	var left []string
 	unsafeStrings(reflect.ValueOf(r.escaped()).Elem(), "Run", &left)
 	if len(left) > 0 {
 		t.Errorf("not escaped: %s", strings.Join(left, ", "))
 	}
-	if after, _ := json.Marshal(&r); !bytes.Equal(before, after) {
+	var after []string
+	unsafeStrings(reflect.ValueOf(&r).Elem(), "Run", &after)
+	if !slices.Equal(before, after) {
 		t.Error("escaped changed the run it copied")
 	}
 }
@@ -135,12 +141,15 @@ func hostileRun() *Run {
 		{Rule: "LA208", Severity: rules.Warning, Message: "connection: ERR \x1b[1A\rSAFE", Node: "127.0.0.1:7001"},
 	}
 	r.Errors = []Error{{Where: "127.0.0.1:7001", Message: "could not be probed: -ERR \x1b]0;SAFE\x07\rSAFE\nsecond line"}}
-	r.Uses = []Use{{Command: "delifeq", Sites: []Site{{Pos: Position{File: "evil\x1b]0;SAFE\x07.go", Line: 9, Col: 2}, What: "DELIFEQ release"}}}}
+	r.Uses = []Use{{Command: rules.UseDELIFEQ, Sites: []Site{{Pos: Position{File: "evil\x1b]0;SAFE\x07.go", Line: 9, Col: 2}, What: "DELIFEQ release"}}}}
 	r.Topology = "replication"
-	r.Nodes = []Node{{Addr: "127.0.0.1:7001", Role: "primary", Promotable: Yes, Server: "valkey", Version: "9.1.2", Lua: Yes, DELIFEQ: Yes, DELEX: No, SetIFEQ: Yes,
+	r.Nodes = []Node{{Addr: "127.0.0.1:7001", Role: "primary", Promotable: PromotableYes, Server: "valkey", Version: "9.1.2", Lua: Yes, DELIFEQ: Yes, DELEX: No, SetIFEQ: Yes,
 		Config: map[string]string{"maxmemory-policy": "\x1b[32mnoeviction\x1b[0m"}, Errors: []string{"CONFIG GET: ERR \x1b]0;SAFE\x07"},
 		Notes: []string{"note \r\x1b[K"}, Evidence: []Evidence{{Command: "INFO server", Answer: "valkey_version:9.1.2\r\x1b[2K"}}}}
-	r.Verdict = &Verdict{NativeRelease: Unknown, NativeExtend: Safe, Lua: Available, Reasons: []string{"native_release: unknown — \x1b[2J\rSAFE"}}
+	r.Verdict = NewVerdict()
+	r.Verdict.Paths[rules.NativeExtend].Safe, r.Verdict.Paths[rules.LuaScripts].Safe = Yes, Yes
+	r.Verdict.Paths[rules.NativeRelease].Checks = []Check{{Command: rules.UseDELIFEQ, ReliedOn: true, Nodes: 1,
+		Reasons: []Reason{{Kind: Unread, Node: NodeRef{Addr: "127.0.0.1:7001", Role: "primary"}, Evidence: "COMMAND INFO: ERR \x1b[2J\rSAFE"}}}}
 	return r
 }
 

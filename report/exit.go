@@ -34,8 +34,8 @@ func ExitCode(r *Run) int {
 	}
 	if v := r.Verdict; v != nil {
 		for _, u := range r.Uses {
-			switch verdictFor(v, u.Command) {
-			case Unsafe, Missing:
+			switch v.For(u.Command) {
+			case No:
 				return ExitFindings
 			case Unknown:
 				code = ExitUnknown
@@ -43,17 +43,4 @@ func ExitCode(r *Run) int {
 		}
 	}
 	return code
-}
-
-// verdictFor maps a used command to the verdict that decides it.
-func verdictFor(v *Verdict, command string) string {
-	switch command {
-	case "delifeq", "delex":
-		return v.NativeRelease
-	case "ifeq":
-		return v.NativeExtend
-	case "lua":
-		return v.Lua
-	}
-	return Unknown
 }

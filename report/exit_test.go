@@ -12,10 +12,12 @@ func TestExitCode(t *testing.T) {
 	node := func(sev rules.Severity) Finding { return Finding{Rule: "LA201", Severity: sev, Node: "n:1"} }
 	suppressed := code(rules.Error)
 	suppressed.Suppressed = &Suppression{Kind: "inSource", Justification: "why"}
-	verdict := func(rel, ext, lua string) *Verdict {
-		return &Verdict{NativeRelease: rel, NativeExtend: ext, Lua: lua}
+	verdict := func(rel, ext, lua Answer) *Verdict {
+		v := NewVerdict()
+		v.Paths[rules.NativeRelease].Safe, v.Paths[rules.NativeExtend].Safe, v.Paths[rules.LuaScripts].Safe = rel, ext, lua
+		return v
 	}
-	uses := func(cmds ...string) []Use {
+	uses := func(cmds ...rules.Command) []Use {
 		var out []Use
 		for _, c := range cmds {
 			out = append(out, Use{Command: c})
@@ -35,14 +37,14 @@ func TestExitCode(t *testing.T) {
 		{"node error", Run{Findings: []Finding{node(rules.Error)}}, ExitFindings},
 		{"node warning", Run{Findings: []Finding{node(rules.Warning)}}, ExitOK},
 		{"incomplete beats findings", Run{Errors: []Error{{Where: "p", Message: "m"}}, Findings: []Finding{code(rules.Error)}}, ExitFailed},
-		{"used release unsafe", Run{Verdict: verdict(Unsafe, Safe, Available), Uses: uses("delifeq")}, ExitFindings},
-		{"unused release unsafe", Run{Verdict: verdict(Unsafe, Safe, Available), Uses: uses("ifeq")}, ExitOK},
-		{"delex decides by release", Run{Verdict: verdict(Unsafe, Safe, Available), Uses: uses("delex")}, ExitFindings},
-		{"lua missing", Run{Verdict: verdict(Safe, Safe, Missing), Uses: uses("lua")}, ExitFindings},
-		{"extend unknown", Run{Verdict: verdict(Safe, Unknown, Available), Uses: uses("delifeq", "ifeq")}, ExitUnknown},
-		{"unsafe beats unknown", Run{Verdict: verdict(Unknown, Unsafe, Available), Uses: uses("delifeq", "ifeq")}, ExitFindings},
-		{"finding beats unknown", Run{Verdict: verdict(Unknown, Safe, Available), Uses: uses("delifeq"), Findings: []Finding{code(rules.Warning)}}, ExitFindings},
-		{"unknown for unused command", Run{Verdict: verdict(Safe, Unknown, Unknown), Uses: uses("delifeq")}, ExitOK},
+		{"used release unsafe", Run{Verdict: verdict(No, Yes, Yes), Uses: uses(rules.UseDELIFEQ)}, ExitFindings},
+		{"unused release unsafe", Run{Verdict: verdict(No, Yes, Yes), Uses: uses(rules.UseIFEQ)}, ExitOK},
+		{"delex decides by release", Run{Verdict: verdict(No, Yes, Yes), Uses: uses(rules.UseDELEX)}, ExitFindings},
+		{"lua missing", Run{Verdict: verdict(Yes, Yes, No), Uses: uses(rules.UseLua)}, ExitFindings},
+		{"extend unknown", Run{Verdict: verdict(Yes, Unknown, Yes), Uses: uses(rules.UseDELIFEQ, rules.UseIFEQ)}, ExitUnknown},
+		{"unsafe beats unknown", Run{Verdict: verdict(Unknown, No, Yes), Uses: uses(rules.UseDELIFEQ, rules.UseIFEQ)}, ExitFindings},
+		{"finding beats unknown", Run{Verdict: verdict(Unknown, Yes, Yes), Uses: uses(rules.UseDELIFEQ), Findings: []Finding{code(rules.Warning)}}, ExitFindings},
+		{"unknown for unused command", Run{Verdict: verdict(Yes, Unknown, Unknown), Uses: uses(rules.UseDELIFEQ)}, ExitOK},
 	} {
 		if got := ExitCode(&tc.run); got != tc.want {
 			t.Errorf("%s: ExitCode = %d, want %d", tc.name, got, tc.want)

@@ -3,9 +3,6 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,8 +11,6 @@ import (
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 // formatsRun has every part a Run can have: code findings (active,
 // suppressed in source, suppressed by a baseline), uses, nodes, node
 // findings, a verdict and errors.
@@ -23,29 +18,30 @@ func formatsRun() *report.Run {
 	r := report.New("audit", "v0.0.0-test")
 	r.Target = "valkey-9.0"
 	r.Packages = []string{"./..."}
-	r.Rules = []string{"LA101", "LA103", "LA104", "LA202"}
+	r.Rules = []string{"LA101", "LA103", "LA104", "LA201"}
 	r.Findings = []report.Finding{
 		{Rule: "LA103", Severity: rules.Error, Message: "plain DEL releases lock key \"lock:{order}\"", Pos: &report.Position{File: "orders/lock.go", Line: 42, Col: 2}, Source: "rdb.Del(ctx, \"lock:{order}\")"},
 		{Rule: "LA101", Severity: rules.Warning, Message: "Lua compare-and-delete: use DELIFEQ (Valkey 9.0+)", Pos: &report.Position{File: "orders/lua.go", Line: 9, Col: 18}, Source: "var release = redis.NewScript(`if redis.call(\"get\", KEYS[1]) == ARGV[1] then`"},
 		{Rule: "LA104", Severity: rules.Error, Message: "SET IFEQ without a TTL makes the lock permanent", Pos: &report.Position{File: "orders/lock.go", Line: 60, Col: 9}, Source: "rdb.SetIFEQ(ctx, key, tok, tok, 0)", Suppressed: &report.Suppression{Kind: "inSource", Justification: "the key is deleted by the reaper"}},
 		{Rule: "LA103", Severity: rules.Error, Message: "plain DEL releases lock key \"lock:old\"", Pos: &report.Position{File: "legacy/old.go", Line: 7, Col: 2}, Source: "rdb.Del(ctx, \"lock:old\")", Suppressed: &report.Suppression{Kind: "external", Justification: "baseline .lockaudit-baseline.json"}},
-		{Rule: "LA202", Severity: rules.Error, Message: "promotable replica has no DELIFEQ (Valkey 8.1.1)", Node: "127.0.0.1:7002"},
+		{Rule: "LA201", Severity: rules.Error, Message: "A promotable node lacks the native release command: replica 127.0.0.1:7002 (Valkey 8.1.1, promotable) has no DELIFEQ (COMMAND INFO DELIFEQ: nil (unknown command)); a replica can be promoted (REPLICAOF NO ONE or a failover tool); DELIFEQ needs Valkey 9.0+, no Redis version", Node: "127.0.0.1:7002"},
+		{Rule: "LA208", Severity: rules.Warning, Message: "A node or a fact could not be read: connection: dial tcp 127.0.0.1:7003: connect: connection refused — unknown: every answer about this node", Node: "127.0.0.1:7003"},
 	}
 	r.Sort()
 	r.Uses = []report.Use{
-		{Command: "delifeq", Sites: []report.Site{{Pos: report.Position{File: "orders/lock.go", Line: 88, Col: 9}, What: "DELIFEQ release"}}},
-		{Command: "lua", Sites: []report.Site{{Pos: report.Position{File: "orders/lua.go", Line: 9, Col: 18}, What: "Lua compare-and-delete"}}},
+		{Command: rules.UseDELIFEQ, Sites: []report.Site{{Pos: report.Position{File: "orders/lock.go", Line: 88, Col: 9}, What: "DELIFEQ release"}}},
+		{Command: rules.UseLua, Sites: []report.Site{{Pos: report.Position{File: "orders/lua.go", Line: 9, Col: 18}, What: "Lua compare-and-delete"}}},
 	}
 	r.Topology = "replication"
 	r.Nodes = []report.Node{
-		{Addr: "127.0.0.1:7001", Role: "primary", Promotable: report.Yes, Server: "valkey", Version: "9.1.2", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{"appendonly": "yes", "appendfsync": "everysec", "min-replicas-to-write": "0"}, Errors: []string{}},
-		{Addr: "127.0.0.1:7002", Role: "replica", Promotable: report.Yes, Server: "valkey", Version: "8.1.1", Lua: report.Yes, DELIFEQ: report.No, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{}, Errors: []string{}, Primary: "127.0.0.1:7001", Notes: []string{"replica-priority 100"}},
-		{Addr: "127.0.0.1:7003", Role: "unknown", Promotable: report.Unknown, Server: report.Unknown, Lua: report.Unknown, DELIFEQ: report.Unknown, DELEX: report.Unknown, SetIFEQ: report.Unknown, Config: map[string]string{}, Errors: []string{"dial tcp 127.0.0.1:7003: connection refused"}},
+		{Addr: "127.0.0.1:7001", Role: "primary", Promotable: report.PromotableYes, Server: "valkey", Version: "9.1.2", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{"appendonly": "yes", "appendfsync": "everysec", "min-replicas-to-write": "0"}, Errors: []string{}},
+		{Addr: "127.0.0.1:7002", Role: "replica", Promotable: report.PromotableYes, Server: "valkey", Version: "8.1.1", Lua: report.Yes, DELIFEQ: report.No, DELEX: report.No, SetIFEQ: report.Yes, Config: map[string]string{}, Errors: []string{}, Primary: "127.0.0.1:7001", Notes: []string{"replica-priority 100"}},
+		{Addr: "127.0.0.1:7003", Role: "unknown", Promotable: report.PromotableUnknown, Server: report.ServerUnknown, Config: map[string]string{}, Errors: []string{"connection: dial tcp 127.0.0.1:7003: connect: connection refused"}},
 	}
-	r.Verdict = &report.Verdict{
-		NativeRelease: report.Unsafe, NativeExtend: report.Safe, Lua: report.Available,
-		Reasons: []string{"native_release: unsafe — the code releases with DELIFEQ (orders/lock.go:88) but replica 127.0.0.1:7002 (Valkey 8.1.1, promotable) has no DELIFEQ"},
-	}
+	// The verdict is the real join's over these nodes: the 8.1 replica
+	// makes the release unsafe, the unreachable node leaves the extend
+	// and Lua unknown.
+	r.Verdict = judge(r)
 	r.Errors = []report.Error{
 		{Where: "127.0.0.1:7003", Message: "dial tcp 127.0.0.1:7003: connection refused"},
 		{Where: "example.com/orders/broken", Message: "broken/b.go:3:23: undefined: undefinedThing"},
@@ -77,40 +73,33 @@ func render(t *testing.T, r *report.Run, format string) []byte {
 	return buf.Bytes()
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run `go test ./report -update` to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run `go test ./report -update` and review the diff):\n--- got ---\n%s", path, got)
-	}
-}
-
 func TestTextGolden(t *testing.T) {
-	golden(t, "full.txt", render(t, formatsRun(), "text"))
-	golden(t, "vet.txt", render(t, vetRun(), "text"))
+	goldenDoc(t, "full.txt", render(t, formatsRun(), "text"))
+	goldenDoc(t, "vet.txt", render(t, vetRun(), "text"))
 }
 
 func TestJSONGolden(t *testing.T) {
-	golden(t, "full.json", render(t, formatsRun(), "json"))
-	golden(t, "vet.json", render(t, vetRun(), "json"))
+	goldenDoc(t, "full.json", render(t, formatsRun(), "json"))
+	goldenDoc(t, "vet.json", render(t, vetRun(), "json"))
 }
 
 func TestSARIFGolden(t *testing.T) {
-	golden(t, "full.sarif", render(t, formatsRun(), "sarif"))
-	golden(t, "vet.sarif", render(t, vetRun(), "sarif"))
+	goldenDoc(t, "full.sarif", render(t, formatsRun(), "sarif"))
+	goldenDoc(t, "vet.sarif", render(t, vetRun(), "sarif"))
+}
+
+// TestBuiltRunsValidate: the runs built here are runs lockaudit could
+// write: each passes Validate, and its JSON decodes back as `render` reads
+// it.
+func TestBuiltRunsValidate(t *testing.T) {
+	for name, r := range map[string]*report.Run{"formatsRun": formatsRun(), "vetRun": vetRun()} {
+		if err := r.Validate(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if _, err := report.DecodeRun(render(t, r, "json")); err != nil {
+			t.Errorf("%s as JSON: %v", name, err)
+		}
+	}
 }
 
 func TestTextShowsCodeFindingsInVetForm(t *testing.T) {
@@ -139,10 +128,11 @@ func TestTextHidesSuppressedAndShowsEveryPart(t *testing.T) {
 		"| 127.0.0.1:7002 | replica | yes        | Valkey 8.1.1 |",
 		"| 127.0.0.1:7003 | unknown | unknown    | unreachable  |",
 		"Notes:\n  127.0.0.1:7002: replica-priority 100\n",
-		"  LA202 error   127.0.0.1:7002  promotable replica has no DELIFEQ",
-		"native release (DELIFEQ): UNSAFE (your code relies on this)",
-		"    - the code releases with DELIFEQ (orders/lock.go:88) but replica 127.0.0.1:7002",
-		"native extend (SET IFEQ): SAFE\n",
+		"  LA201 error   127.0.0.1:7002  A promotable node lacks the native release command: replica 127.0.0.1:7002",
+		"Native release (DELIFEQ): UNSAFE (your code relies on this)",
+		"    - the code releases with DELIFEQ (orders/lock.go:88) but replica 127.0.0.1:7002 (Valkey 8.1.1, promotable) has no DELIFEQ (COMMAND INFO DELIFEQ: nil (unknown command)); upgrade 127.0.0.1:7002 from valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its replica-priority 0 (Sentinel then never promotes it)\n",
+		"    - the code releases with DELIFEQ (orders/lock.go:88) but DELIFEQ is unknown on 127.0.0.1:7003 (not reachable: dial tcp 127.0.0.1:7003: connect: connection refused); restore what LA208 reports for 127.0.0.1:7003 and run again (unknown is not safe)\n",
+		"Native extend (SET IFEQ): UNKNOWN\n",
 		"Exit status 1: the run is incomplete (see the errors).",
 		"# example.com/orders/broken\nbroken/b.go:3:23: undefined: undefinedThing\nbroken/b.go:4:2: missing return\n",
 	} {
@@ -159,7 +149,7 @@ func TestSummary(t *testing.T) {
 	}{
 		{report.New("vet", ""), "no findings"},
 		{vetRun(), "2 findings (1 error, 1 warning)"},
-		{formatsRun(), "3 findings (2 errors, 1 warning), 2 suppressed; incomplete run: 3 errors (first: 127.0.0.1:7003: dial tcp 127.0.0.1:7003: connection refused)"},
+		{formatsRun(), "4 findings (2 errors, 2 warnings), 2 suppressed; incomplete run: 3 errors (first: 127.0.0.1:7003: dial tcp 127.0.0.1:7003: connection refused)"},
 		{&report.Run{Errors: []report.Error{{Where: "./x/...", Message: "pattern matched no packages\nsecond line"}}}, "no findings; incomplete run: 1 error (./x/...: pattern matched no packages)"},
 	} {
 		if got := report.Summary(tc.r); got != tc.want {
@@ -264,11 +254,11 @@ func TestSARIFContent(t *testing.T) {
 			t.Errorf("rule %s does not carry the catalog's metadata: %+v", r.ID, r)
 		}
 	}
-	if strings.Join(ids, ",") != "LA101,LA103,LA104,LA202" {
-		t.Errorf("rules = %v, want the rules that ran", ids)
+	if strings.Join(ids, ",") != "LA101,LA103,LA104,LA201,LA208" {
+		t.Errorf("rules = %v, want the rules that ran, and those of the findings", ids)
 	}
-	if len(run.Results) != 5 {
-		t.Fatalf("want 5 results (suppressed ones included), got %d", len(run.Results))
+	if len(run.Results) != 6 {
+		t.Fatalf("want 6 results (suppressed ones included), got %d", len(run.Results))
 	}
 	for _, res := range run.Results {
 		if run.Tool.Driver.Rules[res.RuleIndex].ID != res.RuleID {
@@ -290,7 +280,7 @@ func TestSARIFContent(t *testing.T) {
 		if len(res.Suppressions) == 1 && res.Suppressions[0].Kind == "inSource" && res.Suppressions[0].Justification == "the key is deleted by the reaper" {
 			inSource++
 		}
-		if res.RuleID == "LA202" {
+		if res.RuleID == "LA201" {
 			node++
 			if res.Locations[0].Physical != nil || len(res.Locations[0].Logical) != 1 || res.Locations[0].Logical[0].Name != "127.0.0.1:7002" || res.Properties.Node != "127.0.0.1:7002" || !strings.HasPrefix(res.Message.Text, "node 127.0.0.1:7002: ") || res.Level != "error" {
 				t.Errorf("node result: %+v", res)

@@ -50,7 +50,7 @@ type htmlData struct {
 	SchemaVersion int
 }
 
-func renderHTML(w io.Writer, r *Run) error {
+func renderHTML(w io.Writer, r *Run, _ Options) error {
 	data := htmlData{view: newView(r), CSS: reportCSS(), Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), SchemaVersion: r.SchemaVersion}
 	// Render into a buffer so a template error never leaves half a report.
 	var buf bytes.Buffer

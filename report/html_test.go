@@ -32,14 +32,21 @@ func hostileRun() *report.Run {
 		{Rule: "LA201", Severity: rules.Error, Message: "node " + x, Node: "10.0.0.1:6379" + x},
 		{Rule: "LA999", Severity: rules.Error, Message: "rule from the future " + x, Node: "10.0.0.1:6379" + x},
 	}
-	r.Uses = []report.Use{{Command: "delifeq" + x, Sites: []report.Site{{Pos: report.Position{File: x, Line: 1, Col: 1}, What: x}}}}
+	r.Uses = []report.Use{{Command: rules.UseDELIFEQ, Sites: []report.Site{{Pos: report.Position{File: x, Line: 1, Col: 1}, What: x}}}}
 	r.Topology = x
 	r.Nodes = []report.Node{
-		{Addr: "10.0.0.1:6379" + x, Role: "primary", Promotable: report.Yes, Server: x, Version: x, Lua: x, DELIFEQ: report.No, DELEX: x, SetIFEQ: report.Yes,
+		{Addr: "10.0.0.1:6379" + x, Role: "primary", Promotable: report.PromotableYes, Server: x, Version: x, DELIFEQ: report.No, SetIFEQ: report.Yes,
 			Config: map[string]string{x: x}, Errors: []string{x}, Notes: []string{x}, Shard: x, Evidence: []report.Evidence{{Command: x, Answer: x}}},
-		{Addr: x, Role: "replica", Promotable: report.Yes, Primary: "10.0.0.1:6379" + x, Server: "valkey", Version: "9.0.0", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes},
+		{Addr: x, Role: "replica", Promotable: report.PromotableYes, Primary: "10.0.0.1:6379" + x, Server: "valkey", Version: "9.0.0", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes},
 	}
-	r.Verdict = &report.Verdict{NativeRelease: x, NativeExtend: report.Safe, Lua: report.Available, Reasons: []string{x}}
+	r.Verdict = report.NewVerdict()
+	r.Verdict.FromCode = true
+	r.Verdict.Paths[rules.NativeRelease].Checks = []report.Check{{Command: rules.UseDELIFEQ, ReliedOn: true, Nodes: 2, Supported: 1, Sites: r.Uses[0].Sites,
+		Reasons: []report.Reason{
+			{Kind: report.Lacks, Node: report.NodeRef{Addr: "10.0.0.1:6379" + x, Role: "primary", Server: x, Version: x, Target: x}, Answer: report.No, Evidence: x, Promotion: x, Advice: x},
+			{Kind: report.Gap, Node: report.NodeRef{Addr: x}, Gap: x},
+		}}}
+	r.Verdict.Paths[rules.NativeExtend].Safe, r.Verdict.Paths[rules.LuaScripts].Safe = report.Yes, report.Yes
 	r.Errors = []report.Error{{Where: x, Message: x}}
 	return r
 }
@@ -152,7 +159,7 @@ func TestHTMLSectionsInOrder(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<div class="value">UNSAFE</div>`, `<div class="value">SAFE</div>`, `<div class="value">AVAILABLE</div>`,
-		"release path: UNSAFE — the code releases with DELIFEQ (orders/lock.go:88) but replica 10.0.0.7:6379",
+		"native_release: unsafe — the code releases with DELIFEQ (orders/lock.go:88) but replica 10.0.0.7:6379 (Valkey 8.1.1, promotable) has no DELIFEQ",
 		`<td class="cap bad">✗ no</td>`, // DELIFEQ of the 8.1.1 replica
 		"<b>Suppressed (in source):</b> legacy path kept until the fleet runs 9.0 everywhere",
 		`<div class="rule" id="rule-LA201">`,
@@ -222,7 +229,7 @@ func TestReportsDoNotDependOnInputOrder(t *testing.T) {
 // cycle, a cluster shard without a primary, chained replication.
 func TestHTMLOddTopologies(t *testing.T) {
 	node := func(addr, role, primary, shard string) report.Node {
-		return report.Node{Addr: addr, Role: role, Promotable: report.Yes, Primary: primary, Shard: shard, Server: "valkey", Version: "9.0.1",
+		return report.Node{Addr: addr, Role: role, Promotable: report.PromotableYes, Primary: primary, Shard: shard, Server: "valkey", Version: "9.0.1",
 			Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes}
 	}
 	r := report.New("probe", "v1")
@@ -313,13 +320,27 @@ func TestReportsSayWhatIsAbsent(t *testing.T) {
 		}
 	}
 	// vet does not derive the commands the code relies on: no uses is not
-	// "none"; audit derives them, so there it is.
-	for cmd, claim := range map[string]bool{"vet": false, "audit": true} {
+	// "none"; when the verdict says the uses were derived from the code
+	// (audit, preflight), it is. The command's name alone claims nothing.
+	for _, tc := range []struct {
+		cmd      string
+		verdict  *report.Verdict
+		claim    bool
+		scenario string
+	}{
+		{"vet", nil, false, "vet"},
+		{"audit", nil, false, "a run named audit without a verdict"},
+		{"audit", &report.Verdict{FromCode: false}, false, "uses named by -uses"},
+		{"audit", &report.Verdict{FromCode: true}, true, "uses derived from the code"},
+	} {
 		r := loadRun(t, "vet-only")
-		r.Command, r.Uses = cmd, nil
+		r.Command, r.Uses, r.Verdict = tc.cmd, nil, tc.verdict
+		if r.Verdict != nil {
+			r.Verdict.Paths = report.NewVerdict().Paths
+		}
 		for _, format := range []string{"html", "markdown"} {
-			if got := strings.Contains(string(render(t, r, format)), "relies on none of"); got != claim {
-				t.Errorf("%s %s without uses: claims the code relies on no command = %t, want %t", cmd, format, got, claim)
+			if got := strings.Contains(string(render(t, r, format)), "relies on none of"); got != tc.claim {
+				t.Errorf("%s, %s: claims the code relies on no command = %t, want %t", tc.scenario, format, got, tc.claim)
 			}
 		}
 	}
@@ -336,7 +357,7 @@ func TestHTMLClusterPictureIsCompact(t *testing.T) {
 	r.Topology = "cluster"
 	for s := 0; s < 10; s++ {
 		for i := 0; i < 3; i++ {
-			n := report.Node{Addr: fmt.Sprintf("10.2.%d.%d:7000", s, i), Role: "replica", Promotable: report.Yes, Server: "valkey", Version: "9.2.0",
+			n := report.Node{Addr: fmt.Sprintf("10.2.%d.%d:7000", s, i), Role: "replica", Promotable: report.PromotableYes, Server: "valkey", Version: "9.2.0",
 				Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.Yes, SetIFEQ: report.Yes, Shard: fmt.Sprintf("shard-%02d", s), Primary: fmt.Sprintf("10.2.%d.0:7000", s)}
 			if i == 0 {
 				n.Role, n.Primary = "primary", ""

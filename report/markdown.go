@@ -14,7 +14,7 @@ import (
 
 func init() { registerFormat("markdown", renderMarkdown) }
 
-func renderMarkdown(w io.Writer, r *Run) error {
+func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 	v := newView(r)
 	var b bytes.Buffer
 	md := &mdWriter{&b}

@@ -81,7 +81,7 @@ func TestMarkdownTopologyIsANestedList(t *testing.T) {
 	for _, want := range []string{
 		"- Shard 1: shard ID `9c0e4f1aa7d2b3c4e5f60718293a4b5c6d7e8f90`\n  - primary `10.1.0.1:7000`: Valkey 9.2.0, can become primary; Lua yes, DELIFEQ yes, DELEX yes, SET IFEQ yes\n    - replica `10.1.0.2:7000`",
 		"    - replica `10.1.0.4:7000`: Valkey 9.1.3, manual failover only; Lua yes, DELIFEQ yes, DELEX **NO**, SET IFEQ yes",
-		"    - replica `10.1.0.6:7000`: Unknown server, promotion unknown; Lua unknown, DELIFEQ unknown, DELEX unknown, SET IFEQ unknown; **1 error**",
+		"    - replica `10.1.0.6:7000`: Unknown server, can become primary; Lua unknown, DELIFEQ unknown, DELEX unknown, SET IFEQ unknown; **1 error**",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("topology lacks %q", want)

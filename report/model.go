@@ -13,9 +13,9 @@ import (
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-// SchemaVersion is the version of the JSON form of Run. `lockaudit render`
-// refuses any other version.
-const SchemaVersion = 1
+// SchemaVersion is the version of the JSON form of Run that lockaudit
+// writes. DecodeRun also reads schema_version 1 (see docs/json.md).
+const SchemaVersion = 2
 
 // Run is the result of one lockaudit command.
 type Run struct {
@@ -26,7 +26,7 @@ type Run struct {
 	Time          string `json:"time,omitempty"`   // RFC 3339, set by audit/preflight only
 
 	// Code half.
-	Packages []string  `json:"packages,omitempty"` // patterns analysed
+	Packages []string  `json:"packages,omitempty"` // patterns analysed; set exactly when the code half ran
 	Rules    []string  `json:"rules,omitempty"`    // IDs of the rules that ran, sorted (a clean result means something only for these)
 	Errors   []Error   `json:"errors,omitempty"`   // packages that failed to load or analyse
 	Findings []Finding `json:"findings"`           // code and node findings, sorted by Sort
@@ -105,8 +105,8 @@ type Suppression struct {
 
 // Use is a command (family) the code relies on, with where it does.
 type Use struct {
-	Command string `json:"command"` // delifeq, delex, ifeq, lua
-	Sites   []Site `json:"sites,omitempty"`
+	Command rules.Command `json:"command"`
+	Sites   []Site        `json:"sites,omitempty"`
 }
 
 // Site is one place in code that relies on a command.
@@ -115,25 +115,38 @@ type Site struct {
 	What string   `json:"what"` // e.g. "DELIFEQ release", "redsync Unlock (Lua)"
 }
 
-// Tri-state answers about a node. Unknown is never read as yes.
+// Node roles and servers, as Node spells them.
 const (
-	Yes     = "yes"
-	No      = "no"
-	Unknown = "unknown"
-	Manual  = "manual" // promotable only by a manual failover (cluster nofailover)
+	RolePrimary  = "primary"
+	RoleReplica  = "replica"
+	RoleSentinel = "sentinel"
+	RoleUnknown  = "unknown"
+
+	ServerValkey  = "valkey"
+	ServerRedis   = "redis"
+	ServerUnknown = "unknown"
+)
+
+// Topologies, as Run.Topology spells them.
+const (
+	TopologyStandalone  = "standalone"
+	TopologyReplication = "replication"
+	TopologySentinel    = "sentinel"
+	TopologyCluster     = "cluster"
+	TopologyDeclared    = "declared" // preflight: nodes come from an inventory or -target
 )
 
 // Node is what was read from (or declared about) one server.
 type Node struct {
 	Addr       string            `json:"addr"`
 	Role       string            `json:"role"`       // primary, replica, sentinel, unknown
-	Promotable string            `json:"promotable"` // yes, no, manual, unknown
+	Promotable Promotable        `json:"promotable"` // yes, no, manual, unknown
 	Server     string            `json:"server"`     // valkey, redis, unknown
 	Version    string            `json:"version"`    // "9.1.2", "" when unknown
-	Lua        string            `json:"lua"`        // yes, no, unknown
-	DELIFEQ    string            `json:"delifeq"`
-	DELEX      string            `json:"delex"`
-	SetIFEQ    string            `json:"set_ifeq"`
+	Lua        Answer            `json:"lua"`        // yes, no, unknown
+	DELIFEQ    Answer            `json:"delifeq"`
+	DELEX      Answer            `json:"delex"`
+	SetIFEQ    Answer            `json:"set_ifeq"`
 	Config     map[string]string `json:"config"`
 	Errors     []string          `json:"errors"`
 	Primary    string            `json:"primary,omitempty"` // address of its primary (replicas)
@@ -150,22 +163,28 @@ type Evidence struct {
 	Answer  string `json:"answer"`
 }
 
-// Verdict values.
-const (
-	Safe      = "safe"
-	Unsafe    = "unsafe"
-	Available = "available"
-	Missing   = "missing"
-	// Unknown is shared with the tri-state node answers.
-)
+// AnswerField is the JSON field of Node that holds a command's answer:
+// the command's name, except set_ifeq for SET IFEQ.
+func AnswerField(c rules.Command) string {
+	if c == rules.UseIFEQ {
+		return "set_ifeq"
+	}
+	return c.String()
+}
 
-// Verdict answers "is the native lock path safe on every node that can
-// become primary?". Never safe without evidence.
-type Verdict struct {
-	NativeRelease string   `json:"native_release"` // safe, unsafe, unknown
-	NativeExtend  string   `json:"native_extend"`  // safe, unsafe, unknown
-	Lua           string   `json:"lua"`            // available, missing, unknown
-	Reasons       []string `json:"reasons,omitempty"`
+// Answer is the node's answer for a command's feature.
+func (n *Node) Answer(c rules.Command) Answer {
+	switch c {
+	case rules.UseDELIFEQ:
+		return n.DELIFEQ
+	case rules.UseDELEX:
+		return n.DELEX
+	case rules.UseIFEQ:
+		return n.SetIFEQ
+	case rules.UseLua:
+		return n.Lua
+	}
+	return Unknown
 }
 
 // New returns an empty Run for a command.
@@ -193,6 +212,15 @@ func (r *Run) Sort() {
 		}
 		return a.Message < b.Message
 	})
+}
+
+// UsedCommands lists the commands of the run's uses, in their order.
+func (r *Run) UsedCommands() []rules.Command {
+	var out []rules.Command
+	for _, u := range r.Uses {
+		out = append(out, u.Command)
+	}
+	return out
 }
 
 // Active returns the findings that are not suppressed.

@@ -9,7 +9,16 @@ import (
 )
 
 // Renderer writes a Run in one format. Renderers only read the Run.
-type Renderer func(w io.Writer, r *Run) error
+type Renderer func(w io.Writer, r *Run, o Options) error
+
+// Options change how a format shows a run, never what the run says (its
+// exit status and summary stay the run's).
+type Options struct {
+	// ShowSuppressed: the text format also prints suppressed code
+	// findings, each message ending with its suppression (vet, audit,
+	// preflight -show-suppressed). The other formats always carry them.
+	ShowSuppressed bool
+}
 
 var renderers = map[string]Renderer{}
 
@@ -37,7 +46,10 @@ func Formats() []string {
 var terminalFormats = map[string]bool{"text": true, "markdown": true}
 
 // Render writes r in the named format.
-func Render(w io.Writer, r *Run, format string) error {
+func Render(w io.Writer, r *Run, format string) error { return RenderWith(w, r, format, Options{}) }
+
+// RenderWith writes r in the named format with options.
+func RenderWith(w io.Writer, r *Run, format string, o Options) error {
 	fn, ok := renderers[format]
 	if !ok {
 		return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats(), ", "))
@@ -45,7 +57,7 @@ func Render(w io.Writer, r *Run, format string) error {
 	if terminalFormats[format] {
 		r = r.escaped()
 	}
-	return fn(w, r)
+	return fn(w, r, o)
 }
 
 // FormatFromPath picks a format from a file name's extension: .json, .sarif,

@@ -176,7 +176,7 @@ type sarifSuppression struct {
 	Justification string `json:"justification,omitempty"`
 }
 
-func renderSARIF(w io.Writer, r *Run) error {
+func renderSARIF(w io.Writer, r *Run, _ Options) error {
 	ids := map[string]bool{}
 	for _, id := range r.Rules {
 		ids[id] = true

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,13 +25,21 @@ func init() { registerFormat("text", renderText) }
 //     verdict explained, with what the exit status means;
 //  4. errors that made the run incomplete, in go vet's `# where` form.
 //
-// Suppressed findings are not printed (Summary counts them). A clean vet
-// run prints nothing. Nothing here decides the exit status; ExitCode does.
-func renderText(w io.Writer, r *Run) error {
+// Suppressed findings are not printed (Summary counts them) unless
+// o.ShowSuppressed, which prints suppressed code findings in place, each
+// message ending with its suppression. A clean vet run prints nothing.
+// Nothing here decides the exit status; ExitCode does.
+func renderText(w io.Writer, r *Run, o Options) error {
 	p := &errWriter{w: w}
-	active := r.Active()
+	v := newView(r)
 	var nodeFindings []Finding
-	for _, f := range active {
+	for _, f := range r.Findings {
+		if s := f.Suppressed; s != nil {
+			if !o.ShowSuppressed {
+				continue
+			}
+			f.Message += fmt.Sprintf(" [suppressed %s: %s]", suppressionKind(s.Kind), s.Justification)
+		}
 		if f.Pos == nil {
 			nodeFindings = append(nodeFindings, f)
 			continue
@@ -58,7 +65,7 @@ func renderText(w io.Writer, r *Run) error {
 	}
 	if len(r.Nodes) > 0 || len(nodeFindings) > 0 || r.Verdict != nil {
 		section()
-		writeFleet(p, r, nodeFindings)
+		writeFleet(p, r, v, nodeFindings)
 	}
 	if r.Scan != nil || len(r.Conform) > 0 {
 		section()
@@ -113,10 +120,10 @@ func writeSites(p *errWriter, uses []Use) {
 // by every command that reads nodes): what was found, a node table, notes,
 // the node findings, and the verdict explained for someone who has not read
 // the code.
-func writeFleet(p *errWriter, run *Run, findings []Finding) {
+func writeFleet(p *errWriter, run *Run, v *view, findings []Finding) {
 	var uses []string
 	for _, u := range run.Uses {
-		uses = append(uses, u.Command)
+		uses = append(uses, u.Command.String())
 	}
 	if len(run.Nodes) > 0 {
 		counts := map[string]int{}
@@ -145,7 +152,7 @@ func writeFleet(p *errWriter, run *Run, findings []Finding) {
 		t := NewTable(p)
 		t.Header("ADDRESS", "ROLE", "PROMOTABLE", "SERVER", "LUA", "DELIFEQ", "DELEX", "SET IFEQ", "KEY CONFIG")
 		for _, n := range run.Nodes {
-			if err := t.Append(n.Addr, roleCell(n), n.Promotable, serverCell(n), dataCell(n, n.Lua), dataCell(n, n.DELIFEQ), dataCell(n, n.DELEX), dataCell(n, n.SetIFEQ), keyConfig(n)); err != nil && p.err == nil {
+			if err := t.Append(n.Addr, roleCell(n), n.Promotable.String(), serverCell(n), dataCell(n, n.Lua), dataCell(n, n.DELIFEQ), dataCell(n, n.DELEX), dataCell(n, n.SetIFEQ), keyConfig(n)); err != nil && p.err == nil {
 				p.err = err
 			}
 		}
@@ -177,58 +184,41 @@ func writeFleet(p *errWriter, run *Run, findings []Finding) {
 		}
 	}
 
-	if v := run.Verdict; v != nil {
-		release := "DELIFEQ"
-		if slices.Contains(uses, "delex") {
-			release = "DELEX"
-			if slices.Contains(uses, "delifeq") {
-				release = "DELIFEQ and DELEX"
-			}
-		}
+	if run.Verdict != nil {
 		if len(run.Nodes) > 0 || len(findings) > 0 {
 			p.printf("\n")
 		}
-		p.printf("Verdict:\n")
-		verdictLine(p, "native release ("+release+")", v.NativeRelease, "native_release", v.Reasons, slices.Contains(uses, "delifeq") || slices.Contains(uses, "delex"),
-			"every node that can become primary has it: releasing with it stays safe through a failover",
-			"a node a failover can promote lacks it: once promoted, every release fails with an unknown-command error and locks wait for their TTL")
-		verdictLine(p, "native extend (SET IFEQ)", v.NativeExtend, "native_extend", v.Reasons, slices.Contains(uses, "ifeq"),
-			"every node that can become primary accepts SET ... IFEQ",
-			"a node a failover can promote answers SET ... IFEQ with a syntax error, and as a replica it silently diverges on a replicated IFEQ without PX")
-		verdictLine(p, "Lua scripts", v.Lua, "lua", v.Reasons, slices.Contains(uses, "lua"),
-			"every node that can become primary runs Lua",
-			"a node a failover can promote has no Lua engine (or EVAL is disabled): lock scripts fail there")
-		p.printf("\n%s\n", exitMeaning(ExitCode(run)))
+		writeVerdict(p, v)
 	}
 }
 
-// verdictLine prints one verdict, what it means, and its reasons (those
-// that start with key, e.g. "native_release: ... — detail").
-func verdictLine(p *errWriter, title, state, key string, reasons []string, relied bool, good, bad string) {
-	mark := ""
-	if relied {
-		mark = " (your code relies on this)"
-	}
-	p.printf("  %s: %s%s\n", title, strings.ToUpper(state), mark)
-	switch state {
-	case Safe, Available:
-		p.printf("    %s.\n", good)
-	case Unsafe, Missing:
-		p.printf("    %s.\n", bad)
-	default:
-		p.printf("    lockaudit could not read everything it needs (see LA208 above), and unknown is never safe.\n")
-	}
-	for _, r := range reasons {
-		if rest, ok := strings.CutPrefix(r, key+": "); ok {
-			if _, detail, ok := strings.Cut(rest, " — "); ok && (state != Safe && state != Available || strings.HasPrefix(rest, "note")) {
-				prefix := "-"
-				if strings.HasPrefix(rest, "note") {
-					prefix = "note:"
-				}
-				p.printf("    %s %s\n", prefix, detail)
+// writeVerdict prints the view's verdict: each path's word, whether the
+// code relies on it, what it means, and its reasons (only the notes when
+// the path is good), then what the exit status says.
+func writeVerdict(p *errWriter, v *view) {
+	p.printf("Verdict:\n")
+	for _, pv := range v.Verdicts {
+		mark := ""
+		if pv.ReliedOn {
+			mark = " (your code relies on this)"
+		}
+		p.printf("  %s: %s%s\n", pv.Label(), pv.Word, mark)
+		p.printf("    %s\n", pv.Meaning)
+		for _, l := range pv.Shown() {
+			prefix := "-"
+			if l.Note() {
+				prefix = "note:"
 			}
+			p.printf("    %s %s\n", prefix, l.Detail)
 		}
 	}
+	if v.Legacy {
+		p.printf("  Reasons, as the run recorded them:\n")
+		for _, r := range v.Reasons {
+			p.printf("    - %s\n", r)
+		}
+	}
+	p.printf("\n%s\n", exitMeaning(v.ExitCode))
 }
 
 func exitMeaning(code int) string {
@@ -268,11 +258,11 @@ func serverCell(n Node) string {
 }
 
 // dataCell shows a node answer; a Sentinel holds no data, so "-".
-func dataCell(n Node, v string) string {
-	if n.Role == "sentinel" {
+func dataCell(n Node, a Answer) string {
+	if n.Role == RoleSentinel {
 		return "-"
 	}
-	return v
+	return a.String()
 }
 
 // keyConfig summarises the settings that matter for locks.

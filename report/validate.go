@@ -4,46 +4,36 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/lockaudit/lockaudit/rules"
 )
 
-// Allowed values of the run's closed fields, as the JSON form documents
-// them. ExitCode and the renderers read these fields by value: a value
-// outside its set ("UNSAFE", "", "bogus") would be read as none of them
-// and fail open, so Validate refuses it.
+// Allowed values of the run's closed string fields, as the JSON form
+// documents them. ExitCode and the renderers read these fields by value:
+// a value outside its set ("UNSAFE", "", "bogus") would be read as none of
+// them and fail open, so Validate refuses it. The typed fields (answers,
+// promotable, commands, verdict words) refuse such values when decoded.
 var (
 	commands         = []string{"vet", "probe", "audit", "preflight", "scan", "conform"}
-	releaseVerdicts  = []string{Safe, Unsafe, Unknown}
-	luaVerdicts      = []string{Available, Missing, Unknown}
-	roles            = []string{"primary", "replica", "sentinel", Unknown}
-	promotableValues = []string{Yes, No, Manual, Unknown}
-	servers          = []string{"valkey", "redis", Unknown}
-	answers          = []string{Yes, No, Unknown}
-	useCommands      = []string{"delifeq", "delex", "ifeq", "lua"}
+	roles            = []string{RolePrimary, RoleReplica, RoleSentinel, RoleUnknown}
+	servers          = []string{ServerValkey, ServerRedis, ServerUnknown}
 	suppressionKinds = []string{"inSource", "external"}
 	stepStatuses     = []string{StepPass, StepFail, StepMissing, StepSkipped, StepError}
 )
 
-// verdictOfRule ties the error findings of the fleet to the verdict they
-// make unsafe: a run with such a finding and another verdict contradicts
+// pathOfRule ties the error findings of the fleet to the path they make
+// unsafe: a run with such a finding and another verdict contradicts
 // itself, and its exit status and headline would disagree.
-var verdictOfRule = map[string]struct {
-	field string
-	want  string
-	get   func(*Verdict) string
-}{
-	"LA201": {"verdict.native_release", Unsafe, func(v *Verdict) string { return v.NativeRelease }},
-	"LA202": {"verdict.native_extend", Unsafe, func(v *Verdict) string { return v.NativeExtend }},
-	"LA203": {"verdict.lua", Missing, func(v *Verdict) string { return v.Lua }},
-}
+var pathOfRule = map[string]rules.Path{"LA201": rules.NativeRelease, "LA202": rules.NativeExtend, "LA203": rules.LuaScripts}
 
 // Validate checks what the JSON form allows but a run never holds: a value
 // outside its documented set, a position before line 1 or a negative
 // column, a finding with both or neither of pos and node, a suppression
-// without a justification, a verdict that contradicts the run's own
-// findings. The error names the field ("verdict.native_release: "bogus"
-// is not one of safe, unsafe, unknown"). `lockaudit render` refuses such a
-// run (exit 1) rather than render it, because every renderer and the exit
-// status would read it wrongly.
+// without a justification, a verdict that contradicts the run's own nodes
+// or findings. The error names the field ("nodes[2].role: "leader" is not
+// one of primary, replica, sentinel, unknown"). `lockaudit render` refuses
+// such a run (exit 1) rather than render it, because every renderer and
+// the exit status would read it wrongly.
 func (r *Run) Validate() error {
 	if err := oneOf("command", r.Command, commands); err != nil {
 		return err
@@ -75,13 +65,11 @@ func (r *Run) Validate() error {
 	}
 	for i, u := range r.Uses {
 		where := fmt.Sprintf("uses[%d]", i)
-		if err := oneOf(where+".command", u.Command, useCommands); err != nil {
-			return err
+		if !u.Command.Valid() {
+			return fmt.Errorf("%s.command: missing", where)
 		}
-		for j, s := range u.Sites {
-			if err := checkPos(fmt.Sprintf("%s.sites[%d].pos", where, j), s.Pos); err != nil {
-				return err
-			}
+		if err := checkSites(where, u.Sites); err != nil {
+			return err
 		}
 	}
 	for i, n := range r.Nodes {
@@ -89,21 +77,11 @@ func (r *Run) Validate() error {
 		if n.Addr == "" {
 			return fmt.Errorf("%s.addr: missing", where)
 		}
-		for _, c := range []struct {
-			field, value string
-			allowed      []string
-		}{
-			{"role", n.Role, roles},
-			{"promotable", n.Promotable, promotableValues},
-			{"server", n.Server, servers},
-			{"lua", n.Lua, answers},
-			{"delifeq", n.DELIFEQ, answers},
-			{"delex", n.DELEX, answers},
-			{"set_ifeq", n.SetIFEQ, answers},
-		} {
-			if err := oneOf(where+"."+c.field, c.value, c.allowed); err != nil {
-				return err
-			}
+		if err := oneOf(where+".role", n.Role, roles); err != nil {
+			return err
+		}
+		if err := oneOf(where+".server", n.Server, servers); err != nil {
+			return err
 		}
 	}
 	for i, n := range r.Conform {
@@ -113,30 +91,200 @@ func (r *Run) Validate() error {
 			}
 		}
 	}
-	if v := r.Verdict; v != nil {
-		for _, c := range []struct {
-			field, value string
-			allowed      []string
-		}{
-			{"verdict.native_release", v.NativeRelease, releaseVerdicts},
-			{"verdict.native_extend", v.NativeExtend, releaseVerdicts},
-			{"verdict.lua", v.Lua, luaVerdicts},
-		} {
-			if err := oneOf(c.field, c.value, c.allowed); err != nil {
-				return err
-			}
+	if r.Verdict != nil {
+		if err := r.validateVerdict(); err != nil {
+			return err
 		}
 	}
 	for i, f := range r.Active() {
-		rule, ok := verdictOfRule[f.Rule]
+		p, ok := pathOfRule[f.Rule]
 		if !ok || f.Pos != nil {
 			continue
 		}
 		if r.Verdict == nil {
 			return fmt.Errorf("findings: %s on %s, but the run has no verdict", f.Rule, f.Node)
 		}
-		if got := rule.get(r.Verdict); got != rule.want {
-			return fmt.Errorf("%s: %q, but finding %s on %s says it is %s (active finding %d): the run contradicts itself", rule.field, got, f.Rule, f.Node, rule.want, i+1)
+		if got := r.Verdict.Of(p); got.Safe != No {
+			return fmt.Errorf("verdict.%s: %q, but finding %s on %s says it is %s (active finding %d): the run contradicts itself", p, got.Word(), f.Rule, f.Node, VerdictWord(p, No), i+1)
+		}
+	}
+	return nil
+}
+
+// validateVerdict checks the verdict against itself and the node table:
+// every path present once, each check on a command of its path and relied
+// on exactly when the run's uses name it, and every data node that can
+// become primary weighed as the join weighs it — a path is never good
+// while such a node lacks a command it judges or leaves it unknown.
+func (r *Run) validateVerdict() error {
+	v := r.Verdict
+	paths := rules.Paths()
+	if len(v.Paths) != len(paths) {
+		return fmt.Errorf("verdict: %d paths, want %d", len(v.Paths), len(paths))
+	}
+	used := map[rules.Command][]Site{}
+	for _, u := range r.Uses {
+		used[u.Command] = append(used[u.Command], u.Sites...)
+	}
+	byAddr := map[string]*Node{}
+	data := 0
+	for i := range r.Nodes {
+		n := &r.Nodes[i]
+		byAddr[n.Addr] = n
+		if n.Role != RoleSentinel {
+			data++
+		}
+	}
+	for i, pv := range v.Paths {
+		if pv.Path != paths[i] || !pv.Safe.Valid() {
+			return fmt.Errorf("verdict: path %d is %s, want %s", i, pv.Path, paths[i])
+		}
+		for j, c := range pv.Checks {
+			where := fmt.Sprintf("verdict.%s, check of %s", pv.Path, c.Command)
+			if !c.Command.Valid() || c.Command.Path() != pv.Path {
+				return fmt.Errorf("verdict.%s: check %d judges %s, a command of another path", pv.Path, j, c.Command)
+			}
+			if _, relied := used[c.Command]; c.ReliedOn != relied {
+				return fmt.Errorf("%s: relied_on is %t, but the run's uses say %t", where, c.ReliedOn, relied)
+			}
+			if v.FromCode && c.ReliedOn && !slices.Equal(c.Sites, used[c.Command]) {
+				return fmt.Errorf("%s: its sites are not the uses' sites of %s", where, c.Command)
+			}
+			if err := checkSites(where, c.Sites); err != nil {
+				return err
+			}
+			if err := validateCheck(where, c, r.Nodes, byAddr, data); err != nil {
+				return err
+			}
+		}
+		// Schema 1 runs have no checks: weigh the node table for the
+		// commands the path judges, as the probe chose them.
+		judged := pv.Checks
+		if len(judged) == 0 {
+			for _, c := range JudgedCommands(pv.Path, r.UsedCommands()) {
+				judged = append(judged, Check{Command: c})
+			}
+		}
+		for _, c := range judged {
+			for _, n := range r.Nodes {
+				if n.Role == RoleSentinel {
+					continue
+				}
+				kind, _, weighed := NodeStanding(n.Promotable, n.Answer(c.Command))
+				switch {
+				case !weighed:
+				case kind == Lacks && pv.Safe != No:
+					return fmt.Errorf("verdict.%s: %q, but node %s (promotable %s) answers %s %s: the run contradicts itself", pv.Path, pv.Word(), n.Addr, n.Promotable, c.Command, n.Answer(c.Command))
+				case kind == Unread && pv.Safe == Yes:
+					return fmt.Errorf("verdict.%s: %q, but node %s (promotable %s) answers %s %s: a path is good only when every node that can become primary supports it", pv.Path, pv.Word(), n.Addr, n.Promotable, c.Command, n.Answer(c.Command))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// validateCheck checks a check's reasons against the node table: each
+// names a node of the run with its answer, and each data node that can
+// become primary gives the reason its standing gives.
+func validateCheck(where string, c Check, nodes []Node, byAddr map[string]*Node, data int) error {
+	haveNodes := len(nodes) > 0
+	type key struct {
+		addr string
+		kind ReasonKind
+	}
+	given := map[key]bool{}
+	for k, reason := range c.Reasons {
+		at := fmt.Sprintf("%s: reasons[%d]", where, k)
+		if !reason.Kind.Valid() {
+			return fmt.Errorf("%s.kind: missing", at)
+		}
+		if reason.Node.Addr == "" {
+			return fmt.Errorf("%s.node.addr: missing", at)
+		}
+		given[key{reason.Node.Addr, reason.Kind}] = true
+		if reason.Kind == Gap || !haveNodes {
+			continue
+		}
+		n, ok := byAddr[reason.Node.Addr]
+		if !ok {
+			return fmt.Errorf("%s: node %s is not among the run's nodes", at, reason.Node.Addr)
+		}
+		if a := n.Answer(c.Command); reason.Answer != a {
+			return fmt.Errorf("%s: answer %s, but node %s answers %s %s", at, reason.Answer, n.Addr, c.Command, a)
+		}
+		if kind, _, _ := NodeStanding(n.Promotable, n.Answer(c.Command)); kind != reason.Kind {
+			return fmt.Errorf("%s: kind %s, but node %s (promotable %s, %s %s) gives %s", at, reason.Kind, n.Addr, n.Promotable, c.Command, n.Answer(c.Command), standingName(kind))
+		}
+	}
+	if !haveNodes {
+		return nil
+	}
+	supported := 0
+	for _, n := range nodes {
+		if n.Role == RoleSentinel {
+			continue
+		}
+		kind, counts, weighed := NodeStanding(n.Promotable, n.Answer(c.Command))
+		if counts {
+			supported++
+		}
+		if weighed && kind != 0 && !given[key{n.Addr, kind}] {
+			return fmt.Errorf("%s: node %s (promotable %s, %s %s) gives no %s reason", where, n.Addr, n.Promotable, c.Command, n.Answer(c.Command), kind)
+		}
+	}
+	if c.Nodes != data || c.Supported != supported {
+		return fmt.Errorf("%s: %d nodes, %d supporting it; the node table has %d and %d", where, c.Nodes, c.Supported, data, supported)
+	}
+	return nil
+}
+
+func standingName(k ReasonKind) string {
+	if k == 0 {
+		return "no reason (it supports the command)"
+	}
+	return "a " + k.String() + " reason"
+}
+
+// NodeStanding weighs one data node for one command, as every verdict
+// does: a node never promoted is not weighed; one that has the command
+// supports it (supported); one that can become primary and lacks it gives
+// Lacks; one only a manual failover promotes gives a ManualOnly note; any
+// other (an unknown answer, or an unknown promotability) gives Unread.
+func NodeStanding(p Promotable, a Answer) (kind ReasonKind, supported, weighed bool) {
+	switch {
+	case p == PromotableNo:
+		return 0, false, false
+	case a == Yes:
+		return 0, true, true
+	case a == No && p == PromotableYes:
+		return Lacks, false, true
+	case p == PromotableManual:
+		return ManualOnly, false, true
+	}
+	return Unread, false, true
+}
+
+// JudgedCommands are the commands a path judges for the commands relied
+// on: the release judges each release command relied on, DELIFEQ when none
+// is; the extend and Lua paths judge their one command.
+func JudgedCommands(p rules.Path, relied []rules.Command) []rules.Command {
+	var out []rules.Command
+	for _, c := range p.Commands() {
+		if slices.Contains(relied, c) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		out = p.Commands()[:1]
+	}
+	return out
+}
+
+func checkSites(where string, sites []Site) error {
+	for j, s := range sites {
+		if err := checkPos(fmt.Sprintf("%s.sites[%d].pos", where, j), s.Pos); err != nil {
+			return err
 		}
 	}
 	return nil

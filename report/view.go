@@ -19,17 +19,20 @@ type view struct {
 	ExitCode int
 	Status   status
 
-	HasCode  bool // the code half ran (vet, audit, preflight)
+	HasCode  bool // the code half ran (vet, audit, preflight): the run names its packages
 	HasFleet bool // nodes were probed or declared
-	// UsesKnown: the command derives the uses (audit, preflight), so an
-	// empty list means "none"; vet and probe leave it empty without looking.
+	// UsesKnown: the uses were derived from the code (the verdict says so:
+	// audit, preflight), so an empty list means "none"; vet and probe leave
+	// it empty without looking.
 	UsesKnown bool
 	Scope     []scopeItem
 
-	Verdicts []verdictView // nil when the run computed no verdict
-	Reasons  []string
-	Counts   []count
-	Errors   []Error
+	Verdicts []PathView // nil when the run computed no verdict
+	Reasons  []string   // every reason as the JSON form words it
+	// Legacy: the reasons are a schema 1 run's text, not tied to a path.
+	Legacy bool
+	Counts []count
+	Errors []Error
 
 	Sentinels []*nodeView
 	Groups    []*topoGroup
@@ -60,16 +63,44 @@ type status struct {
 	Headline string
 }
 
-// verdictView is one lock path of the verdict, in plain words.
-type verdictView struct {
+// PathView is one lock path of the verdict, in plain words, as every
+// report (and the demo) says it.
+type PathView struct {
+	Key      rules.Path
 	Path     string // "Native release"
-	Commands string // "DELIFEQ / DELEX"
-	Value    string // as in the Run
+	Commands string // the path's commands: "DELIFEQ / DELEX"
+	Judged   string // the commands the verdict judged: "DELIFEQ"; "" for Lua
+	Value    string // safe, unsafe, unknown (available, missing for Lua)
 	Word     string // upper-case value
 	Class    string // safe, unsafe, unknown
 	ReliedOn bool
 	Sites    int
 	Meaning  string
+	Lines    []ReasonLine // the path's reasons (none for a schema 1 run)
+}
+
+// Label is how the text report and the demo name the path: "Native
+// release (DELIFEQ)", "Lua scripts".
+func (pv PathView) Label() string {
+	if pv.Judged == "" {
+		return pv.Path
+	}
+	return pv.Path + " (" + pv.Judged + ")"
+}
+
+// Shown lists the reasons a report prints under the path: all of them when
+// the path is not good, only the notes when it is.
+func (pv PathView) Shown() []ReasonLine {
+	if pv.Class != "safe" {
+		return pv.Lines
+	}
+	var out []ReasonLine
+	for _, l := range pv.Lines {
+		if l.Note() {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 type count struct {
@@ -138,41 +169,29 @@ type ruleDoc struct {
 
 type useView struct {
 	Command string // display name
-	Key     string // delifeq, delex, ifeq, lua
+	Key     rules.Command
 	Verdict string
 	Class   string
 	Sites   []Site
 }
 
-// The capabilities, in the column order of every report (the Node struct's).
-var capColumns = []struct {
-	Name, Use string
-	get       func(*Node) string
-}{
-	{"Lua", "lua", func(n *Node) string { return n.Lua }},
-	{"DELIFEQ", "delifeq", func(n *Node) string { return n.DELIFEQ }},
-	{"DELEX", "delex", func(n *Node) string { return n.DELEX }},
-	{"SET IFEQ", "ifeq", func(n *Node) string { return n.SetIFEQ }},
-}
-
-var useNames = map[string]string{"delifeq": "DELIFEQ", "delex": "DELEX", "ifeq": "SET IFEQ", "lua": "Lua"}
+// The capabilities, in the column order of every report (the Node
+// struct's): Lua first, then the native commands.
+var capColumns = []rules.Command{rules.UseLua, rules.UseDELIFEQ, rules.UseDELEX, rules.UseIFEQ}
 
 func newView(r *Run) *view {
 	v := &view{Command: r.Command, ExitCode: ExitCode(r), Errors: r.Errors}
-	v.HasCode = len(r.Packages) > 0 || r.Command == "vet" || r.Command == "audit" || r.Command == "preflight"
+	v.HasCode = len(r.Packages) > 0
 	for _, f := range r.Findings {
 		if f.Pos != nil {
 			v.HasCode = true
 		}
 	}
 	v.HasFleet = len(r.Nodes) > 0
-	v.UsesKnown = r.Command == "audit" || r.Command == "preflight"
+	v.UsesKnown = r.Verdict != nil && r.Verdict.FromCode
 
-	used := map[string]int{}
-	for _, u := range r.Uses {
-		used[u.Command] += len(u.Sites) // present even with no sites
-	}
-	relevant := func(use string) bool {
+	used := usedSites(r)
+	relevant := func(use rules.Command) bool {
 		if !v.HasCode && len(r.Uses) == 0 {
 			return true // nothing says what the code needs: every command counts
 		}
@@ -302,58 +321,80 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// Plain-language meaning of each verdict value, for a reader who does not
-// know the commands.
-var verdictMeaning = map[string]map[string]string{
-	"release": {
-		Safe:    "Every server that can become primary has the native release command, so releasing a lock keeps working after a failover.",
-		Unsafe:  "A server that can become primary lacks the native release command. After a failover to it, lock releases fail and locks stay held until they expire.",
+// pathDisplay is how the reports name each path's commands, and the
+// plain-language meaning of each verdict, for a reader who does not know
+// the commands.
+var pathDisplay = map[rules.Path]struct {
+	commands string
+	meaning  map[Answer]string
+}{
+	rules.NativeRelease: {"DELIFEQ / DELEX", map[Answer]string{
+		Yes:     "Every server that can become primary has the native release command, so releasing a lock keeps working after a failover.",
+		No:      "A server that can become primary lacks the native release command. After a failover to it, lock releases fail and locks stay held until they expire.",
 		Unknown: "Could not confirm the native release command on every server that can become primary. Unknown is not safe.",
-	},
-	"extend": {
-		Safe:    "Every server that can become primary supports SET IFEQ, so extending a lock keeps working after a failover.",
-		Unsafe:  "A server that can become primary lacks SET IFEQ. After a failover to it, lock extends fail and locks expire while their holders still work.",
+	}},
+	rules.NativeExtend: {"SET IFEQ", map[Answer]string{
+		Yes:     "Every server that can become primary supports SET IFEQ, so extending a lock keeps working after a failover.",
+		No:      "A server that can become primary lacks SET IFEQ. After a failover to it, lock extends fail and locks expire while their holders still work.",
 		Unknown: "Could not confirm SET IFEQ on every server that can become primary. Unknown is not safe.",
-	},
-	"lua": {
-		Available: "Every server that can become primary can run Lua scripts.",
-		Missing:   "A server that can become primary cannot run Lua scripts. Lock steps done in Lua fail there.",
-		Unknown:   "Could not confirm that every server that can become primary runs Lua scripts. Unknown is not safe.",
-	},
+	}},
+	rules.LuaScripts: {"EVAL / FCALL", map[Answer]string{
+		Yes:     "Every server that can become primary can run Lua scripts.",
+		No:      "A server that can become primary cannot run Lua scripts. Lock steps done in Lua fail there.",
+		Unknown: "Could not confirm that every server that can become primary runs Lua scripts. Unknown is not safe.",
+	}},
 }
 
-func (v *view) buildVerdict(r *Run, used map[string]int) {
+func (v *view) buildVerdict(r *Run, used map[rules.Command]int) {
 	if r.Verdict == nil {
 		return
 	}
-	v.Reasons = r.Verdict.Reasons
-	mk := func(key, path, commands, value string, uses ...string) verdictView {
-		vv := verdictView{Path: path, Commands: commands, Value: value, Word: strings.ToUpper(value), Class: verdictClass(value)}
-		for _, u := range uses {
+	v.Reasons = r.Verdict.Strings()
+	v.Legacy = !r.Verdict.Worded() && len(v.Reasons) > 0
+	for _, pv := range r.Verdict.Paths {
+		d := pathDisplay[pv.Path]
+		vv := PathView{Key: pv.Path, Path: pv.Path.Title(), Commands: d.commands, Value: pv.Word(), Word: strings.ToUpper(pv.Word()),
+			Class: verdictClass(pv.Safe), Meaning: d.meaning[pv.Safe], Lines: pv.Lines(r.Verdict.FromCode)}
+		if pv.Path != rules.LuaScripts {
+			var judged []string
+			for _, c := range JudgedCommands(pv.Path, r.UsedCommands()) {
+				judged = append(judged, c.Title())
+			}
+			vv.Judged = strings.Join(judged, " and ")
+		}
+		for _, u := range pv.Path.Commands() {
 			if n, ok := used[u]; ok {
 				vv.ReliedOn = true
 				vv.Sites += n
 			}
 		}
-		vv.Meaning = verdictMeaning[key][value]
-		if vv.Meaning == "" {
-			vv.Meaning = fmt.Sprintf("Unrecognised verdict %q: treated as unknown.", value)
-			vv.Word = "UNKNOWN"
-		}
-		return vv
-	}
-	v.Verdicts = []verdictView{
-		mk("release", "Native release", "DELIFEQ / DELEX", r.Verdict.NativeRelease, "delifeq", "delex"),
-		mk("extend", "Native extend", "SET IFEQ", r.Verdict.NativeExtend, "ifeq"),
-		mk("lua", "Lua scripts", "EVAL / FCALL", r.Verdict.Lua, "lua"),
+		v.Verdicts = append(v.Verdicts, vv)
 	}
 }
 
-func verdictClass(value string) string {
-	switch value {
-	case Safe, Available:
+// Verdicts words a run's verdict path by path, as every report does; nil
+// when the run has no verdict.
+func Verdicts(r *Run) []PathView {
+	v := &view{}
+	v.buildVerdict(r, usedSites(r))
+	return v.Verdicts
+}
+
+// usedSites counts the code's sites of each command it relies on (a
+// command is present even with no site).
+func usedSites(r *Run) map[rules.Command]int {
+	used := map[rules.Command]int{}
+	for _, u := range r.Uses {
+		used[u.Command] += len(u.Sites)
+	}
+	return used
+}
+
+func verdictClass(a Answer) string {
+	switch a {
+	case Yes:
 		return "safe"
-	case Unsafe, Missing:
+	case No:
 		return "unsafe"
 	}
 	return "unknown"
@@ -405,20 +446,20 @@ func (v *view) buildCounts(r *Run) {
 	}
 	v.Counts = append(v.Counts, count{"Suppressed", supp, supDetail, ""})
 	if v.HasFleet {
-		prom := map[string]int{}
+		prom := map[Promotable]int{}
 		data := 0
 		for _, n := range r.Nodes {
-			if n.Role != "sentinel" {
+			if n.Role != RoleSentinel {
 				data++
 				prom[n.Promotable]++
 			}
 		}
 		var parts []string
-		parts = append(parts, fmt.Sprintf("%d can become primary", prom[Yes]))
-		if prom[Manual] > 0 {
-			parts = append(parts, fmt.Sprintf("%d by manual failover only", prom[Manual]))
+		parts = append(parts, fmt.Sprintf("%d can become primary", prom[PromotableYes]))
+		if prom[PromotableManual] > 0 {
+			parts = append(parts, fmt.Sprintf("%d by manual failover only", prom[PromotableManual]))
 		}
-		if k := data - prom[Yes] - prom[Manual] - prom[No]; k > 0 {
+		if k := data - prom[PromotableYes] - prom[PromotableManual] - prom[PromotableNo]; k > 0 {
 			parts = append(parts, fmt.Sprintf("%d unknown", k))
 		}
 		if s := len(r.Nodes) - data; s > 0 {
@@ -434,7 +475,7 @@ func (v *view) buildCounts(r *Run) {
 // buildNodes orders the nodes as the topology picture shows them: sentinels
 // apart; cluster shards; then each primary with its replicas (following
 // chained replication); then replicas whose primary is not in the run.
-func (v *view) buildNodes(r *Run, relevant func(string) bool) {
+func (v *view) buildNodes(r *Run, relevant func(rules.Command) bool) {
 	var views []*nodeView
 	for i := range r.Nodes {
 		views = append(views, v.nodeViewOf(&r.Nodes[i], relevant))
@@ -629,29 +670,26 @@ func treeOrder(members []*nodeView) []*nodeView {
 	return out
 }
 
-func (v *view) nodeViewOf(n *Node, relevant func(string) bool) *nodeView {
+func (v *view) nodeViewOf(n *Node, relevant func(rules.Command) bool) *nodeView {
 	nv := &nodeView{Node: n, Label: serverLabel(n.Server, n.Version)}
 	nv.Promotable, nv.PromCls = promotableText(n.Promotable)
 	nv.PromShort = map[string]string{"yes": "yes", "no": "no", "manual": "manual only", "unknown": "unknown"}[nv.PromCls]
-	if n.Role == "sentinel" {
+	if n.Role == RoleSentinel {
 		nv.Promotable, nv.PromShort, nv.PromCls = "n/a", "n/a", "no"
 	}
-	if n.Role != "sentinel" {
+	if n.Role != RoleSentinel {
 		for _, c := range capColumns {
-			val := c.get(n)
-			cv := capView{Name: c.Name, Value: val}
+			val := n.Answer(c)
+			cv := capView{Name: c.Title(), Value: val.String()}
 			switch val {
 			case Yes:
 				cv.Class, cv.Glyph = "ok", "✓"
 			case No:
 				cv.Class, cv.Glyph = "bad", "✗"
 			default:
-				if val == "" {
-					cv.Value = Unknown
-				}
 				cv.Class, cv.Glyph = "unknown", "?"
 			}
-			if !relevant(c.Use) || (cv.Class == "bad" && nv.PromCls == "no") {
+			if !relevant(c) || (cv.Class == "bad" && nv.PromCls == "no") {
 				cv.Class = "off" // shown, but not a problem for this run
 			}
 			nv.Caps = append(nv.Caps, cv)
@@ -676,13 +714,13 @@ func (v *view) nodeViewOf(n *Node, relevant func(string) bool) *nodeView {
 	return nv
 }
 
-func promotableText(p string) (text, class string) {
+func promotableText(p Promotable) (text, class string) {
 	switch p {
-	case Yes:
+	case PromotableYes:
 		return "can become primary", "yes"
-	case No:
+	case PromotableNo:
 		return "never promoted", "no"
-	case Manual:
+	case PromotableManual:
 		return "manual failover only", "manual"
 	}
 	return "promotion unknown", "unknown"
@@ -693,7 +731,7 @@ func serverLabel(server, version string) string {
 	switch server {
 	case string(rules.Valkey), string(rules.Redis):
 		name = rules.Flavor(server).Title()
-	case "", Unknown:
+	case "", ServerUnknown:
 	default:
 		name = server
 	}
@@ -817,23 +855,20 @@ func sortGroups(m map[string]*ruleGroup) []*ruleGroup {
 
 func (v *view) buildUses(r *Run) {
 	for _, u := range r.Uses {
-		uv := useView{Key: u.Command, Command: useNames[u.Command], Sites: append([]Site(nil), u.Sites...)}
-		if uv.Command == "" {
-			uv.Command = u.Command
-		}
+		uv := useView{Key: u.Command, Command: u.Command.Title(), Sites: append([]Site(nil), u.Sites...)}
 		if r.Verdict != nil {
-			uv.Verdict = verdictFor(r.Verdict, u.Command)
-			uv.Class = verdictClass(uv.Verdict)
+			a := r.Verdict.For(u.Command)
+			uv.Verdict, uv.Class = VerdictWord(u.Command.Path(), a), verdictClass(a)
 		}
 		sort.SliceStable(uv.Sites, func(i, j int) bool { return uv.Sites[i].Compare(uv.Sites[j]) < 0 })
 		v.Uses = append(v.Uses, uv)
 	}
-	sort.SliceStable(v.Uses, func(i, j int) bool { return v.Uses[i].Key < v.Uses[j].Key })
+	sort.SliceStable(v.Uses, func(i, j int) bool { return v.Uses[i].Key.String() < v.Uses[j].Key.String() })
 }
 
 func orUnknown(s string) string {
 	if s == "" {
-		return Unknown
+		return RoleUnknown
 	}
 	return s
 }

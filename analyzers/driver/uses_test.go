@@ -33,8 +33,8 @@ func TestUsesCollected(t *testing.T) {
 	byCmd := map[string][]report.Site{}
 	var order []string
 	for _, u := range run.Uses {
-		order = append(order, u.Command)
-		byCmd[u.Command] = u.Sites
+		order = append(order, u.Command.String())
+		byCmd[u.Command.String()] = u.Sites
 	}
 	if fmt.Sprint(order) != "[delifeq ifeq lua]" {
 		t.Errorf("commands %v, want [delifeq ifeq lua] (the example no longer uses DELEX)", order)

@@ -18,6 +18,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,15 +27,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/report"
-)
-
-// The commands (families) the code can rely on, as in report.Use.Command
-// and probe's -uses.
-const (
-	DELIFEQ = "delifeq"
-	DELEX   = "delex"
-	IFEQ    = "ifeq"
-	Lua     = "lua"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer finds the commands the code relies on. Its result is *Result.
@@ -48,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Site is one place that relies on a command.
 type Site struct {
-	Command string // DELIFEQ, DELEX, IFEQ or Lua
+	Command rules.Command
 	Pos     token.Pos
 	What    string // "DELIFEQ release", "redsync Mutex.Unlock (Lua release)", ...
 }
@@ -74,8 +67,8 @@ func (r *Result) ReportUses(pos func(token.Pos) report.Position) []report.Use {
 // sorted by position and without duplicates (a file analysed twice with
 // -tests gives the same site twice).
 func Merge(a, b []report.Use) []report.Use {
-	byCmd := map[string][]report.Site{}
-	var order []string
+	byCmd := map[rules.Command][]report.Site{}
+	var order []rules.Command
 	for _, u := range append(append([]report.Use(nil), a...), b...) {
 		if _, ok := byCmd[u.Command]; !ok {
 			order = append(order, u.Command)
@@ -83,7 +76,7 @@ func Merge(a, b []report.Use) []report.Use {
 		}
 		byCmd[u.Command] = append(byCmd[u.Command], u.Sites...)
 	}
-	sort.Strings(order)
+	slices.SortFunc(order, func(a, b rules.Command) int { return strings.Compare(a.String(), b.String()) })
 	out := make([]report.Use, 0, len(order))
 	for _, c := range order {
 		sites := byCmd[c]
@@ -105,48 +98,48 @@ func run(pass *analysis.Pass) (any, error) {
 	ops := pass.ResultOf[resolve.Analyzer].(*resolve.Result)
 	for _, op := range ops.Ops {
 		cmd, what := classify(pass, op)
-		if cmd != "" {
+		if cmd != 0 {
 			res.Sites = append(res.Sites, Site{Command: cmd, Pos: op.Pos, What: what})
 		}
 	}
 	return res, nil
 }
 
-// classify says which command an Op relies on ("" for none) and names it.
-func classify(pass *analysis.Pass, op *resolve.Op) (string, string) {
+// classify says which command an Op relies on (0 for none) and names it.
+func classify(pass *analysis.Pass, op *resolve.Op) (rules.Command, string) {
 	switch op.Kind {
 	case resolve.Library:
 		return library(pass, op)
 	case resolve.ScriptDef:
-		return "", "" // a script relies on Lua where it is run
+		return 0, "" // a script relies on Lua where it is run
 	}
 	switch op.Name {
 	case "DELIFEQ":
-		return DELIFEQ, "DELIFEQ release"
+		return rules.UseDELIFEQ, "DELIFEQ release"
 	case "DELEX":
 		if op.Cond == "" {
-			return DELEX, "DELEX without a condition"
+			return rules.UseDELEX, "DELEX without a condition"
 		}
-		return DELEX, "DELEX " + op.Cond + " release"
+		return rules.UseDELEX, "DELEX " + op.Cond + " release"
 	case "SET":
 		if op.Cond == "IFEQ" {
 			if op.NX || op.XX {
-				return IFEQ, "SET IFEQ"
+				return rules.UseIFEQ, "SET IFEQ"
 			}
-			return IFEQ, "SET IFEQ extend"
+			return rules.UseIFEQ, "SET IFEQ extend"
 		}
 	case "EVAL", "EVAL_RO", "EVALSHA", "EVALSHA_RO":
-		return Lua, script(pass, op)
+		return rules.UseLua, script(pass, op)
 	case "FCALL", "FCALL_RO":
-		return Lua, "Lua function call (" + op.Name + ")"
+		return rules.UseLua, "Lua function call (" + op.Name + ")"
 	case "SCRIPT LOAD", "FUNCTION LOAD":
-		return Lua, op.Name
+		return rules.UseLua, op.Name
 	case "SCRIPT", "FUNCTION":
 		if len(op.Args) > 0 && strings.EqualFold(constString(pass, op.Args[0]), "load") {
-			return Lua, op.Name + " LOAD"
+			return rules.UseLua, op.Name + " LOAD"
 		}
 	}
-	return "", ""
+	return 0, ""
 }
 
 // script names an EVAL-family command: what its Lua does, and where the
@@ -183,13 +176,13 @@ func steps(s lua.Step) string {
 	return strings.Join(parts, " and ") + " "
 }
 
-func library(pass *analysis.Pass, op *resolve.Op) (string, string) {
+func library(pass *analysis.Pass, op *resolve.Op) (rules.Command, string) {
 	lib := op.Client.Lib
 	if lib == nil || lib.Lua[op.Step] == "" {
-		return "", ""
+		return 0, ""
 	}
 	_, name := resolve.CallName(pass.TypesInfo, op)
-	return Lua, fmt.Sprintf("%s %s (%s)", lib.Module, name, lib.Lua[op.Step])
+	return rules.UseLua, fmt.Sprintf("%s %s (%s)", lib.Module, name, lib.Lua[op.Step])
 }
 
 // constString returns the constant string value of e, or "".

@@ -13,6 +13,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 	"github.com/lockaudit/lockaudit/analyzers/uses"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // markRE reads the expectations the fixtures carry: a line ending in
@@ -67,15 +68,15 @@ func TestUses(t *testing.T) {
 // without duplicates; positions come from the caller's mapping.
 func TestReportUses(t *testing.T) {
 	r := &uses.Result{Sites: []uses.Site{
-		{Command: uses.Lua, Pos: 30, What: "Lua script (EVAL)"},
-		{Command: uses.DELIFEQ, Pos: 20, What: "DELIFEQ release"},
-		{Command: uses.DELIFEQ, Pos: 10, What: "DELIFEQ release"},
-		{Command: uses.DELIFEQ, Pos: 10, What: "DELIFEQ release"},
+		{Command: rules.UseLua, Pos: 30, What: "Lua script (EVAL)"},
+		{Command: rules.UseDELIFEQ, Pos: 20, What: "DELIFEQ release"},
+		{Command: rules.UseDELIFEQ, Pos: 10, What: "DELIFEQ release"},
+		{Command: rules.UseDELIFEQ, Pos: 10, What: "DELIFEQ release"},
 	}}
 	got := r.ReportUses(func(p token.Pos) report.Position { return report.Position{File: "a/a.go", Line: int(p), Col: 2} })
 	want := []report.Use{
-		{Command: "delifeq", Sites: []report.Site{{Pos: report.Position{File: "a/a.go", Line: 10, Col: 2}, What: "DELIFEQ release"}, {Pos: report.Position{File: "a/a.go", Line: 20, Col: 2}, What: "DELIFEQ release"}}},
-		{Command: "lua", Sites: []report.Site{{Pos: report.Position{File: "a/a.go", Line: 30, Col: 2}, What: "Lua script (EVAL)"}}},
+		{Command: rules.UseDELIFEQ, Sites: []report.Site{{Pos: report.Position{File: "a/a.go", Line: 10, Col: 2}, What: "DELIFEQ release"}, {Pos: report.Position{File: "a/a.go", Line: 20, Col: 2}, What: "DELIFEQ release"}}},
+		{Command: rules.UseLua, Sites: []report.Site{{Pos: report.Position{File: "a/a.go", Line: 30, Col: 2}, What: "Lua script (EVAL)"}}},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("ReportUses:\n got %v\nwant %v", got, want)
@@ -88,10 +89,10 @@ func TestMerge(t *testing.T) {
 	site := func(file string, line int) report.Site {
 		return report.Site{Pos: report.Position{File: file, Line: line, Col: 1}, What: "DELIFEQ release"}
 	}
-	a := []report.Use{{Command: "delifeq", Sites: []report.Site{site("b/b.go", 3)}}}
-	b := []report.Use{{Command: "ifeq", Sites: []report.Site{site("a/a.go", 1)}}, {Command: "delifeq", Sites: []report.Site{site("a/a.go", 9), site("b/b.go", 3)}}}
+	a := []report.Use{{Command: rules.UseDELIFEQ, Sites: []report.Site{site("b/b.go", 3)}}}
+	b := []report.Use{{Command: rules.UseIFEQ, Sites: []report.Site{site("a/a.go", 1)}}, {Command: rules.UseDELIFEQ, Sites: []report.Site{site("a/a.go", 9), site("b/b.go", 3)}}}
 	got := uses.Merge(a, b)
-	if len(got) != 2 || got[0].Command != "delifeq" || got[1].Command != "ifeq" {
+	if len(got) != 2 || got[0].Command != rules.UseDELIFEQ || got[1].Command != rules.UseIFEQ {
 		t.Fatalf("Merge: %v", got)
 	}
 	if s := got[0].Sites; len(s) != 2 || s[0].Pos.File != "a/a.go" || s[1].Pos.File != "b/b.go" {

@@ -13,6 +13,7 @@ import (
 	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/join"
 )
 
 func init() {
@@ -118,10 +119,9 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts.Code, opts.CodeKnown = code.Uses, true
 	opts.Progress = prog.nodes
 	prog.phase("probing the fleet")
-	fleet, err := probe.Run(ctx, opts)
+	col, err := probe.Collect(ctx, opts)
 	if err := stopped(ctx); err != nil {
 		return err // whatever the probe made of it, an interrupted fleet half is not evidence
 	}
@@ -129,25 +129,18 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 		return usageError("%v", err)
 	}
 	prog.done()
-	run := joinRuns("audit", code, fleet)
-	return writeReports(ctx, e, "audit", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) }, o.exitZero)
+	run := judgeFleet("audit", code, col, opts.Skew)
+	return writeReports(ctx, e, "audit", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
 
-// joinRuns makes one Run of the code half and the fleet half (probed or
-// declared): the code's findings, rules, packages and uses, the fleet's
-// topology, nodes, node findings and verdict (whose reasons already tie
-// both, see probe.EvalOptions.Code), and the errors of both.
-func joinRuns(command string, code, fleet *report.Run) *report.Run {
-	run := *code
-	run.Command = command
-	run.Time = time.Now().UTC().Format(time.RFC3339)
-	run.Findings = append(append([]report.Finding(nil), code.Findings...), fleet.Findings...)
-	run.Errors = append(append([]report.Error(nil), code.Errors...), fleet.Errors...)
-	run.Topology = fleet.Topology
-	run.Nodes = fleet.Nodes
-	run.Verdict = fleet.Verdict
-	run.Sort()
-	return &run
+// judgeFleet composes audit and preflight: the fleet's facts (probed or
+// declared) are evaluated for the commands the code relies on, judged
+// against the code's uses, and joined with the code half into one run.
+func judgeFleet(command string, code *report.Run, col *probe.Collection, skew time.Duration) *report.Run {
+	ev := probe.Evaluate(col.Facts, probe.EvalOptions{Relied: code.UsedCommands(), Skew: skew, Topology: col.Topology})
+	fleet := ev.Run(col.Topology, code.Uses, true)
+	fleet.Errors = col.Errors
+	return join.Runs(command, code, fleet, time.Now())
 }
 
 // outTarget is one report to write: a path relative to the command's
@@ -247,10 +240,9 @@ func stdoutFormats(plan []outTarget) []string {
 // prints the errors of an incomplete run on stderr unless a text report on
 // stdout shows them, then a one-line summary with the verdict, and ends
 // with report.ExitCode — the same status whatever the formats (runExit:
-// -exit-zero). view gives the Run to render per format (codeFlags.view:
-// -show-suppressed).
-func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan []outTarget, view func(format string) *report.Run, exitZero bool) error {
-	written, textOnStdout, err := emitReports(ctx, e, run, plan, view)
+// -exit-zero). opts are the renderers' (-show-suppressed).
+func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan []outTarget, opts report.Options, exitZero bool) error {
+	written, textOnStdout, err := emitReports(ctx, e, run, plan, opts)
 	if err != nil {
 		return err
 	}
@@ -266,15 +258,11 @@ func writeReports(ctx context.Context, e *env, name string, run *report.Run, pla
 // emitReports renders every planned report, then writes them; it returns
 // the files written (relative to the working directory when below it) and
 // whether a text report went to stdout.
-func emitReports(ctx context.Context, e *env, run *report.Run, plan []outTarget, view func(format string) *report.Run) (written []string, textOnStdout bool, err error) {
+func emitReports(ctx context.Context, e *env, run *report.Run, plan []outTarget, opts report.Options) (written []string, textOnStdout bool, err error) {
 	rendered := make([][]byte, len(plan))
 	for i, t := range plan {
-		r := run
-		if view != nil {
-			r = view(t.format)
-		}
 		var buf bytes.Buffer
-		if err := report.Render(&buf, r, t.format); err != nil {
+		if err := report.RenderWith(&buf, run, t.format, opts); err != nil {
 			return nil, false, failure("rendering %s: %v", t.format, err)
 		}
 		rendered[i] = buf.Bytes()
@@ -309,7 +297,7 @@ func emitReports(ctx context.Context, e *env, run *report.Run, plan []outTarget,
 func summaryLine(run *report.Run, written []string) string {
 	s := report.Summary(run)
 	if v := run.Verdict; v != nil {
-		s = fmt.Sprintf("release %s, extend %s, lua %s; %s", v.NativeRelease, v.NativeExtend, v.Lua, s)
+		s = v.Summary() + "; " + s
 	}
 	if len(written) > 0 {
 		s += "; report written to " + strings.Join(written, ", ")

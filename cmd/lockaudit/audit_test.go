@@ -12,9 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/internal/golden"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/reportcheck"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // runIn runs lockaudit in-process with dir as the working directory and
@@ -54,7 +56,7 @@ func auditJSON(t *testing.T, conn ...string) (*report.Run, int, string) {
 	if err != nil {
 		t.Fatalf("no report (exit %d): %v\n%s", code, err, stderr)
 	}
-	r, err := decodeRun(data)
+	r, err := report.DecodeRun(data)
 	if err != nil {
 		t.Fatalf("the report does not decode: %v", err)
 	}
@@ -79,7 +81,7 @@ func exampleCodeFindings(t *testing.T, r *report.Run) {
 }
 
 func reasonsWith(r *report.Run, parts ...string) string {
-	for _, reason := range r.Verdict.Reasons {
+	for _, reason := range r.Verdict.Strings() {
 		ok := true
 		for _, p := range parts {
 			ok = ok && strings.Contains(reason, p)
@@ -102,7 +104,7 @@ func TestAuditAll91Safe(t *testing.T) {
 		t.Errorf("command %q, time %q, topology %q, %d nodes", r.Command, r.Time, r.Topology, len(r.Nodes))
 	}
 	v := r.Verdict
-	if v == nil || v.NativeRelease != report.Safe || v.NativeExtend != report.Safe || v.Lua != report.Available {
+	if v == nil || v.Of(rules.NativeRelease).Word() != report.Safe || v.Of(rules.NativeExtend).Word() != report.Safe || v.Of(rules.LuaScripts).Word() != report.Available {
 		t.Fatalf("verdict %+v, want safe, safe, available", v)
 	}
 	for _, want := range [][]string{
@@ -111,7 +113,7 @@ func TestAuditAll91Safe(t *testing.T) {
 		{"lua: available — the code runs Lua (billing/billing.go:33: Lua compare-and-delete script (billing.go:13), reports/reports.go:27: redsync Mutex.UnlockContext (Lua release) and 2 more)"},
 	} {
 		if reasonsWith(r, want...) == "" {
-			t.Errorf("no reason with %q:\n%s", want, strings.Join(v.Reasons, "\n"))
+			t.Errorf("no reason with %q:\n%s", want, strings.Join(v.Strings(), "\n"))
 		}
 	}
 	var uses []string
@@ -146,12 +148,12 @@ func TestAuditPromotable81Unsafe(t *testing.T) {
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
 	r, code, _ := auditJSON(t, "-addr", n[0].Addr)
 	v := r.Verdict
-	if v.NativeRelease != report.Unsafe || v.NativeExtend != report.Safe || v.Lua != report.Available {
-		t.Fatalf("verdict %s/%s/%s, want unsafe/safe/available:\n%s", v.NativeRelease, v.NativeExtend, v.Lua, strings.Join(v.Reasons, "\n"))
+	if v.Of(rules.NativeRelease).Word() != report.Unsafe || v.Of(rules.NativeExtend).Word() != report.Safe || v.Of(rules.LuaScripts).Word() != report.Available {
+		t.Fatalf("verdict %s/%s/%s, want unsafe/safe/available:\n%s", v.Of(rules.NativeRelease).Word(), v.Of(rules.NativeExtend).Word(), v.Of(rules.LuaScripts).Word(), strings.Join(v.Strings(), "\n"))
 	}
 	want := "native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, billing/billing.go:83 and 4 more) but replica " + n[2].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ (COMMAND INFO DELIFEQ: nil (unknown command)); upgrade " + n[2].Addr + " from valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its replica-priority 0 (Sentinel then never promotes it)"
 	if reasonsWith(r, want) == "" {
-		t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(v.Reasons, "\n  "))
+		t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(v.Strings(), "\n  "))
 	}
 	la201 := 0
 	for _, f := range r.Findings {
@@ -177,12 +179,12 @@ func TestAuditLuaUnloaded(t *testing.T) {
 	s.UnloadLua(t)
 	r, code, _ := auditJSON(t, "-addr", s.Addr)
 	v := r.Verdict
-	if v.Lua != report.Missing || v.NativeRelease != report.Safe || v.NativeExtend != report.Safe {
-		t.Fatalf("verdict %s/%s/%s, want safe/safe/missing", v.NativeRelease, v.NativeExtend, v.Lua)
+	if v.Of(rules.LuaScripts).Word() != report.Missing || v.Of(rules.NativeRelease).Word() != report.Safe || v.Of(rules.NativeExtend).Word() != report.Safe {
+		t.Fatalf("verdict %s/%s/%s, want safe/safe/missing", v.Of(rules.NativeRelease).Word(), v.Of(rules.NativeExtend).Word(), v.Of(rules.LuaScripts).Word())
 	}
 	want := "lua: missing — the code runs Lua (billing/billing.go:33: Lua compare-and-delete script (billing.go:13), reports/reports.go:27: redsync Mutex.UnlockContext (Lua release) and 2 more) but primary " + s.Addr + " (Valkey 9.1.2, promotable) cannot run Lua (INFO scriptingengines: engines_count:0, no Lua engine); give " + s.Addr + " a Lua engine"
 	if reasonsWith(r, want) == "" {
-		t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(v.Reasons, "\n  "))
+		t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(v.Strings(), "\n  "))
 	}
 	found := false
 	for _, f := range r.Findings {
@@ -216,11 +218,11 @@ func TestAuditFormatsAndRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := decodeRun(data)
+	r, err := report.DecodeRun(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
+	if *golden.Update {
 		saveAuditFixture(t, r, n[0].Addr, n[1].Addr)
 	}
 	// run.json against what the test knows independently of lockaudit:
@@ -228,7 +230,7 @@ func TestAuditFormatsAndRender(t *testing.T) {
 	// promotable 8.1 replica, so the release is unsafe there and only
 	// there, the extend safe (8.1 has SET IFEQ) and Lua available.
 	exampleCodeFindings(t, r)
-	if v := r.Verdict; v == nil || v.NativeRelease != report.Unsafe || v.NativeExtend != report.Safe || v.Lua != report.Available {
+	if v := r.Verdict; v == nil || v.Of(rules.NativeRelease).Word() != report.Unsafe || v.Of(rules.NativeExtend).Word() != report.Safe || v.Of(rules.LuaScripts).Word() != report.Available {
 		t.Errorf("run.json verdict %+v, want unsafe/safe/available", v)
 	}
 	var la201 []string
@@ -240,12 +242,12 @@ func TestAuditFormatsAndRender(t *testing.T) {
 	if len(la201) != 1 || la201[0] != n[1].Addr {
 		t.Errorf("run.json has LA201 on %v, want only on the 8.1 replica %s", la201, n[1].Addr)
 	}
-	// A run from another schema version is refused, naming both versions.
+	// A run from another schema version is refused, naming the versions.
 	other := filepath.Join(t.TempDir(), "other.json")
-	os.WriteFile(other, bytes.Replace(data, []byte(`"schema_version": 1`), []byte(`"schema_version": 2`), 1), 0o644)
+	os.WriteFile(other, bytes.Replace(data, []byte(`"schema_version": 2`), []byte(`"schema_version": 3`), 1), 0o644)
 	_, rstderr, rcode := runIn(t, dir, nil, "render", "-o", filepath.Join(t.TempDir(), "x.html"), other)
-	if rcode != report.ExitFailed || !strings.Contains(rstderr, "schema_version 2, but lockaudit") || !strings.Contains(rstderr, "reads schema_version 1") {
-		t.Errorf("render of a schema_version 2 run: exit %d, %s", rcode, rstderr)
+	if rcode != report.ExitFailed || !strings.Contains(rstderr, "schema_version 3, but this lockaudit reads schema_version 1 and 2") {
+		t.Errorf("render of a schema_version 3 run: exit %d, %s", rcode, rstderr)
 	}
 	for format, name := range formats {
 		orig, err := os.ReadFile(filepath.Join(dir, name))
@@ -279,10 +281,10 @@ var tagRE = regexp.MustCompile(`<[^>]*>`)
 // headline, exactly (reportcheck: each value in its place in the layout, so
 // "safe" is never found inside "unsafe"). It reads SARIF in its own
 // structure; report's TestFormatsAgree checks each layout in depth (on
-// report/testdata/audit-example.json, a saved run of this test).
+// testdata/audit-example.json, a saved run of this test).
 func carries(r *report.Run, format, out string) []string {
 	var problems []string
-	if p := reportcheck.Check(format, []byte(out), r.Verdict); p != "" {
+	if p := reportcheck.Check(format, []byte(out), reportcheck.Of(r.Verdict)); p != "" {
 		problems = append(problems, p)
 	}
 	switch format {
@@ -319,11 +321,11 @@ func carries(r *report.Run, format, out string) []string {
 	return problems
 }
 
-// saveAuditFixture writes the run as report/testdata/audit-example.json,
-// with the loopback ports and the time made stable, so report's format
-// tests cover a real audit run (`go test ./cmd/lockaudit -run
-// TestAuditFormatsAndRender -update`, then review the diff and run `go
-// test ./report -update` for its goldens).
+// saveAuditFixture writes the run as testdata/audit-example.json, with the
+// loopback ports and the time made stable, so report's format tests cover
+// a real audit run (`go test ./cmd/lockaudit -run TestAuditFormatsAndRender
+// -update`, then review the diff and run `go test ./report -update` for its
+// goldens).
 func saveAuditFixture(t *testing.T, r *report.Run, primary, replica string) {
 	t.Helper()
 	var buf bytes.Buffer
@@ -335,7 +337,7 @@ func saveAuditFixture(t *testing.T, r *report.Run, primary, replica string) {
 	s = strings.ReplaceAll(s, replica, "127.0.0.1:7002")
 	s = regexp.MustCompile(`"time": "[^"]*"`).ReplaceAllString(s, `"time": "2025-06-02T09:00:00Z"`)
 	s = regexp.MustCompile(`"version": "[^"]*",\n    "command"`).ReplaceAllString(s, "\"version\": \"(devel)\",\n    \"command\"")
-	stable, err := decodeRun([]byte(s))
+	stable, err := report.DecodeRun([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +346,7 @@ func saveAuditFixture(t *testing.T, r *report.Run, primary, replica string) {
 	if err := report.Render(&buf, stable, "json"); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("..", "..", "report", "testdata", "audit-example.json"), buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join("testdata", "audit-example.json"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -445,8 +447,8 @@ func TestAuditSentinel(t *testing.T) {
 		n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81, Args: []string{"--replica-priority", tt.priority}}, Of: 0})
 		ss := servertest.StartSentinels(t, n[0], "orders", 1, 1, servertest.Config{})
 		r, _, _ := auditJSON(t, "-sentinel", ss[0].Addr, "-master", "orders")
-		if r.Topology != "sentinel" || r.Verdict.NativeRelease != tt.release {
-			t.Errorf("replica-priority %s: topology %s, release %s; want sentinel, %s:\n%s", tt.priority, r.Topology, r.Verdict.NativeRelease, tt.release, strings.Join(r.Verdict.Reasons, "\n"))
+		if r.Topology != "sentinel" || r.Verdict.Of(rules.NativeRelease).Word() != tt.release {
+			t.Errorf("replica-priority %s: topology %s, release %s; want sentinel, %s:\n%s", tt.priority, r.Topology, r.Verdict.Of(rules.NativeRelease).Word(), tt.release, strings.Join(r.Verdict.Strings(), "\n"))
 		}
 	}
 }

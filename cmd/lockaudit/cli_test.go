@@ -15,8 +15,6 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
 // example is the bundled example module, relative to this package.
 const example = "../../testdata/example"
 

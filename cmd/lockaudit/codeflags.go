@@ -35,7 +35,7 @@ import (
 //	... fs.Parse(args) ...
 //	if err := c.load(e); err != nil { return err }  // -C, the config file (exit 2 on errors)
 //	run, err := c.run(ctx, e, patterns)            // the analysed, suppressed, baselined Run
-//	... render c.view(run), exit with report.ExitCode(run) ...
+//	... render run with c.renderOptions(), exit with report.ExitCode(run) ...
 //
 // After load, c.Config is the loaded .lockaudit.yaml (nil when there is
 // none), so probe/audit can read c.Config.Probe for their defaults.
@@ -241,30 +241,9 @@ func (c *codeFlags) analyzers(sel map[string]bool) []*analysis.Analyzer {
 	return as
 }
 
-// view is the Run a renderer should print: the run itself, or with
-// -show-suppressed and text output a copy in which the suppressed findings
-// are shown (the text format otherwise hides them), each message ending
-// with its suppression. Exit codes and summaries are computed from the run,
-// never from the view.
-func (c *codeFlags) view(run *report.Run, format string) *report.Run {
-	if !c.ShowSuppressed || format != "text" {
-		return run
-	}
-	cp := *run
-	cp.Findings = make([]report.Finding, len(run.Findings))
-	for i, f := range run.Findings {
-		if s := f.Suppressed; s != nil {
-			f.Message += fmt.Sprintf(" [suppressed %s: %s]", suppressionWord(s.Kind), s.Justification)
-			f.Suppressed = nil
-		}
-		cp.Findings[i] = f
-	}
-	return &cp
-}
-
-func suppressionWord(kind string) string {
-	if kind == "inSource" {
-		return "in source"
-	}
-	return kind
+// renderOptions are the renderers' options the flags ask for:
+// -show-suppressed (text output). Exit codes and summaries are always the
+// run's.
+func (c *codeFlags) renderOptions() report.Options {
+	return report.Options{ShowSuppressed: c.ShowSuppressed}
 }

@@ -72,7 +72,7 @@ func TestConfigInitChangesNothing(t *testing.T) {
 		FenceColumns: settings.DefaultFenceColumns,
 		Probe: config.Probe{
 			Timeout: probe.DefaultTimeout, Deadline: probe.DefaultDeadline, Parallel: probe.DefaultParallel,
-			Uses: probe.DefaultUses, Skew: probe.DefaultSkew,
+			Uses: useNames(probe.DefaultUses), Skew: probe.DefaultSkew,
 		},
 		Scan:    config.Scan{Rate: scan.DefaultRate, Count: scan.DefaultCount},
 		Conform: config.Conform{Prefix: conform.DefaultPrefix, TTL: conform.DefaultTTL},

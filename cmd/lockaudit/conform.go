@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/conform"
+	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -112,5 +113,5 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(ctx, e, "conform", run, plan, nil, false)
+	return writeReports(ctx, e, "conform", run, plan, report.Options{}, false)
 }

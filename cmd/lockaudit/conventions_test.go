@@ -334,8 +334,8 @@ func TestExitZero(t *testing.T) {
 		case report.ExitFailed:
 			r.Errors = []report.Error{{Where: "a:1", Message: "refused"}}
 		case report.ExitUnknown:
-			r.Uses = []report.Use{{Command: "delifeq"}}
-			r.Verdict = &report.Verdict{NativeRelease: report.Unknown, NativeExtend: report.Safe, Lua: report.Available}
+			r.Uses = []report.Use{{Command: rules.UseDELIFEQ}}
+			r.Verdict = report.NewVerdict() // every path unknown
 		}
 		if got := report.ExitCode(r); got != tc.code {
 			t.Fatalf("the test's run exits %d, want %d", got, tc.code)
@@ -358,7 +358,7 @@ func TestExitZeroLive(t *testing.T) {
 		var a, b report.Run
 		json.Unmarshal([]byte(out), &a)
 		json.Unmarshal([]byte(outZ), &b)
-		if code != report.ExitFindings || codeZ != 0 || a.Verdict == nil || b.Verdict == nil || a.Verdict.NativeRelease != report.Unsafe || b.Verdict.NativeRelease != report.Unsafe {
+		if code != report.ExitFindings || codeZ != 0 || a.Verdict == nil || b.Verdict == nil || a.Verdict.Of(rules.NativeRelease).Safe != report.No || b.Verdict.Of(rules.NativeRelease).Safe != report.No {
 			t.Errorf("%s: exit %d, with -exit-zero %d (want 3 and 0, both unsafe)\n%s", args[0], code, codeZ, stderrZ)
 		}
 	}

@@ -201,7 +201,7 @@ func demoLive(ctx context.Context, e *env, root, example, what string, fleet []d
 		return err
 	}
 	prog.phase("probing the fleet")
-	probed, err := probe.Run(ctx, probe.Options{Addrs: []string{servers[0].Addr}, Code: run.Uses, CodeKnown: true, Progress: prog.nodes, Version: version()})
+	col, err := probe.Collect(ctx, probe.Options{Addrs: []string{servers[0].Addr}, Progress: prog.nodes, Version: version()})
 	if err := stopped(ctx); err != nil {
 		return err // interrupted: the cause, which main turns into 130/143
 	}
@@ -209,7 +209,7 @@ func demoLive(ctx context.Context, e *env, root, example, what string, fleet []d
 		return failure("%v", err)
 	}
 	prog.done()
-	return demoFinish(ctx, e, joinRuns("audit", run, probed), plan)
+	return demoFinish(ctx, e, judgeFleet("audit", run, col, 0), plan)
 }
 
 // demoOffline declares the fleet and judges the example against it as
@@ -239,12 +239,11 @@ func demoOffline(ctx context.Context, e *env, root, example, what string, plan [
 	if err != nil {
 		return err
 	}
-	facts, topology, err := declaredFleet(inv, code.Targets)
+	col, err := declaredFleet(inv, code.Targets)
 	if err != nil {
 		return failure("the demo's inventory: %v", err)
 	}
-	v, findings := probe.Evaluate(facts, probe.EvalOptions{Topology: topology, Code: run.Uses, CodeKnown: true})
-	return demoFinish(ctx, e, joinRuns("preflight", run, &report.Run{Topology: probe.DeclaredTop, Nodes: probe.Nodes(facts, topology), Findings: findings, Verdict: &v}), plan)
+	return demoFinish(ctx, e, judgeDeclared(run, col), plan)
 }
 
 // demoCode runs the code half on the example; packages that do not load
@@ -268,7 +267,7 @@ func demoCode(ctx context.Context, e *env, code *codeFlags, prog *progress) (*re
 // where they went.
 func demoFinish(ctx context.Context, e *env, run *report.Run, plan []outTarget) error {
 	printVerdict(e.Stdout, run)
-	written, _, err := emitReports(ctx, e, run, plan, nil)
+	written, _, err := emitReports(ctx, e, run, plan, report.Options{})
 	if err != nil {
 		return err
 	}
@@ -278,23 +277,14 @@ func demoFinish(ctx context.Context, e *env, run *report.Run, plan []outTarget) 
 	return nil
 }
 
-// printVerdict prints each lock path's verdict with its reasons, and what
-// else the report holds.
+// printVerdict prints each lock path's verdict with all its reasons, as
+// the reports word them, and what else the report holds.
 func printVerdict(w io.Writer, run *report.Run) {
-	v := run.Verdict
 	fmt.Fprintf(w, "\nVerdict (lockaudit %s exits %d for this run):\n", run.Command, report.ExitCode(run))
-	for _, p := range []struct{ key, title, value string }{
-		{"native_release", "Native release (DELIFEQ)", v.NativeRelease},
-		{"native_extend", "Native extend (SET IFEQ)", v.NativeExtend},
-		{"lua", "Lua scripts", v.Lua},
-	} {
-		fmt.Fprintf(w, "  %s: %s\n", p.title, strings.ToUpper(p.value))
-		for _, r := range v.Reasons {
-			if rest, ok := strings.CutPrefix(r, p.key+": "); ok {
-				if _, detail, ok := strings.Cut(rest, " — "); ok {
-					fmt.Fprintf(w, "    - %s\n", report.Escape(detail))
-				}
-			}
+	for _, pv := range report.Verdicts(run) {
+		fmt.Fprintf(w, "  %s: %s\n", pv.Label(), pv.Word)
+		for _, l := range pv.Lines {
+			fmt.Fprintf(w, "    - %s\n", report.Escape(l.Detail))
 		}
 	}
 	code, node := 0, 0

@@ -74,7 +74,7 @@ func TestDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := reportcheck.Check("html", html, &report.Verdict{NativeRelease: report.Unsafe, NativeExtend: report.Safe, Lua: report.Available}); p != "" {
+	if p := reportcheck.Check("html", html, reportcheck.Words{report.Unsafe, report.Safe, report.Available}); p != "" {
 		t.Errorf("report.html: %s", p)
 	}
 	if !bytes.Contains(html, []byte(old)) || !bytes.Contains(html, []byte("billing/billing.go")) {
@@ -143,11 +143,11 @@ func TestDemoOffline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := decodeRun(data)
+	run, err := report.DecodeRun(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.Command != "preflight" || run.Topology != "declared" || len(run.Nodes) != 3 || run.Verdict.NativeRelease != report.Unsafe || report.ExitCode(run) != report.ExitFindings {
+	if run.Command != "preflight" || run.Topology != "declared" || len(run.Nodes) != 3 || run.Verdict.Of(rules.NativeRelease).Word() != report.Unsafe || report.ExitCode(run) != report.ExitFindings {
 		t.Errorf("run: command %s, topology %s, %d nodes, verdict %+v", run.Command, run.Topology, len(run.Nodes), run.Verdict)
 	}
 }

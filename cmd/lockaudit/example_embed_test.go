@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/internal/golden"
 )
 
 // TestEmbeddedExample: the example embedded in the binary is exactly
@@ -16,7 +18,7 @@ func TestEmbeddedExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
+	if *golden.Update {
 		if err := os.WriteFile("example.txtar", want, 0o644); err != nil {
 			t.Fatal(err)
 		}

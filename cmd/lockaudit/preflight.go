@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/inventory"
 	"github.com/lockaudit/lockaudit/report"
-	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -109,14 +106,14 @@ func runPreflight(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeReports(ctx, e, "preflight", run, o.plan, func(format string) *report.Run { return o.code.view(run, format) }, o.exitZero)
+	return writeReports(ctx, e, "preflight", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
 
 // preflight runs the code half on patterns and judges what it relies on
 // against the declared fleet: the inventory, or without one a primary per
 // target. prog (nil: none) shows the analysis.
 func preflight(ctx context.Context, e *env, code *codeFlags, inv *inventory.File, patterns []string, prog *progress) (*report.Run, error) {
-	facts, topology, err := declaredFleet(inv, code.Targets)
+	col, err := declaredFleet(inv, code.Targets)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
@@ -126,52 +123,25 @@ func preflight(ctx context.Context, e *env, code *codeFlags, inv *inventory.File
 	if err != nil {
 		return nil, err
 	}
-	v, findings := probe.Evaluate(facts, probe.EvalOptions{Topology: topology, Code: run.Uses, CodeKnown: true})
-	fleet := &report.Run{Topology: probe.DeclaredTop, Nodes: probe.Nodes(facts, topology), Findings: findings, Verdict: &v}
-	return joinRuns("preflight", run, fleet), nil
+	return judgeDeclared(run, col), nil
 }
 
-// declaredFleet turns the inventory (or, without one, the targets: one
-// primary per release) into declared facts, and says which topology
-// decides promotability: the inventory's (a replica at replica_priority 0
-// is never promoted only under Sentinel), else every replica can be.
-func declaredFleet(inv *inventory.File, targets []string) ([]probe.Facts, string, error) {
-	var facts []probe.Facts
+// judgeDeclared joins the code half with a declared fleet as preflight
+// reports it: the inventory's topology decides who can be promoted, the
+// run's topology is "declared".
+func judgeDeclared(code *report.Run, col *probe.Collection) *report.Run {
+	run := judgeFleet("preflight", code, col, 0)
+	run.Topology = probe.DeclaredTop
+	return run
+}
+
+// declaredFleet is the fleet preflight judges: the inventory's nodes, or
+// without one a primary per -target release (probe/inventory).
+func declaredFleet(inv *inventory.File, targets []string) (*probe.Collection, error) {
 	if inv == nil {
-		for _, t := range targets {
-			v, err := rules.ParseTarget(t)
-			if err != nil {
-				return nil, "", fmt.Errorf("-target: %v", err)
-			}
-			f := probe.Declared("target "+t, probe.RolePrimary, v)
-			f.Target = t
-			f.Notes = append(f.Notes, "declared by -target "+t+": one primary of that release stands for every node running it")
-			facts = append(facts, f)
-		}
-		return facts, probe.DeclaredTop, nil
+		facts, err := inventory.Targets(targets)
+		return &probe.Collection{Facts: facts, Topology: probe.DeclaredTop}, err
 	}
-	topology := inv.Topology
-	if topology == "" {
-		topology = probe.DeclaredTop
-	}
-	where := filepath.Base(inv.Path)
-	for _, n := range inv.Nodes {
-		f := probe.Declared(n.Addr, n.Role, n.Parsed)
-		f.Primary = n.Primary
-		if n.ReplicaPriority != nil {
-			f.ReplicaPriority = *n.ReplicaPriority
-			f.Config["replica-priority"] = fmt.Sprint(*n.ReplicaPriority)
-		}
-		if n.NoFailover {
-			f.NoFailover = report.Yes
-			f.Config["cluster-replica-no-failover"] = "yes"
-		}
-		if n.Lua != nil && !*n.Lua {
-			f.Lua = report.No
-			f.Why[probe.WhyLua] = "declared lua: false in " + where
-		}
-		f.Evidence = append(f.Evidence, report.Evidence{Command: "declared", Answer: "in " + where})
-		facts = append(facts, f)
-	}
-	return facts, topology, nil
+	facts, topology := inv.Facts()
+	return &probe.Collection{Facts: facts, Topology: topology}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // preflightJSON runs preflight on the bundled example and decodes its JSON.
@@ -18,7 +19,7 @@ func preflightJSON(t *testing.T, args ...string) (*report.Run, int, string) {
 	if err != nil {
 		t.Fatalf("no report (exit %d): %v\n%s", code, err, stderr)
 	}
-	r, err := decodeRun(data)
+	r, err := report.DecodeRun(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +35,8 @@ func TestPreflightTargets(t *testing.T) {
 	if r.Command != "preflight" || r.Topology != "declared" || r.Target != "valkey-9.0" || len(r.Nodes) != 1 || !r.Nodes[0].Declared || r.Time == "" {
 		t.Errorf("command %q, topology %q, target %q, nodes %+v", r.Command, r.Topology, r.Target, r.Nodes)
 	}
-	if v := r.Verdict; v.NativeRelease != report.Safe || v.NativeExtend != report.Safe || v.Lua != report.Available {
-		t.Errorf("valkey-9.0: verdict %s/%s/%s, want safe/safe/available:\n%s", v.NativeRelease, v.NativeExtend, v.Lua, strings.Join(v.Reasons, "\n"))
+	if v := r.Verdict; v.Of(rules.NativeRelease).Word() != report.Safe || v.Of(rules.NativeExtend).Word() != report.Safe || v.Of(rules.LuaScripts).Word() != report.Available {
+		t.Errorf("valkey-9.0: verdict %s/%s/%s, want safe/safe/available:\n%s", v.Of(rules.NativeRelease).Word(), v.Of(rules.NativeExtend).Word(), v.Of(rules.LuaScripts).Word(), strings.Join(v.Strings(), "\n"))
 	}
 	exampleCodeFindings(t, r)
 	if code != report.ExitFindings {
@@ -43,12 +44,12 @@ func TestPreflightTargets(t *testing.T) {
 	}
 
 	r, _, _ = preflightJSON(t, "-target", "valkey-9.0,valkey-8.1")
-	if r.Verdict.NativeRelease != report.Unsafe || r.Verdict.NativeExtend != report.Safe {
-		t.Errorf("valkey-9.0,valkey-8.1: release %s, extend %s; want unsafe, safe", r.Verdict.NativeRelease, r.Verdict.NativeExtend)
+	if r.Verdict.Of(rules.NativeRelease).Word() != report.Unsafe || r.Verdict.Of(rules.NativeExtend).Word() != report.Safe {
+		t.Errorf("valkey-9.0,valkey-8.1: release %s, extend %s; want unsafe, safe", r.Verdict.Of(rules.NativeRelease).Word(), r.Verdict.Of(rules.NativeExtend).Word())
 	}
 	want := "native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, billing/billing.go:83 and 4 more) but every valkey-8.1 node (declared by -target, promotable) has no DELIFEQ (declared valkey-8.1.0); upgrade every valkey-8.1 node that can become primary to a release with DELIFEQ (Valkey 9.0+, no Redis version) before releasing with DELIFEQ"
 	if reasonsWith(r, want) == "" {
-		t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(r.Verdict.Reasons, "\n  "))
+		t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(r.Verdict.Strings(), "\n  "))
 	}
 	la112 := 0
 	for _, f := range r.Findings {
@@ -96,18 +97,18 @@ func TestPreflightInventory(t *testing.T) {
 		t.Fatalf("topology %q, %d nodes", r.Topology, len(r.Nodes))
 	}
 	v := r.Verdict
-	if v.NativeRelease != report.Unsafe || v.NativeExtend != report.Safe || v.Lua != report.Missing {
-		t.Errorf("verdict %s/%s/%s, want unsafe/safe/missing", v.NativeRelease, v.NativeExtend, v.Lua)
+	if v.Of(rules.NativeRelease).Word() != report.Unsafe || v.Of(rules.NativeExtend).Word() != report.Safe || v.Of(rules.LuaScripts).Word() != report.Missing {
+		t.Errorf("verdict %s/%s/%s, want unsafe/safe/missing", v.Of(rules.NativeRelease).Word(), v.Of(rules.NativeExtend).Word(), v.Of(rules.LuaScripts).Word())
 	}
 	for _, want := range []string{
 		"native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, billing/billing.go:83 and 4 more) but replica 10.0.0.7:6379 (Valkey 8.1.1, promotable) has no DELIFEQ (declared valkey-8.1.1); upgrade 10.0.0.7:6379 from valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its replica-priority 0 (Sentinel then never promotes it)",
 		"lua: missing — the code runs Lua (billing/billing.go:33: Lua compare-and-delete script (billing.go:13), reports/reports.go:27: redsync Mutex.UnlockContext (Lua release) and 2 more) but replica 10.0.0.9:6379 (Valkey 9.1.2, promotable) cannot run Lua (declared lua: false in fleet.yaml)",
 	} {
 		if reasonsWith(r, want) == "" {
-			t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(v.Reasons, "\n  "))
+			t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(v.Strings(), "\n  "))
 		}
 	}
-	if s := strings.Join(v.Reasons, "\n"); strings.Contains(s, "10.0.0.8:6379") {
+	if s := strings.Join(v.Strings(), "\n"); strings.Contains(s, "10.0.0.8:6379") {
 		t.Errorf("the replica-priority 0 node breaks nothing under Sentinel, but a reason names it:\n%s", s)
 	}
 	var nodeRules []string
@@ -120,7 +121,7 @@ func TestPreflightInventory(t *testing.T) {
 		t.Errorf("node findings %s, want 10.0.0.7:6379 LA201, 10.0.0.9:6379 LA203", got)
 	}
 	for _, n := range r.Nodes {
-		if n.Addr == "10.0.0.8:6379" && n.Promotable != report.No {
+		if n.Addr == "10.0.0.8:6379" && n.Promotable != report.PromotableNo {
 			t.Errorf("10.0.0.8:6379 promotable %q, want no (replica_priority 0 under Sentinel)", n.Promotable)
 		}
 	}
@@ -137,7 +138,7 @@ func TestPreflightConfigTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, _, _ := preflightJSON(t, "-config", cfg)
-	if len(r.Nodes) != 1 || r.Nodes[0].Addr != "target valkey-8.0" || r.Verdict.NativeExtend != report.Unsafe || r.Verdict.NativeRelease != report.Unsafe {
+	if len(r.Nodes) != 1 || r.Nodes[0].Addr != "target valkey-8.0" || r.Verdict.Of(rules.NativeExtend).Word() != report.Unsafe || r.Verdict.Of(rules.NativeRelease).Word() != report.Unsafe {
 		t.Errorf("nodes %+v verdict %+v", r.Nodes, r.Verdict)
 	}
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -324,6 +326,15 @@ func (c *connFlags) tlsConfig(dir string) (*tls.Config, error) {
 	return cfg, nil
 }
 
+// useNames spells commands as -uses and probe.uses take them.
+func useNames(cs []rules.Command) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.String())
+	}
+	return out
+}
+
 // probeFlags are probe's parsed flags.
 type probeFlags struct {
 	conn                     connFlags
@@ -375,7 +386,7 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 		return nil, err
 	}
 	if o.uses == "" {
-		o.uses = strings.Join(probe.DefaultUses, ",")
+		o.uses = strings.Join(useNames(probe.DefaultUses), ",")
 		if cfg != nil && len(cfg.Probe.Uses) > 0 {
 			o.uses = strings.Join(cfg.Probe.Uses, ",")
 		}
@@ -405,9 +416,9 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if o == nil || err != nil {
 		return err
 	}
-	uses, err := probe.ParseUses(o.uses)
+	uses, err := rules.ParseCommands(o.uses)
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("-uses: %v", err)
 	}
 	opts, err := o.conn.options(e, e.Dir)
 	if err != nil {
@@ -428,5 +439,5 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(ctx, e, "probe", run, o.plan, nil, o.exitZero)
+	return writeReports(ctx, e, "probe", run, o.plan, report.Options{}, o.exitZero)
 }

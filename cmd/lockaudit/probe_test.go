@@ -14,6 +14,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // runProbeCLI runs `lockaudit probe args...` in-process with the given
@@ -35,7 +36,7 @@ func TestProbeUsageErrors(t *testing.T) {
 		want string
 	}{
 		{nil, "no address to probe"},
-		{[]string{"-uses", "delifeq,evalsha", "127.0.0.1:6379"}, `unknown -uses value "evalsha"`},
+		{[]string{"-uses", "delifeq,evalsha", "127.0.0.1:6379"}, `-uses: unknown command "evalsha" (want delifeq, delex, ifeq or lua)`},
 		{[]string{"-format", "sarif", "127.0.0.1:6379"}, `unknown -format "sarif"`},
 		{[]string{"-password", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
 		{[]string{"--password=hunter2-secret", "127.0.0.1:6379"}, "-password-file"},
@@ -92,9 +93,9 @@ func TestProbeCLIText(t *testing.T) {
 		"| ADDRESS ", "| KEY CONFIG ",
 		"| " + n[0].Addr, "| Valkey 9.1.2 ", "| Valkey 8.1.1 ",
 		"LA201 error   " + n[1].Addr + "  A promotable node lacks the native release command: replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ",
-		"native release (DELIFEQ): UNSAFE (your code relies on this)",
+		"Native release (DELIFEQ): UNSAFE (your code relies on this)",
 		"    - replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ",
-		"native extend (SET IFEQ): SAFE (your code relies on this)",
+		"Native extend (SET IFEQ): SAFE (your code relies on this)",
 		"Lua scripts: AVAILABLE",
 		"Exit status 3:",
 	} {
@@ -248,7 +249,7 @@ func TestProbeConfigDefaults(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Uses) != 1 || r.Uses[0].Command != "lua" {
+	if len(r.Uses) != 1 || r.Uses[0].Command != rules.UseLua {
 		t.Errorf("uses %v, want the file's [lua]", r.Uses)
 	}
 	// A missing password file named by the config is an error about that
@@ -267,7 +268,7 @@ func TestProbeConfigDefaults(t *testing.T) {
 	if strings.Contains(out.String()+errb.String(), addr) || !strings.Contains(errb.String(), "127.0.0.1:1") {
 		t.Errorf("a command-line address did not replace the file's (exit %d):\n%s%s", code, out.String(), errb.String())
 	}
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil || len(r.Uses) != 1 || r.Uses[0].Command != "delifeq" {
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil || len(r.Uses) != 1 || r.Uses[0].Command != rules.UseDELIFEQ {
 		t.Errorf("-uses did not win over the file: %v %v", r.Uses, err)
 	}
 	// A bad config file is a usage error naming the file and the key.

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
-	"github.com/lockaudit/lockaudit/report/jsonstrict"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -28,8 +24,10 @@ there is none or it is "-". Each -o FILE gets the format of its extension
 report goes to stdout (default format text). Reports are written only
 when every one rendered.
 
-The input must be a JSON run of this lockaudit's schema_version; unknown
-fields are errors, so a report never silently drops what it cannot show.
+The input must be a JSON run of schema_version 1 or 2 (docs/json.md);
+unknown fields are errors, so a report never silently drops what it
+cannot show, and a run that contradicts itself (a verdict its own nodes or
+findings do not allow) is refused.
 
 render exits 0 once the reports are written, whatever the run found, so
 a script that renders under set -e goes on. -exit-status exits with the
@@ -39,8 +37,8 @@ did.`,
 lockaudit probe -format json 10.0.0.1 | lockaudit render -o fleet.md
 lockaudit render -exit-status -o report.sarif run.json   # fail like the original run`,
 		Exit: `0  the reports were written (with -exit-status: the run was clean)
-1  the input cannot be read or is not a lockaudit JSON run of this schema
-   version, or a report cannot be written (the message says which);
+1  the input cannot be read or is not a lockaudit JSON run of schema
+   version 1 or 2, or a report cannot be written (the message says which);
    with -exit-status also: the saved run was incomplete
 2  usage error
 3  with -exit-status: the saved run has findings or an unsafe verdict
@@ -129,7 +127,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	run, err := decodeRun(data)
+	run, err := report.DecodeRun(data)
 	if err != nil {
 		return failure("%s: %v", name, err)
 	}
@@ -138,7 +136,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 			name, id, run.Tool.Name, run.Tool.Version)))
 	}
 
-	if _, _, err := emitReports(ctx, e, run, plan, nil); err != nil {
+	if _, _, err := emitReports(ctx, e, run, plan, report.Options{}); err != nil {
 		return err
 	}
 	summary := report.Summary(run)
@@ -187,53 +185,6 @@ func readInput(e *env, arg string) (name string, data []byte, err error) {
 		return "", nil, failure("%s: larger than %d MiB: not a lockaudit JSON run", name, maxRunSize>>20)
 	}
 	return name, data, nil
-}
-
-// decodeRun parses a saved run strictly: the schema version must be this
-// lockaudit's, every field must be known, and the findings must be
-// complete, because a renderer that met nonsense would print a wrong report
-// rather than fail. Errors name the line and column.
-func decodeRun(data []byte) (*report.Run, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, errors.New("empty input: expected a JSON run written by lockaudit -format json")
-	}
-	// Read the version first: a run from another schema version is best
-	// explained by its version, not by the first field this one lacks.
-	var head struct {
-		SchemaVersion *int        `json:"schema_version"`
-		Tool          report.Tool `json:"tool"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field == "" {
-			return nil, fmt.Errorf("not a lockaudit JSON run: the input is a JSON %s, not an object", typeErr.Value)
-		}
-		return nil, jsonstrict.Describe(data, err)
-	}
-	if head.SchemaVersion == nil {
-		return nil, errors.New("no schema_version field: not a lockaudit JSON run (write one with -format json)")
-	}
-	if *head.SchemaVersion != report.SchemaVersion {
-		by := ""
-		if head.Tool.Version != "" {
-			by = fmt.Sprintf(" (it was written by %s %s)", head.Tool.Name, head.Tool.Version)
-		}
-		return nil, fmt.Errorf("schema_version %d, but lockaudit %s reads schema_version %d: render it with the lockaudit that wrote it%s",
-			*head.SchemaVersion, version(), report.SchemaVersion, by)
-	}
-
-	var run report.Run
-	if err := jsonstrict.Decode(data, &run); err != nil {
-		var je *jsonstrict.Error
-		if errors.As(err, &je) && je.UnknownField != "" {
-			je.Msg += fmt.Sprintf(" (not in schema_version %d: was the run written by another lockaudit, or edited?)", report.SchemaVersion)
-		}
-		return nil, err
-	}
-	if err := run.Validate(); err != nil {
-		return nil, err
-	}
-	return &run, nil
 }
 
 // unknownRules lists the finding rules this lockaudit's catalog lacks.

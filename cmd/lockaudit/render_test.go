@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -23,7 +24,7 @@ func savedRun(t *testing.T, name string) *report.Run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := decodeRun(data)
+	r, err := report.DecodeRun(data)
 	if err != nil {
 		t.Fatalf("%s.json: %v", name, err)
 	}
@@ -40,15 +41,51 @@ func builtRun() *report.Run {
 		{Rule: "LA201", Severity: rules.Error, Message: "replica 10.0.0.7:6379 (Valkey 8.1.1) can become primary and has no DELIFEQ", Node: "10.0.0.7:6379"},
 		{Rule: "LA103", Severity: rules.Error, Message: `plain DEL of "lock:x" <script>alert(1)</script> | pipe`, Pos: &report.Position{File: "a/b.go", Line: 9, Col: 3}, Source: "\trdb.Del(ctx, \"lock:x\") // `tick`"},
 	}
-	r.Uses = []report.Use{{Command: "delifeq"}}
+	r.Uses = []report.Use{{Command: rules.UseDELIFEQ}}
 	r.Topology = "replication"
 	r.Nodes = []report.Node{
-		{Addr: "10.0.0.7:6379", Role: "replica", Promotable: report.Yes, Server: "valkey", Version: "8.1.1", Lua: report.Yes, DELIFEQ: report.No, DELEX: report.No, SetIFEQ: report.Yes, Primary: "10.0.0.5:6379"},
-		{Addr: "10.0.0.5:6379", Role: "primary", Promotable: report.Yes, Server: "valkey", Version: "9.0.0", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes,
+		{Addr: "10.0.0.7:6379", Role: "replica", Promotable: report.PromotableYes, Server: "valkey", Version: "8.1.1", Lua: report.Yes, DELIFEQ: report.No, DELEX: report.No, SetIFEQ: report.Yes, Primary: "10.0.0.5:6379"},
+		{Addr: "10.0.0.5:6379", Role: "primary", Promotable: report.PromotableYes, Server: "valkey", Version: "9.0.0", Lua: report.Yes, DELIFEQ: report.Yes, DELEX: report.No, SetIFEQ: report.Yes,
 			Config: map[string]string{}, Errors: []string{}, Notes: []string{}, Evidence: []report.Evidence{}},
 	}
-	r.Verdict = &report.Verdict{NativeRelease: report.Unsafe, NativeExtend: report.Safe, Lua: report.Available}
+	// A verdict without checks, as a schema 1 run has: the three words.
+	r.Verdict = report.NewVerdict()
+	r.Verdict.Paths[rules.NativeRelease].Safe = report.No
+	r.Verdict.Paths[rules.NativeExtend].Safe = report.Yes
+	r.Verdict.Paths[rules.LuaScripts].Safe = report.Yes
 	return r
+}
+
+// jsonDoc is a saved run as a hand editor sees it.
+type jsonDoc = map[string]any
+
+// editJSON renders r to JSON, lets edit change it as a person editing
+// the file would, and returns the edited file.
+func editJSON(t *testing.T, r *report.Run, edit func(d jsonDoc)) []byte {
+	t.Helper()
+	var d jsonDoc
+	if err := json.Unmarshal(renderTo(t, r, "json"), &d); err != nil {
+		t.Fatal(err)
+	}
+	edit(d)
+	out, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// at walks a decoded JSON document: keys of objects, indexes of arrays.
+func at(d any, path ...any) jsonDoc {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			d = d.(jsonDoc)[k]
+		case int:
+			d = d.([]any)[k]
+		}
+	}
+	return d.(jsonDoc)
 }
 
 // renderCLI runs `lockaudit render` in-process with stdin and a work dir.
@@ -208,18 +245,18 @@ func TestRenderBadInput(t *testing.T) {
 		code  int
 		want  []string // all in stderr
 	}{
-		{"other schema version", `{"schema_version": 2, "tool": {"name": "lockaudit", "version": "v3.0.0"}, "findings": []}`, nil, 1,
-			[]string{"schema_version 2", "reads schema_version 1", "lockaudit v3.0.0"}},
+		{"other schema version", `{"schema_version": 3, "tool": {"name": "lockaudit", "version": "v3.0.0"}, "findings": []}`, nil, 1,
+			[]string{"schema_version 3", "reads schema_version 1 and 2", "lockaudit v3.0.0"}},
 		{"no schema version", `{"findings": []}`, nil, 1, []string{"no schema_version", "not a lockaudit JSON run"}},
 		{"unknown field", strings.Replace(good, `"command": "audit",`, `"command": "audit",`+"\n  \"colour\": \"blue\",", 1), nil, 1,
 			[]string{`unknown field "colour"`, "line 8, column 3"}},
 		{"malformed", "{\n  \"schema_version\": 1,\n  \"findings\": [,]\n}", nil, 1, []string{"line 3, column 16", "malformed JSON"}},
 		{"truncated", good[:len(good)/2], nil, 1, []string{"malformed JSON"}},
-		{"wrong type", "{\"schema_version\": 1,\n \"nodes\": [{\"addr\": \"a:1\", \"version\": 9.1}]}", nil, 1, []string{"line 2", "nodes.version", "want string, got JSON number"}},
+		{"wrong type", "{\"schema_version\": 1,\n \"nodes\": [{\"addr\": \"a:1\", \"version\": 9.1}]}", nil, 1, []string{"line 2", "nodes[0].version", "want string, got JSON number"}},
 		{"array", `[]`, nil, 1, []string{"not a lockaudit JSON run", "array"}},
 		{"empty", "  \n", nil, 1, []string{"empty input"}},
 		{"two runs", good + good, nil, 1, []string{"after top-level value"}},
-		{"bad severity", "{\"schema_version\": 1, \"findings\": [{\"rule\": \"LA103\",\n \"severity\": \"fatal\", \"message\": \"m\", \"node\": \"a:1\"}]}", nil, 1, []string{`unknown severity "fatal"`, "line 2"}},
+		{"bad severity", "{\"schema_version\": 1, \"findings\": [{\"rule\": \"LA103\",\n \"severity\": \"fatal\", \"message\": \"m\", \"node\": \"a:1\"}]}", nil, 1, []string{`findings[0].severity: unknown severity "fatal"`, "line 2"}},
 		{"no severity", `{"schema_version": 1, "command": "vet", "findings": [{"rule": "LA103", "message": "m", "node": "a:1"}]}`, nil, 1, []string{"stdin: findings[0].severity: missing"}},
 		{"no location", `{"schema_version": 1, "command": "vet", "findings": [{"rule": "LA103", "severity": "error", "message": "m"}]}`, nil, 1, []string{"findings[0] (LA103)", "either pos (code) or node"}},
 		{"unjustified suppression", `{"schema_version": 1, "command": "vet", "findings": [{"rule": "LA103", "severity": "error", "message": "m", "node": "a:1", "suppressed": {"kind": "inSource", "justification": ""}}]}`, nil, 1, []string{"findings[0].suppressed.justification: missing"}},
@@ -273,35 +310,40 @@ func TestRenderUnknownRuleWarnsAndStillRenders(t *testing.T) {
 func TestRenderFailsClosed(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		edit func(r *report.Run)
+		edit func(d jsonDoc)
 		want string
 	}{
-		{"verdict made up", func(r *report.Run) { r.Verdict.NativeRelease = "bogus" }, `run.json: verdict.native_release: "bogus" is not one of safe, unsafe, unknown`},
-		{"verdict upper case", func(r *report.Run) { r.Verdict.NativeRelease = "UNSAFE" }, `run.json: verdict.native_release: "UNSAFE" is not one of safe, unsafe, unknown`},
-		{"verdict empty", func(r *report.Run) { r.Verdict.NativeExtend = "" }, `run.json: verdict.native_extend: "" is not one of safe, unsafe, unknown`},
-		{"lua verdict", func(r *report.Run) { r.Verdict.Lua = "safe" }, `run.json: verdict.lua: "safe" is not one of available, missing, unknown`},
-		{"node answer", func(r *report.Run) { r.Nodes[0].DELIFEQ = "maybe" }, `run.json: nodes[0].delifeq: "maybe" is not one of yes, no, unknown`},
-		{"node role", func(r *report.Run) { r.Nodes[1].Role = "leader" }, `run.json: nodes[1].role: "leader" is not one of primary, replica, sentinel, unknown`},
-		{"promotable", func(r *report.Run) { r.Nodes[0].Promotable = "" }, `run.json: nodes[0].promotable: "" is not one of yes, no, manual, unknown`},
-		{"server", func(r *report.Run) { r.Nodes[0].Server = "keydb" }, `run.json: nodes[0].server: "keydb" is not one of valkey, redis, unknown`},
-		{"use", func(r *report.Run) { r.Uses[0].Command = "evalsha" }, `run.json: uses[0].command: "evalsha" is not one of delifeq, delex, ifeq, lua`},
-		{"negative line", func(r *report.Run) { r.Findings[1].Pos.Line = -3 }, "run.json: findings[1].pos.line: -3 is not a line number"},
-		{"line zero", func(r *report.Run) { r.Findings[1].Pos.Line = 0 }, "run.json: findings[1].pos.line: 0 is not a line number"},
-		{"negative column", func(r *report.Run) { r.Findings[1].Pos.Col = -1 }, "run.json: findings[1].pos.col: -1 is not a column"},
-		{"negative site", func(r *report.Run) {
-			r.Uses[0].Sites = []report.Site{{Pos: report.Position{File: "a/b.go", Line: -1, Col: 1}, What: "DELIFEQ release"}}
+		{"verdict made up", func(d jsonDoc) { at(d, "verdict")["native_release"] = "bogus" }, `run.json: verdict.native_release: "bogus" is not one of safe, unsafe, unknown`},
+		{"verdict upper case", func(d jsonDoc) { at(d, "verdict")["native_release"] = "UNSAFE" }, `run.json: verdict.native_release: "UNSAFE" is not one of safe, unsafe, unknown`},
+		{"verdict empty", func(d jsonDoc) { at(d, "verdict")["native_extend"] = "" }, `run.json: verdict.native_extend: "" is not one of safe, unsafe, unknown`},
+		{"lua verdict", func(d jsonDoc) { at(d, "verdict")["lua"] = "safe" }, `run.json: verdict.lua: "safe" is not one of available, missing, unknown`},
+		{"verdict missing a word", func(d jsonDoc) { delete(at(d, "verdict"), "lua") }, `run.json: verdict.lua: "" is not one of available, missing, unknown`},
+		{"node answer", func(d jsonDoc) { at(d, "nodes", 0)["delifeq"] = "maybe" }, `run.json: nodes[0].delifeq: "maybe" is not one of yes, no, unknown`},
+		{"node answer missing", func(d jsonDoc) { delete(at(d, "nodes", 1), "set_ifeq") }, `run.json: nodes[1].set_ifeq: missing`},
+		{"node role", func(d jsonDoc) { at(d, "nodes", 1)["role"] = "leader" }, `run.json: nodes[1].role: "leader" is not one of primary, replica, sentinel, unknown`},
+		{"promotable", func(d jsonDoc) { at(d, "nodes", 0)["promotable"] = "" }, `run.json: nodes[0].promotable: "" is not one of yes, no, manual, unknown`},
+		{"server", func(d jsonDoc) { at(d, "nodes", 0)["server"] = "keydb" }, `run.json: nodes[0].server: "keydb" is not one of valkey, redis, unknown`},
+		{"use", func(d jsonDoc) { at(d, "uses", 0)["command"] = "evalsha" }, `run.json: uses[0].command: "evalsha" is not one of delifeq, delex, ifeq, lua`},
+		{"negative line", func(d jsonDoc) { at(d, "findings", 1, "pos")["line"] = -3 }, "run.json: findings[1].pos.line: -3 is not a line number"},
+		{"line zero", func(d jsonDoc) { at(d, "findings", 1, "pos")["line"] = 0 }, "run.json: findings[1].pos.line: 0 is not a line number"},
+		{"negative column", func(d jsonDoc) { at(d, "findings", 1, "pos")["col"] = -1 }, "run.json: findings[1].pos.col: -1 is not a column"},
+		{"negative site", func(d jsonDoc) {
+			at(d, "uses", 0)["sites"] = []any{jsonDoc{"pos": jsonDoc{"file": "a/b.go", "line": -1, "col": 1}, "what": "DELIFEQ release"}}
 		}, "run.json: uses[0].sites[0].pos.line: -1"},
-		{"suppression kind", func(r *report.Run) {
-			r.Findings[1].Suppressed = &report.Suppression{Kind: "whatever", Justification: "x"}
+		{"suppression kind", func(d jsonDoc) {
+			at(d, "findings", 1)["suppressed"] = jsonDoc{"kind": "whatever", "justification": "x"}
 		}, `run.json: findings[1].suppressed.kind: "whatever" is not one of inSource, external`},
-		{"verdict contradicts a finding", func(r *report.Run) { r.Verdict.NativeRelease = report.Safe }, `run.json: verdict.native_release: "safe", but finding LA201 on 10.0.0.7:6379 says it is unsafe`},
-		{"error finding without a verdict", func(r *report.Run) { r.Verdict = nil }, "run.json: findings: LA201 on 10.0.0.7:6379, but the run has no verdict"},
+		{"verdict contradicts a finding", func(d jsonDoc) {
+			at(d, "nodes", 0)["delifeq"] = "yes"
+			at(d, "verdict")["native_release"] = "safe"
+		}, `run.json: verdict.native_release: "safe", but finding LA201 on 10.0.0.7:6379 says it is unsafe`},
+		{"verdict contradicts a node", func(d jsonDoc) { at(d, "verdict")["native_release"] = "safe" }, `run.json: verdict.native_release: "safe", but node 10.0.0.7:6379 (promotable yes) answers delifeq no`},
+		{"safe over an unknown node", func(d jsonDoc) { at(d, "nodes", 1)["set_ifeq"] = "unknown" }, `run.json: verdict.native_extend: "safe", but node 10.0.0.5:6379 (promotable yes) answers ifeq unknown`},
+		{"error finding without a verdict", func(d jsonDoc) { delete(d, "verdict") }, "run.json: findings: LA201 on 10.0.0.7:6379, but the run has no verdict"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := builtRun()
-			tc.edit(r)
 			dir := t.TempDir()
-			os.WriteFile(filepath.Join(dir, "run.json"), renderTo(t, r, "json"), 0o644)
+			os.WriteFile(filepath.Join(dir, "run.json"), editJSON(t, builtRun(), tc.edit), 0o644)
 			out, stderr, code := renderCLI(t, dir, nil, "-o", "report.sarif", "-o", "report.md", "-o", "-", "run.json")
 			if code != report.ExitFailed || !strings.Contains(stderr, "lockaudit render: "+tc.want) {
 				t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, tc.want)
@@ -316,7 +358,7 @@ func TestRenderFailsClosed(t *testing.T) {
 	}
 	// The unedited run renders (the cases above fail for their edit).
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "run.json"), renderTo(t, builtRun(), "json"), 0o644)
+	os.WriteFile(filepath.Join(dir, "run.json"), editJSON(t, builtRun(), func(jsonDoc) {}), 0o644)
 	if _, stderr, code := renderCLI(t, dir, nil, "-exit-status", "-o", "report.sarif", "run.json"); code != report.ExitCode(builtRun()) {
 		t.Errorf("the unedited run: exit %d\n%s", code, stderr)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/scan"
+	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -136,7 +137,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	return writeReports(ctx, e, "scan", run, plan, nil, false)
+	return writeReports(ctx, e, "scan", run, plan, report.Options{}, false)
 }
 
 // flagsSet lists the flags given on the command line.

@@ -126,7 +126,7 @@ func runVet(ctx context.Context, e *env, args []string) error {
 			return runExit(run, o.exitZero)
 		}
 	}
-	return emit(ctx, e, run, o.code.view(run, o.format), o.format, o.out, o.code.Dir, o.exitZero)
+	return emit(ctx, e, run, o.code.renderOptions(), o.format, o.out, o.code.Dir, o.exitZero)
 }
 
 // fixRun handles -diff and -fix on an analysed run: it plans the fixes of
@@ -176,15 +176,15 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 	return o.code.run(ctx, e, o.patterns)
 }
 
-// emit renders view (the run, or codeFlags.view's copy with the suppressed
-// findings shown) to -o (relative to dir, as -C applies to every path) or
-// stdout, prints the run's errors (packages that did not load) on stderr
-// unless the text report on stdout already shows them, then a one-line
-// summary on stderr, and ends with the run's exit code (runExit): the
-// summary and exit code are always the run's.
-func emit(ctx context.Context, e *env, run, view *report.Run, format, out, dir string, exitZero bool) error {
+// emit renders the run (with the renderers' options: -show-suppressed) to
+// -o (relative to dir, as -C applies to every path) or stdout, prints the
+// run's errors (packages that did not load) on stderr unless the text
+// report on stdout already shows them, then a one-line summary on stderr,
+// and ends with the run's exit code (runExit): the summary and exit code
+// are always the run's.
+func emit(ctx context.Context, e *env, run *report.Run, opts report.Options, format, out, dir string, exitZero bool) error {
 	var buf bytes.Buffer
-	if err := report.Render(&buf, view, format); err != nil {
+	if err := report.RenderWith(&buf, run, format, opts); err != nil {
 		return failure("rendering %s: %v", format, err)
 	}
 	if err := stopped(ctx); err != nil {

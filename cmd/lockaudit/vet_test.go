@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/internal/golden"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/sarifcheck"
 )
@@ -18,33 +19,12 @@ var versionRE = regexp.MustCompile(`("name": "lockaudit",\s*"version": ")[^"]*("
 
 func scrub(s string) string { return versionRE.ReplaceAllString(s, "${1}VERSION${2}") }
 
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run `go test ./cmd/lockaudit -run %s -update`, then review the file)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (after review, `go test ./cmd/lockaudit -run %s -update`):\n%s", path, t.Name(), got)
-	}
-}
-
 // TestVetGolden runs vet on the bundled example in each format.
 func TestVetGolden(t *testing.T) {
 	for _, format := range []string{"text", "json", "sarif"} {
 		t.Run(format, func(t *testing.T) {
 			stdout, stderr, code := runCLI(t, "vet", "-C", example, "-format", format, "./...")
-			checkGolden(t, "example."+format+".golden", scrub(stdout))
+			golden.Check(t, filepath.Join("testdata", "example."+format+".golden"), []byte(scrub(stdout)))
 			if !strings.HasPrefix(stderr, "lockaudit vet: ") || strings.Count(stderr, "\n") != 1 {
 				t.Errorf("stderr must be the one summary line, got %q", stderr)
 			}

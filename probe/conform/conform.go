@@ -177,7 +177,7 @@ type replica struct {
 }
 
 // keyNames are the scratch keys, all under one hash tag (one slot).
-var keyNames = []string{"lock", "lock2", "fence", "gone", "delex", "trap"}
+var keyNames = []string{"lock", "lock2", "fence", "gone", "lock3", "trap"}
 
 func (t *tester) run() ([]report.ConformNode, []report.Finding) {
 	t.table = &report.ConformNode{Node: t.node.Addr, Role: t.node.Role, Server: serverName(t.node), Steps: []report.ConformStep{}}
@@ -321,13 +321,13 @@ func (t *tester) steps() {
 	t.withTTL("release", "1, then PTTL -2", []string{"DELIFEQ", k["lock"], a}, isInt(1), "lock", func(p int64) bool { return p == -2 })
 
 	// DELEX where present (Valkey 9.2+, Redis 8.4+).
-	if t.setup("delex setup", []string{"SET", k["delex"], a, "NX", "PX", ttl}) {
-		v, err := t.send([]string{"DELEX", k["delex"], "IFEQ", b})
+	if t.setup("DELEX setup", []string{"SET", k["lock3"], a, "NX", "PX", ttl}) {
+		v, err := t.send([]string{"DELEX", k["lock3"], "IFEQ", b})
 		if err == nil && v.Kind == resp.Err && strings.Contains(strings.ToLower(v.Str), "unknown command") {
-			t.row(t.table, "DELEX release", "DELEX delex IFEQ token B / token A", "0, then 1", "unknown command: not in this server (Valkey 9.2+, Redis 8.4+)", report.StepSkipped)
+			t.row(t.table, "DELEX release", "DELEX lock3 IFEQ token B / token A", "0, then 1", "unknown command: not in this server (Valkey 9.2+, Redis 8.4+)", report.StepSkipped)
 		} else {
-			t.judge("DELEX release, stale token", t.show([]string{"DELEX", k["delex"], "IFEQ", b}), "0", v, err, isInt(0))
-			t.one("DELEX release", "1", []string{"DELEX", k["delex"], "IFEQ", a}, isInt(1), "delex")
+			t.judge("DELEX release, stale token", t.show([]string{"DELEX", k["lock3"], "IFEQ", b}), "0", v, err, isInt(0))
+			t.one("DELEX release", "1", []string{"DELEX", k["lock3"], "IFEQ", a}, isInt(1), "lock3")
 		}
 	}
 
@@ -602,15 +602,12 @@ func (t *tester) cleanup() {
 // writes, so they cannot be run there).
 func (t *tester) promotion() {
 	for _, r := range t.replicas {
-		if r.node.Promotable == report.No {
+		if r.node.Promotable == report.PromotableNo {
 			continue
 		}
-		check := func(step, source, answer string) {
-			status := map[string]string{report.Yes: report.StepPass, report.No: report.StepMissing}[answer]
-			if status == "" {
-				status = report.StepError
-			}
-			t.row(r.table, step, source+" (read by the probe; a replica refuses writes)", "present", answer, status)
+		check := func(step, source string, answer report.Answer) {
+			status := map[report.Answer]string{report.Yes: report.StepPass, report.No: report.StepMissing, report.Unknown: report.StepError}[answer]
+			t.row(r.table, step, source+" (read by the probe; a replica refuses writes)", "present", answer.String(), status)
 		}
 		check("if promoted: extend (SET IFEQ)", "COMMAND DOCS SET", r.node.SetIFEQ)
 		check("if promoted: release (DELIFEQ)", "COMMAND INFO DELIFEQ", r.node.DELIFEQ)

@@ -7,8 +7,11 @@ package inventory
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 
 	"github.com/lockaudit/lockaudit/probe"
+	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/yamlstrict"
 )
@@ -99,6 +102,55 @@ func Parse(path string, data []byte) (*File, error) {
 		}
 	}
 	return f, nil
+}
+
+// Facts turns the inventory into declared facts (probe.Declared) with what
+// each node declares, and says which topology decides promotability: the
+// inventory's (a replica at replica_priority 0 is never promoted only under
+// Sentinel), else probe.DeclaredTop, under which every replica can be.
+func (f *File) Facts() ([]probe.Facts, string) {
+	topology := f.Topology
+	if topology == "" {
+		topology = probe.DeclaredTop
+	}
+	where := filepath.Base(f.Path)
+	var facts []probe.Facts
+	for _, n := range f.Nodes {
+		fa := probe.Declared(n.Addr, n.Role, n.Parsed)
+		fa.Primary = n.Primary
+		if n.ReplicaPriority != nil {
+			fa.ReplicaPriority = *n.ReplicaPriority
+			fa.Config["replica-priority"] = strconv.Itoa(*n.ReplicaPriority)
+		}
+		if n.NoFailover {
+			fa.NoFailover = report.Yes
+			fa.Config["cluster-replica-no-failover"] = "yes"
+		}
+		if n.Lua != nil && !*n.Lua {
+			fa.Lua = report.No
+			fa.Why[rules.UseLua] = "declared lua: false in " + where
+		}
+		fa.Evidence = append(fa.Evidence, report.Evidence{Command: "declared", Answer: "in " + where})
+		facts = append(facts, fa)
+	}
+	return facts, topology
+}
+
+// Targets declares one primary per release (preflight -target
+// valkey-9.0,valkey-8.1): each stands for every node running it.
+func Targets(targets []string) ([]probe.Facts, error) {
+	var facts []probe.Facts
+	for _, t := range targets {
+		v, err := rules.ParseTarget(t)
+		if err != nil {
+			return nil, fmt.Errorf("-target: %v", err)
+		}
+		f := probe.Declared("target "+t, probe.RolePrimary, v)
+		f.Target = t
+		f.Notes = append(f.Notes, "declared by -target "+t+": one primary of that release stands for every node running it")
+		facts = append(facts, f)
+	}
+	return facts, nil
 }
 
 // check validates one decoded key; key is like "nodes[2].version".

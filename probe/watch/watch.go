@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Options configure a watch.
@@ -105,7 +106,7 @@ func (w *Watcher) Update(run *report.Run, err error, took time.Duration) {
 		w.last, w.html, w.json = run, html.Bytes(), js.Bytes()
 		summary = report.Summary(run)
 		if v := run.Verdict; v != nil {
-			summary = fmt.Sprintf("release %s, extend %s, lua %s; %s (exit %d)", v.NativeRelease, v.NativeExtend, v.Lua, summary, code)
+			summary = fmt.Sprintf("%s; %s (exit %d)", v.Summary(), summary, code)
 		}
 	}
 	if w.opt.Logf != nil && (summary != w.summary || err != nil) {
@@ -186,16 +187,6 @@ var (
 		"How long the latest probe took.", nil, nil)
 )
 
-// verdictValues are the values each path's verdict can take.
-var verdictValues = map[string][]string{
-	"native_release": {report.Safe, report.Unsafe, report.Unknown},
-	"native_extend":  {report.Safe, report.Unsafe, report.Unknown},
-	"lua":            {report.Available, report.Missing, report.Unknown},
-}
-
-// usesOf maps a path to the -uses values that rely on it.
-var usesOf = map[string][]string{"native_release": {"delifeq", "delex"}, "native_extend": {"ifeq"}, "lua": {"lua"}}
-
 type collector struct{ w *Watcher }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
@@ -228,30 +219,30 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	}
 	gauge(descExit, float64(report.ExitCode(run)))
 	if v := run.Verdict; v != nil {
-		current := map[string]string{"native_release": v.NativeRelease, "native_extend": v.NativeExtend, "lua": v.Lua}
-		used := map[string]bool{}
+		used := map[rules.Command]bool{}
 		for _, u := range run.Uses {
 			used[u.Command] = true
 		}
-		for path, values := range verdictValues {
-			for _, val := range values {
-				gauge(descVerdict, b2f(current[path] == val), path, val)
+		for _, path := range rules.Paths() {
+			current := v.Of(path).Word()
+			for _, val := range report.VerdictWords(path) {
+				gauge(descVerdict, b2f(current == val), path.String(), val)
 			}
 			relied := false
-			for _, u := range usesOf[path] {
+			for _, u := range path.Commands() {
 				relied = relied || used[u]
 			}
-			gauge(descRelied, b2f(relied), path)
+			gauge(descRelied, b2f(relied), path.String())
 		}
 	}
 	for _, n := range run.Nodes {
-		gauge(descNode, 1, n.Addr, n.Role, n.Server, n.Version, n.Promotable)
+		gauge(descNode, 1, n.Addr, n.Role, n.Server, n.Version, n.Promotable.String())
 		gauge(descNodeErrors, float64(len(n.Errors)), n.Addr)
-		if n.Role == "sentinel" {
+		if n.Role == report.RoleSentinel {
 			continue
 		}
-		for cmd, a := range map[string]string{"delifeq": n.DELIFEQ, "delex": n.DELEX, "set_ifeq": n.SetIFEQ, "lua": n.Lua} {
-			gauge(descAnswer, 1, n.Addr, cmd, a)
+		for _, c := range rules.Commands() {
+			gauge(descAnswer, 1, n.Addr, report.AnswerField(c), n.Answer(c).String())
 		}
 	}
 	counts := map[[2]string]int{}

@@ -19,6 +19,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // serve runs the watcher's handler on a loopback port.
@@ -116,7 +117,7 @@ func TestWatchSeesTheFleetChange(t *testing.T) {
 	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
 	p := servertest.Start(t, servertest.Config{ModuleCommand: true})
 	mon := p.Monitor(t)
-	opt := probe.Options{Addrs: []string{p.Addr}, Timeout: 5 * time.Second, Uses: []string{probe.UseDELIFEQ, probe.UseIFEQ, probe.UseLua}}
+	opt := probe.Options{Addrs: []string{p.Addr}, Timeout: 5 * time.Second, Uses: []rules.Command{rules.UseDELIFEQ, rules.UseIFEQ, rules.UseLua}}
 	w := New(Options{Interval: 50 * time.Millisecond, Probe: func(ctx context.Context) (*report.Run, error) { return probe.Run(ctx, opt) }})
 	base := serve(t, w)
 	if code, _ := get(t, base+"/report"); code != http.StatusServiceUnavailable {
@@ -174,7 +175,7 @@ func TestWatchSeesTheFleetChange(t *testing.T) {
 	}
 	code, js := get(t, base+"/report.json")
 	var run report.Run
-	if err := json.Unmarshal([]byte(js), &run); code != 200 || err != nil || run.Verdict == nil || run.Verdict.Lua != report.Missing {
+	if err := json.Unmarshal([]byte(js), &run); code != 200 || err != nil || run.Verdict == nil || run.Verdict.Of(rules.LuaScripts).Safe != report.No {
 		t.Errorf("/report.json: %d %v %+v", code, err, run.Verdict)
 	}
 
@@ -204,7 +205,10 @@ func TestWatchRecordsFailures(t *testing.T) {
 	w := New(Options{Interval: time.Hour, Now: func() time.Time { return now }})
 	base := serve(t, w)
 	run := report.New("probe", "test")
-	run.Verdict = &report.Verdict{NativeRelease: report.Safe, NativeExtend: report.Safe, Lua: report.Available}
+	run.Verdict = report.NewVerdict()
+	for i := range run.Verdict.Paths {
+		run.Verdict.Paths[i].Safe = report.Yes
+	}
 	w.Update(run, nil, 2*time.Second)
 	now = now.Add(time.Minute)
 	w.Update(nil, errors.New("boom"), time.Second)

@@ -1,7 +1,7 @@
 // Package reportcheck reads the headline verdict back from a rendered
 // report, for tests that check a format shows the run's verdict: each of
 // the three verdicts must appear exactly once, in its own place in the
-// format's layout (the text report's "native release (...): UNSAFE" line,
+// format's layout (the text report's "Native release (...): UNSAFE" line,
 // the Markdown verdict table's bold cell, the HTML card's value, the JSON
 // and SARIF verdict objects) — never found as a word somewhere nearby, where
 // "safe" would match inside "unsafe" or in an explanation.
@@ -14,14 +14,15 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // headlines are, per format, the patterns whose one group is the value of
 // native_release, native_extend and lua.
 var headlines = map[string][3]*regexp.Regexp{
 	"text": {
-		regexp.MustCompile(`(?m)^  native release \([^)\n]*\): ([A-Z]+)(?: \(your code relies on this\))?$`),
-		regexp.MustCompile(`(?m)^  native extend \(SET IFEQ\): ([A-Z]+)(?: \(your code relies on this\))?$`),
+		regexp.MustCompile(`(?m)^  Native release \([^)\n]*\): ([A-Z]+)(?: \(your code relies on this\))?$`),
+		regexp.MustCompile(`(?m)^  Native extend \(SET IFEQ\): ([A-Z]+)(?: \(your code relies on this\))?$`),
 		regexp.MustCompile(`(?m)^  Lua scripts: ([A-Z]+)(?: \(your code relies on this\))?$`),
 	},
 	"markdown": {
@@ -36,54 +37,72 @@ var headlines = map[string][3]*regexp.Regexp{
 	},
 }
 
-// Verdict returns the verdict a report in format shows (values in the
-// run's lower case, no reasons), or an error when a headline is missing
-// or shown more than once.
-func Verdict(format string, out []byte) (report.Verdict, error) {
+// Words are the three verdict words (native_release, native_extend, lua)
+// in the run's lower case.
+type Words [3]string
+
+// words reads the three words of a verdict object of the JSON form.
+type words struct {
+	NativeRelease string `json:"native_release"`
+	NativeExtend  string `json:"native_extend"`
+	Lua           string `json:"lua"`
+}
+
+// Verdict returns the verdict a report in format shows, or an error when a
+// headline is missing or shown more than once.
+func Verdict(format string, out []byte) (Words, error) {
 	switch format {
 	case "json":
-		var r struct{ Verdict *report.Verdict }
+		var r struct{ Verdict *words }
 		if err := json.Unmarshal(out, &r); err != nil || r.Verdict == nil {
-			return report.Verdict{}, fmt.Errorf("no verdict object in the JSON (%v)", err)
+			return Words{}, fmt.Errorf("no verdict object in the JSON (%v)", err)
 		}
-		return report.Verdict{NativeRelease: r.Verdict.NativeRelease, NativeExtend: r.Verdict.NativeExtend, Lua: r.Verdict.Lua}, nil
+		return Words{r.Verdict.NativeRelease, r.Verdict.NativeExtend, r.Verdict.Lua}, nil
 	case "sarif":
 		var log struct {
 			Runs []struct {
-				Properties struct{ Verdict *report.Verdict } `json:"properties"`
+				Properties struct{ Verdict *words } `json:"properties"`
 			} `json:"runs"`
 		}
 		if err := json.Unmarshal(out, &log); err != nil || len(log.Runs) != 1 || log.Runs[0].Properties.Verdict == nil {
-			return report.Verdict{}, fmt.Errorf("no runs[0].properties.verdict in the SARIF (%v)", err)
+			return Words{}, fmt.Errorf("no runs[0].properties.verdict in the SARIF (%v)", err)
 		}
 		v := log.Runs[0].Properties.Verdict
-		return report.Verdict{NativeRelease: v.NativeRelease, NativeExtend: v.NativeExtend, Lua: v.Lua}, nil
+		return Words{v.NativeRelease, v.NativeExtend, v.Lua}, nil
 	}
 	res, ok := headlines[format]
 	if !ok {
-		return report.Verdict{}, fmt.Errorf("no headline pattern for format %q", format)
+		return Words{}, fmt.Errorf("no headline pattern for format %q", format)
 	}
-	var vals [3]string
+	var vals Words
 	for i, re := range res {
 		m := re.FindAllSubmatch(out, -1)
 		if len(m) != 1 {
-			return report.Verdict{}, fmt.Errorf("%s: the headline %s appears %d times, want once", format, re, len(m))
+			return Words{}, fmt.Errorf("%s: the headline %s appears %d times, want once", format, re, len(m))
 		}
 		vals[i] = strings.ToLower(string(m[0][1]))
 	}
-	return report.Verdict{NativeRelease: vals[0], NativeExtend: vals[1], Lua: vals[2]}, nil
+	return vals, nil
 }
 
-// Check compares the verdict a report shows with the run's; "" when they
-// are the same.
-func Check(format string, out []byte, want *report.Verdict) string {
+// Of is a run verdict's words.
+func Of(v *report.Verdict) Words {
+	var w Words
+	for i, p := range rules.Paths() {
+		w[i] = v.Of(p).Word()
+	}
+	return w
+}
+
+// Check compares the verdict a report shows with want (Of(run.Verdict),
+// or words a test knows); "" when they are the same.
+func Check(format string, out []byte, want Words) string {
 	got, err := Verdict(format, out)
 	if err != nil {
 		return err.Error()
 	}
-	if got.NativeRelease != want.NativeRelease || got.NativeExtend != want.NativeExtend || got.Lua != want.Lua {
-		return fmt.Sprintf("%s shows the verdict %s/%s/%s, the run's is %s/%s/%s", format,
-			got.NativeRelease, got.NativeExtend, got.Lua, want.NativeRelease, want.NativeExtend, want.Lua)
+	if got != want {
+		return fmt.Sprintf("%s shows the verdict %s, want %s", format, strings.Join(got[:], "/"), strings.Join(want[:], "/"))
 	}
 	return ""
 }

@@ -234,10 +234,8 @@ func validateItem(key, name, value string) error {
 			return errors.New("an address " + secret.Refusal)
 		}
 	case "probe.uses":
-		switch value {
-		case "delifeq", "delex", "ifeq", "lua":
-		default:
-			return fmt.Errorf("unknown use %q (want delifeq, delex, ifeq or lua)", value)
+		if _, err := rules.ParseCommand(value); err != nil {
+			return err
 		}
 	}
 	return nil

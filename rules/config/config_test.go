@@ -26,7 +26,7 @@ func TestErrorsNameFileLineKey(t *testing.T) {
 		{"bad regexp", "lock_keys: ['(lock']\n", `c.yaml:1: lock_keys: bad regular expression "(lock"`},
 		{"bad writer", "writers: ['(*sql.DB.Exec']\n", `c.yaml:1: writers: bad writer "(*sql.DB.Exec"`},
 		{"password refused", "probe:\n  password: hunter2\n", `c.yaml:2: probe.password: passwords are never read from the config file`},
-		{"bad use", "probe:\n  uses: [delifeq, lua5]\n", `c.yaml:2: probe.uses: unknown use "lua5"`},
+		{"bad use", "probe:\n  uses: [delifeq, lua5]\n", `c.yaml:2: probe.uses: unknown command "lua5" (want delifeq, delex, ifeq or lua)`},
 		{"bad writer line", "writers:\n  - '(*database/sql.DB).Exec'\n  - 'not a name!'\n", `c.yaml:3: writers: bad writer "not a name!"`},
 		{"zero parallel", "probe:\n  parallel: 0\n", `c.yaml:2: probe.parallel: must be at least 1`},
 		{"zero max lease", "scan:\n  max_lease: 0s\n", `c.yaml:2: scan.max_lease: must be a positive duration`},

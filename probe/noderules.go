@@ -1,0 +1,201 @@
+package probe
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// nodeRules are the probe's node rules, each a small pure function over
+// one node's facts and the run's context, returning the messages of its
+// findings (the catalog's title goes in front). Evaluate applies every
+// rule to every node; a rule sees the data nodes that answered unless it
+// says everyNode (LA208 speaks of Sentinels and unreachable nodes too).
+var nodeRules = []nodeRule{
+	{id: "LA201", check: la201},
+	{id: "LA202", check: la202},
+	{id: "LA203", check: la203},
+	{id: "LA204", check: la204},
+	{id: "LA205", check: la205},
+	{id: "LA206", check: la206},
+	{id: "LA207", check: la207},
+	{id: "LA208", check: la208, everyNode: true},
+	{id: "LA209", check: la209},
+	{id: "LA210", check: la210},
+}
+
+type nodeRule struct {
+	id        string
+	check     func(n Facts, c *nodeContext) []string
+	everyNode bool
+}
+
+// nodeContext is what a rule may know besides the node: whether the node
+// can become primary (and why), the commands relied on, and the fleet's
+// other nodes by address (LA207 compares clocks with the primary).
+type nodeContext struct {
+	promotable report.Promotable
+	promotion  string
+	relied     []rules.Command
+	topology   string
+	skew       time.Duration
+	byAddr     map[string]Facts
+}
+
+func (c *nodeContext) relies(cmd rules.Command) bool {
+	for _, r := range c.relied {
+		if r == cmd {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeFindings applies every node rule to every node.
+func nodeFindings(nodes []Facts, opt EvalOptions) []report.Finding {
+	byAddr := map[string]Facts{}
+	for _, n := range nodes {
+		byAddr[n.Addr] = n
+	}
+	var out []report.Finding
+	for _, n := range nodes {
+		c := &nodeContext{relied: opt.Relied, topology: opt.Topology, skew: opt.Skew, byAddr: byAddr}
+		c.promotable, c.promotion = Promotable(n, opt.Topology)
+		data := n.Role != RoleSentinel && n.reached()
+		for _, r := range nodeRules {
+			if !data && !r.everyNode {
+				continue
+			}
+			for _, msg := range r.check(n, c) {
+				out = append(out, finding(r.id, n.Addr, "%s", msg))
+			}
+		}
+	}
+	return out
+}
+
+// lacks is LA201–LA203: a node that can become primary lacks a command the
+// code relies on.
+func lacks(n Facts, c *nodeContext, cmds ...rules.Command) []string {
+	if c.promotable != report.PromotableYes {
+		return nil
+	}
+	var out []string
+	for _, cmd := range cmds {
+		a, why := n.Answer(cmd)
+		if !c.relies(cmd) || a != report.No {
+			continue
+		}
+		feat, versioned := cmd.Feature()
+		if !versioned { // Lua
+			out = append(out, n.describe("promotable")+" cannot run Lua ("+why+"); "+c.promotion)
+			continue
+		}
+		out = append(out, n.describe("promotable")+" has no "+cmd.Title()+" ("+why+"); "+c.promotion+"; "+cmd.Title()+" needs "+rules.Requirement(feat))
+	}
+	return out
+}
+
+// la201: the release commands (DELIFEQ, DELEX).
+func la201(n Facts, c *nodeContext) []string {
+	return lacks(n, c, rules.NativeRelease.Commands()...)
+}
+
+// la202: SET IFEQ.
+func la202(n Facts, c *nodeContext) []string { return lacks(n, c, rules.UseIFEQ) }
+
+// la203: Lua.
+func la203(n Facts, c *nodeContext) []string { return lacks(n, c, rules.UseLua) }
+
+// la204: a primary with replicas that accepts writes none of them
+// acknowledged.
+func la204(n Facts, _ *nodeContext) []string {
+	if n.Role == RolePrimary && n.Replicas > 0 && n.Config["min-replicas-to-write"] == "0" {
+		return []string{"min-replicas-to-write 0 on a primary with " + strconv.Itoa(n.Replicas) + " replica(s)"}
+	}
+	return nil
+}
+
+// la205: a node that may become primary and does not fsync every write.
+func la205(n Facts, c *nodeContext) []string {
+	if c.promotable == report.PromotableNo {
+		return nil
+	}
+	switch ao, af := n.Config["appendonly"], n.Config["appendfsync"]; {
+	case ao == "no":
+		return []string{"appendonly no"}
+	case ao == "yes" && af != "" && af != "always":
+		return []string{"appendonly yes, appendfsync " + af}
+	}
+	return nil
+}
+
+// la206: a node that may become primary and evicts keys.
+func la206(n Facts, c *nodeContext) []string {
+	mm, pol := n.Config["maxmemory"], n.Config["maxmemory-policy"]
+	if c.promotable == report.PromotableNo || mm == "" || mm == "0" || pol == "" || pol == "noeviction" {
+		return nil
+	}
+	what := "maxmemory " + mm + ", maxmemory-policy " + pol
+	if strings.HasPrefix(pol, "volatile-") {
+		what += " (evicts exactly the keys with a TTL: every lock)"
+	}
+	return []string{what}
+}
+
+// la207: a promotable replica whose clock differs from its primary's (the
+// top of its replication chain) by more than the threshold.
+func la207(n Facts, c *nodeContext) []string {
+	if n.Role != RoleReplica || n.Clock == nil || c.promotable == report.PromotableNo {
+		return nil
+	}
+	prim, _, outside := chainTop(c.byAddr, n)
+	if outside != "" || prim.Role != RolePrimary || prim.Clock == nil {
+		return nil
+	}
+	d := n.Clock.Offset - prim.Clock.Offset
+	if d.Abs() <= c.skew {
+		return nil
+	}
+	dir := "ahead of"
+	if d < 0 {
+		dir = "behind"
+	}
+	return []string{"clock " + d.Abs().Round(time.Millisecond).String() + " " + dir + " primary " + prim.Addr +
+		" (threshold " + c.skew.String() + "; round trips " + n.Clock.RTT.Round(time.Microsecond).String() + " and " + prim.Clock.RTT.Round(time.Microsecond).String() + ", half taken off)"}
+}
+
+// la208: everything that could not be read, with what it decides.
+func la208(n Facts, _ *nodeContext) []string {
+	var out []string
+	for _, e := range n.Errors {
+		out = append(out, e.String()+" — unknown: "+neededFor[e.Fact])
+	}
+	return out
+}
+
+// la209: a replica hidden from Sentinel (replica-announced no) that may
+// become primary.
+func la209(n Facts, c *nodeContext) []string {
+	if !n.Hidden || c.promotable == report.PromotableNo {
+		return nil
+	}
+	return []string{"replica-announced no hides " + n.Addr + " from SENTINEL REPLICAS; its primary " + n.Primary + " lists it and " + c.promotion}
+}
+
+// la210: a Redis node, where the native lock commands differ.
+func la210(n Facts, _ *nodeContext) []string {
+	if n.Version.Flavor != rules.Redis {
+		return nil
+	}
+	var parts []string
+	for _, cmd := range rules.Commands() {
+		if feat, ok := cmd.Feature(); ok {
+			parts = append(parts, cmd.Title()+": "+rules.Requirement(feat))
+		}
+	}
+	return []string{n.Addr + " runs " + serverName(n.Version) + "; " + strings.Join(parts, "; ")}
+}
