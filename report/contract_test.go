@@ -1,0 +1,201 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// contractDoc is the JSON contract's page.
+var contractDoc = filepath.Join("..", "docs", "json.md")
+
+// TestJSONContractDocumented: the field list of docs/json.md is exactly
+// the fields the JSON form has (read from the types' tags, the verdict's
+// from its JSON form), so a field cannot be added, renamed or dropped
+// without the contract saying so.
+func TestJSONContractDocumented(t *testing.T) {
+	data, err := os.ReadFile(contractDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	begin, end := bytes.Index(data, []byte("<!-- fields:begin -->")), bytes.Index(data, []byte("<!-- fields:end -->"))
+	if begin < 0 || end < begin {
+		t.Fatalf("%s has no fields:begin/fields:end block", contractDoc)
+	}
+	documented := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data[begin:end]))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 || strings.HasPrefix(f[0], "<!--") || strings.HasPrefix(f[0], "```") {
+			continue
+		}
+		if documented[f[0]] {
+			t.Errorf("%s lists %s twice", contractDoc, f[0])
+		}
+		documented[f[0]] = true
+	}
+	have := map[string]bool{}
+	jsonFields(reflect.TypeFor[Run](), "", have)
+	for p := range have {
+		if !documented[p] {
+			t.Errorf("%s is in the JSON form but not in %s", p, contractDoc)
+		}
+	}
+	for p := range documented {
+		if !have[p] {
+			t.Errorf("%s lists %s, which the JSON form does not have", contractDoc, p)
+		}
+	}
+}
+
+var textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+
+// jsonFields lists the leaf field paths of t's JSON form.
+func jsonFields(t reflect.Type, prefix string, out map[string]bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == reflect.TypeFor[Verdict]() {
+		t = reflect.TypeFor[verdictJSON]()
+	}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		path := prefix + name
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		switch {
+		case ft.Implements(textMarshaler) || reflect.PointerTo(ft).Implements(textMarshaler):
+			out[path] = true
+		case ft.Kind() == reflect.Struct:
+			jsonFields(ft, path+".", out)
+		case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct && !ft.Elem().Implements(textMarshaler):
+			jsonFields(ft.Elem(), path+"[].", out)
+		default: // strings, numbers, booleans, lists of strings, maps
+			out[path] = true
+		}
+	}
+}
+
+// realRuns are two runs of `lockaudit audit` on the bundled example
+// against a live Valkey 9.1 primary with a promotable 8.1 replica: one
+// written by the lockaudit of schema version 1, one by this one (saved by
+// cmd/lockaudit's TestAuditFormatsAndRender -update).
+var realRuns = map[int]string{
+	1: filepath.Join("testdata", "v1", "audit-example.json"),
+	2: filepath.Join("..", "cmd", "lockaudit", "testdata", "audit-example.json"),
+}
+
+// flatten lists a JSON document's leaves by path ("findings[3].rule").
+func flatten(t *testing.T, data []byte) map[string]any {
+	t.Helper()
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]any{}
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				walk(e, strings.TrimPrefix(path+"."+k, "."))
+			}
+		case []any:
+			for i, e := range x {
+				walk(e, fmt.Sprintf("%s[%d]", path, i))
+			}
+		default:
+			out[path] = v
+		}
+	}
+	walk(doc, "")
+	return out
+}
+
+// TestReadsBothSchemas: a saved run of either version decodes, renders in
+// every format, and re-rendered as JSON keeps every field a script of
+// version 1 reads, at its place and with its value; a version 2 run
+// re-renders byte for byte.
+func TestReadsBothSchemas(t *testing.T) {
+	for version, path := range realRuns {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := DecodeRun(data)
+		if err != nil {
+			t.Fatalf("schema %d: %v", version, err)
+		}
+		if r.SchemaVersion != version {
+			t.Errorf("%s: schema_version %d, want %d", path, r.SchemaVersion, version)
+		}
+		for _, format := range Formats() {
+			var buf bytes.Buffer
+			if err := Render(&buf, r, format); err != nil {
+				t.Errorf("schema %d, %s: %v", version, format, err)
+			}
+		}
+		var out bytes.Buffer
+		if err := Render(&out, r, "json"); err != nil {
+			t.Fatal(err)
+		}
+		if version == SchemaVersion && !bytes.Equal(out.Bytes(), data) {
+			t.Errorf("schema %d: re-rendered JSON differs from the saved run", version)
+		}
+		old, again := flatten(t, data), flatten(t, out.Bytes())
+		for p, v := range old {
+			if p == "schema_version" {
+				continue
+			}
+			if !reflect.DeepEqual(again[p], v) {
+				t.Errorf("schema %d: %s is %v after re-rendering, was %v", version, p, again[p], v)
+			}
+		}
+		if again["schema_version"] != float64(SchemaVersion) {
+			t.Errorf("schema %d re-rendered as schema_version %v", version, again["schema_version"])
+		}
+	}
+}
+
+// TestSameAnswersAcrossSchemas: the two real runs — the same example and
+// the same fleet, audited by the lockaudit of each schema — give the same
+// verdict, reasons, findings and node answers: the redesign changed the
+// form, not the answers.
+func TestSameAnswersAcrossSchemas(t *testing.T) {
+	flat := map[int]map[string]any{}
+	for version, path := range realRuns {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat[version] = flatten(t, data)
+	}
+	compared := 0
+	for p, v := range flat[1] {
+		if !slices.ContainsFunc([]string{"verdict.", "findings[", "uses[", "nodes["}, func(pre string) bool { return strings.HasPrefix(p, pre) }) ||
+			strings.Contains(p, ".evidence[") {
+			continue // the evidence holds clock offsets and round trips of each run
+		}
+		compared++
+		if !reflect.DeepEqual(flat[2][p], v) {
+			t.Errorf("%s: %v in the schema 2 run, %v in the schema 1 run", p, flat[2][p], v)
+		}
+	}
+	if compared < 100 {
+		t.Errorf("only %d fields compared", compared)
+	}
+}
