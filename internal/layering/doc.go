@@ -1,0 +1,5 @@
+// Package layering holds the test that keeps lockaudit's import rules
+// (docs/architecture.md): rules imports nothing of ours; report imports
+// neither the analyzers nor the probe; the analyzers and the probe never
+// import each other; the command composes them all.
+package layering

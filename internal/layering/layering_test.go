@@ -1,0 +1,127 @@
+package layering
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/lockaudit/lockaudit"
+
+// rule is one import rule: no package under from (a package path below
+// the module; with exact, that package alone) may depend, directly or
+// not, on one under any of banned.
+type rule struct {
+	why    string
+	from   string
+	exact  bool
+	banned []string
+}
+
+var importRules = []rule{
+	{"rules imports nothing of ours", "rules", true, []string{"report", "analyzers", "probe", "cmd", "internal"}},
+	{"the catalog's helpers import only the catalog and internal helpers", "rules/", false, []string{"report", "analyzers", "probe", "cmd"}},
+	{"report imports neither the analyzers nor the probe", "report", false, []string{"analyzers", "probe", "cmd"}},
+	{"the analyzers never import the probe", "analyzers", false, []string{"probe", "cmd"}},
+	{"the probe never imports the analyzers", "probe", false, []string{"analyzers", "cmd"}},
+}
+
+// under reports whether pkg (relative to the module) is dir or below it;
+// a dir ending in "/" matches only below it.
+func under(pkg, dir string) bool {
+	if strings.HasSuffix(dir, "/") {
+		return strings.HasPrefix(pkg, dir)
+	}
+	return pkg == dir || strings.HasPrefix(pkg, dir+"/")
+}
+
+// violations lists every dependency that breaks a rule: deps maps each of
+// our packages to the packages it depends on (module-relative paths).
+func violations(deps map[string][]string) []string {
+	var out []string
+	for _, r := range importRules {
+		for pkg, ds := range deps {
+			if r.exact && pkg != r.from || !r.exact && !under(pkg, r.from) {
+				continue
+			}
+			for _, d := range ds {
+				for _, b := range r.banned {
+					if under(d, b) {
+						out = append(out, pkg+" depends on "+d+": "+r.why)
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ourDeps asks go list for every package of the module and what it
+// depends on (the transitive closure, as `go list -deps` gives it), test
+// files left out.
+func ourDeps(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		pkg, ok := strings.CutPrefix(f[0], module+"/")
+		if !ok {
+			continue
+		}
+		for _, d := range f[1:] {
+			if rel, ok := strings.CutPrefix(d, module+"/"); ok {
+				deps[pkg] = append(deps[pkg], rel)
+			}
+		}
+		if _, ok := deps[pkg]; !ok {
+			deps[pkg] = nil
+		}
+	}
+	return deps
+}
+
+func TestImportRules(t *testing.T) {
+	deps := ourDeps(t)
+	for _, must := range []string{"rules", "report", "report/join", "analyzers/uses", "probe", "probe/inventory", "cmd/lockaudit"} {
+		if _, ok := deps[must]; !ok {
+			t.Fatalf("go list did not list %s: %v", must, deps)
+		}
+	}
+	for _, v := range violations(deps) {
+		t.Error(v)
+	}
+	// The command is where the halves meet: it depends on both.
+	cmd := deps["cmd/lockaudit"]
+	if !slices.ContainsFunc(cmd, func(d string) bool { return under(d, "analyzers") }) || !slices.ContainsFunc(cmd, func(d string) bool { return under(d, "probe") }) {
+		t.Errorf("cmd/lockaudit does not compose the analyzers and the probe: %v", cmd)
+	}
+}
+
+// TestViolationsFound: the check reports each kind of broken rule.
+func TestViolationsFound(t *testing.T) {
+	got := violations(map[string][]string{
+		"rules":           {"internal/secret"},
+		"rules/config":    {"rules", "internal/secret", "report"},
+		"report/join":     {"report", "rules", "probe"},
+		"analyzers/la101": {"analyzers/internal/resolve", "probe/inventory"},
+		"probe/scan":      {"probe", "analyzers/uses"},
+		"reporting":       {"probe"}, // not under report
+		"cmd/lockaudit":   {"analyzers/uses", "probe"},
+	})
+	want := []string{
+		"analyzers/la101 depends on probe/inventory: the analyzers never import the probe",
+		"probe/scan depends on analyzers/uses: the probe never imports the analyzers",
+		"report/join depends on probe: report imports neither the analyzers nor the probe",
+		"rules depends on internal/secret: rules imports nothing of ours",
+		"rules/config depends on report: the catalog's helpers import only the catalog and internal helpers",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("violations:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
