@@ -51,3 +51,16 @@ func TestExitCode(t *testing.T) {
 		}
 	}
 }
+
+// TestWorse: combining two checks of a path, unsafe beats unknown beats
+// safe, in either order.
+func TestWorse(t *testing.T) {
+	for _, tc := range []struct{ a, b, want Answer }{
+		{Yes, Yes, Yes}, {Yes, Unknown, Unknown}, {Unknown, Yes, Unknown},
+		{Unknown, No, No}, {No, Unknown, No}, {Yes, No, No}, {No, Yes, No}, {Unknown, Unknown, Unknown},
+	} {
+		if got := Worse(tc.a, tc.b); got != tc.want {
+			t.Errorf("Worse(%s, %s) = %s, want %s", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

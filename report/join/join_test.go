@@ -229,6 +229,20 @@ func TestVerdict(t *testing.T) {
 			},
 		},
 		{
+			name: "release judged twice: an unsafe DELEX beats an unknown DELIFEQ",
+			fleet: func() Fleet {
+				return Fleet{Topology: report.TopologyReplication, Nodes: []Node{declared(t, p, "primary", "valkey-9.1.2", ""), unreachable(r1)}}
+			},
+			uses: []report.Use{{Command: rules.UseDELIFEQ}, {Command: rules.UseDELEX}}, words: [3]string{"unsafe", "unknown", "unknown"}, exit: report.ExitFindings,
+			reasons: []string{
+				"native_release: unknown — 10.0.0.7:6379: DELIFEQ unknown (not reachable: dial tcp 10.0.0.7:6379: connect: connection refused)",
+				"native_release: unsafe — primary 10.0.0.1:6379 (Valkey 9.1.2, promotable) has no DELEX (declared valkey-9.1.2)",
+				"native_release: unknown — 10.0.0.7:6379: DELEX unknown (not reachable: dial tcp 10.0.0.7:6379: connect: connection refused)",
+				"native_extend: unknown — 10.0.0.7:6379: SET IFEQ unknown (not reachable: dial tcp 10.0.0.7:6379: connect: connection refused)",
+				"lua: unknown — 10.0.0.7:6379: Lua unknown (not reachable: dial tcp 10.0.0.7:6379: connect: connection refused)",
+			},
+		},
+		{
 			name:  "no data node: unknown, never safe",
 			fleet: func() Fleet { return Fleet{Topology: report.TopologySentinel} },
 			uses:  exampleCode()[:1], fromCode: true, words: [3]string{"unknown", "unknown", "unknown"}, exit: report.ExitUnknown,
