@@ -1,7 +1,6 @@
 package ruledoc
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,10 +9,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers"
+	"github.com/lockaudit/lockaudit/internal/golden"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite the rule pages under docs/rules")
+// update is the one -update flag of the golden files (internal/golden).
+var update = golden.Update
 
 // root is the repository root, where rules.DocsPath is relative to.
 const root = "../.."
@@ -58,18 +59,7 @@ func TestPagesUpToDate(t *testing.T) {
 		t.Errorf("%s documents no rule of the catalog (go test ./internal/ruledoc -update removes it)", p)
 	}
 	for name, page := range want {
-		path := filepath.Join(dir, name)
-		got, err := os.ReadFile(path)
-		if err == nil && string(got) == page {
-			continue
-		}
-		if *update {
-			if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		t.Errorf("%s is stale or missing (go test ./internal/ruledoc -update rewrites it); want:\n%s", path, page)
+		golden.Check(t, filepath.Join(dir, name), []byte(page))
 	}
 
 	index := filepath.Join(dir, "README.md")
