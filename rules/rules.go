@@ -43,6 +43,34 @@ type Rule struct {
 	// FoundBy names the command that finds the rule's problem when it is
 	// not the default of its kind (vet for code, the probe for node rules).
 	FoundBy string `yaml:"found_by" json:"found_by,omitempty"`
+	// Uses names the catalog's definitions the rule relies on (Definition);
+	// its documentation includes them.
+	Uses []string `yaml:"uses" json:"uses,omitempty"`
+}
+
+// Definition is a term several rules rely on, stated once in the catalog
+// (lock evidence, advice on the -target list).
+type Definition struct {
+	Name  string `yaml:"name" json:"name"`
+	Title string `yaml:"title" json:"title"`
+	Text  string `yaml:"text" json:"text"`
+}
+
+// Definitions returns the definitions a rule uses, in its order.
+func (r Rule) Definitions() []Definition {
+	var out []Definition
+	for _, name := range r.Uses {
+		if d, ok := definitions[name]; ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// LookupDefinition finds a definition by name ("lock-evidence").
+func LookupDefinition(name string) (Definition, bool) {
+	d, ok := definitions[name]
+	return d, ok
 }
 
 // Doc is the rule's full documentation as plain text: what, why, how to fix,
@@ -65,6 +93,9 @@ func (r Rule) Doc() string {
 	section("How to fix:", r.Fix)
 	section("Bad:", r.Bad)
 	section("Good:", r.Good)
+	for _, d := range r.Definitions() {
+		section(d.Title+":", d.Text)
+	}
 	return b.String()
 }
 
@@ -75,6 +106,9 @@ func (r Rule) Markdown() string {
 	fmt.Fprintf(&b, "**%s %s** (%s): %s\n\n", r.ID, r.Name, r.Severity, r.Title)
 	fmt.Fprintf(&b, "%s\n**Why:** %s\n**Fix:** %s\n", oneLine(r.What), oneLine(r.Why), oneLine(r.Fix))
 	fmt.Fprintf(&b, "\nBad:\n\n```\n%s```\n\nGood:\n\n```\n%s```\n", r.Bad, r.Good)
+	for _, d := range r.Definitions() {
+		fmt.Fprintf(&b, "\n**%s:** %s\n", d.Title, oneLine(d.Text))
+	}
 	return b.String()
 }
 
@@ -94,9 +128,10 @@ func (r Rule) Summary() string { return oneLine(r.What) }
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 type catalogFile struct {
-	Commands []commandEntry      `yaml:"commands"`
-	Releases map[Flavor][]string `yaml:"releases"`
-	Rules    []Rule              `yaml:"rules"`
+	Definitions []Definition        `yaml:"definitions"`
+	Commands    []commandEntry      `yaml:"commands"`
+	Releases    map[Flavor][]string `yaml:"releases"`
+	Rules       []Rule              `yaml:"rules"`
 }
 
 type commandEntry struct {
@@ -106,10 +141,11 @@ type commandEntry struct {
 }
 
 var (
-	catalog  []Rule
-	byID     map[string]int                 // by ID and by name, upper-cased
-	commands map[Feature]map[Flavor]Version // absent flavor: no release has it
-	releases map[Flavor][]string
+	catalog     []Rule
+	definitions map[string]Definition
+	byID        map[string]int                 // by ID and by name, upper-cased
+	commands    map[Feature]map[Flavor]Version // absent flavor: no release has it
+	releases    map[Flavor][]string
 )
 
 func init() {
@@ -124,6 +160,23 @@ func load(data []byte) error {
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
 		return err
+	}
+	definitions = map[string]Definition{}
+	for _, d := range f.Definitions {
+		if d.Name == "" || d.Title == "" || strings.TrimSpace(d.Text) == "" {
+			return fmt.Errorf("definition %q: name, title and text are required", d.Name)
+		}
+		if _, dup := definitions[d.Name]; dup {
+			return fmt.Errorf("duplicate definition %s", d.Name)
+		}
+		definitions[d.Name] = d
+	}
+	for _, r := range f.Rules {
+		for _, u := range r.Uses {
+			if _, ok := definitions[u]; !ok {
+				return fmt.Errorf("rule %s uses an unknown definition %q", r.ID, u)
+			}
+		}
 	}
 	catalog = f.Rules
 	sort.SliceStable(catalog, func(i, j int) bool { return catalog[i].ID < catalog[j].ID })

@@ -61,12 +61,14 @@ func itoa(i int) string {
 func TestLoadRejectsBadCatalog(t *testing.T) {
 	defer func() { _ = load(catalogYAML) }() // restore
 	for name, src := range map[string]string{
-		"unknown field": "rules:\n  - id: LA101\n    colour: red\n",
-		"bad severity":  "rules:\n  - id: LA101\n    severity: fatal\n",
-		"duplicate":     "rules:\n  - id: LA101\n  - id: LA101\n",
-		"same name":     "rules:\n  - id: LA101\n    name: a-b\n  - id: LA102\n    name: a-b\n",
-		"name is an ID": "rules:\n  - id: LA101\n    name: la102\n  - id: LA102\n    name: b\n",
-		"bad version":   "commands:\n  - name: X\n    valkey: nine\n",
+		"unknown field":    "rules:\n  - id: LA101\n    colour: red\n",
+		"bad severity":     "rules:\n  - id: LA101\n    severity: fatal\n",
+		"duplicate":        "rules:\n  - id: LA101\n  - id: LA101\n",
+		"same name":        "rules:\n  - id: LA101\n    name: a-b\n  - id: LA102\n    name: a-b\n",
+		"name is an ID":    "rules:\n  - id: LA101\n    name: la102\n  - id: LA102\n    name: b\n",
+		"bad version":      "commands:\n  - name: X\n    valkey: nine\n",
+		"unknown use":      "rules:\n  - id: LA101\n    uses: [nope]\n",
+		"empty definition": "definitions:\n  - name: x\n    title: X\n",
 	} {
 		if err := load([]byte(src)); err == nil {
 			t.Errorf("%s: load accepted %q", name, src)
@@ -224,6 +226,41 @@ func TestURL(t *testing.T) {
 			t.Errorf("%s: URL %q is shared or outside %s", r.ID, u, Home)
 		} else {
 			seen[u] = true
+		}
+	}
+}
+
+// TestDefinitions: the lock-evidence and target definitions are stated once
+// and reach the documentation of every rule that relies on them.
+func TestDefinitions(t *testing.T) {
+	for _, name := range []string{"lock-evidence", "targets"} {
+		d, ok := LookupDefinition(name)
+		if !ok {
+			t.Fatalf("no definition %q", name)
+		}
+		users := 0
+		for _, r := range All() {
+			for _, u := range r.Uses {
+				if u != name {
+					continue
+				}
+				users++
+				first := strings.Fields(d.Text)[:6]
+				if !strings.Contains(r.Doc(), d.Title+":") || !strings.Contains(strings.Join(strings.Fields(r.Doc()), " "), strings.Join(first, " ")) {
+					t.Errorf("%s: Doc lacks the %s definition", r.ID, name)
+				}
+				if !strings.Contains(r.Markdown(), "**"+d.Title+":**") {
+					t.Errorf("%s: Markdown lacks the %s definition", r.ID, name)
+				}
+			}
+		}
+		if users == 0 {
+			t.Errorf("definition %q is used by no rule", name)
+		}
+	}
+	for _, id := range []string{"LA101", "LA103", "LA106", "LA107", "LA114"} {
+		if r := MustGet(id); len(r.Definitions()) == 0 || r.Definitions()[0].Name != "lock-evidence" {
+			t.Errorf("%s does not use lock-evidence", id)
 		}
 	}
 }
