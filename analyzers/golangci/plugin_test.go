@@ -191,9 +191,19 @@ output:
 		}
 	}
 	want := map[string]bool{}
-	for _, x := range marks(t, mod) {
+	example := marks(t, mod)
+	if len(example) < 10 {
+		t.Errorf("only %d marks: the example's marks were not read", len(example))
+	}
+	for _, x := range example {
 		if x.rule == "LA108" || (x.file == file && x.line == line && x.rule == "LA103") {
 			continue // off in the settings; suppressed by the directive
+		}
+		if x.rule == "LA101" || x.rule == "LA102" {
+			// valkey-8.1 among the targets has no native release: the
+			// example's Lua release and its lock libraries' Lua steps are
+			// the correct ones for that fleet (its extends would not be).
+			continue
 		}
 		want[x.String()] = true
 	}
@@ -210,7 +220,7 @@ output:
 			continue
 		}
 		// valkey-8.1 among the targets: DELIFEQ is a finding too.
-		if strings.HasSuffix(k, ": LA112") && strings.Contains(msg, "DELIFEQ needs Valkey 9.0+, no Redis version, but valkey-8.1 (one of the targets valkey-9.0, valkey-8.1) lacks it") {
+		if strings.HasSuffix(k, ": LA112") && strings.Contains(msg, "DELIFEQ needs Valkey 9.0+, no Redis version, but valkey-8.1 lacks it") {
 			extraLA112++
 			continue
 		}
@@ -224,9 +234,6 @@ output:
 	}
 	if extraLA112 == 0 {
 		t.Errorf("the target setting had no effect: no LA112 for DELIFEQ on valkey-8.1\n%s", stdout.String())
-	}
-	if len(want) < 10 {
-		t.Errorf("only %d expected findings: the example's marks were not read", len(want))
 	}
 	if msg := got[file+":1: LA100"]; !strings.Contains(msg, "lockaudit directive has no reason") {
 		t.Errorf("LA100 message %q", msg)

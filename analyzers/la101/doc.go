@@ -16,6 +16,20 @@
 // reported; non-lock scripts (rate limiters, counters, queue pops, cache
 // compare-and-set) are not either.
 //
+// Only the steps with a native form on every -target are reported (the
+// catalog's "Advice on the -target list"): a scripted acquire always; a
+// compare-and-extend where every target has SET IFEQ; a compare-and-delete
+// where every target has one native release (DELIFEQ, or DELEX IFEQ).
+// Elsewhere the Lua step is the correct one for the fleet. The message
+// names the reported steps and their native commands for the target.
+//
+// A script that compares and deletes (or extends) without acquiring has
+// the exact shape of a data compare-and-delete ("delete this entry only if
+// its bytes are unchanged"); it is reported only with lock evidence
+// (keys.ScriptEvidence): a key passed to one of its runs is a lock key, a
+// name at its definition or a run says lock, mutex, lease or leader, or the
+// package takes locks.
+//
 // # Suggested fix
 //
 // A script that is exactly the classic compare-and-delete of KEYS[1]

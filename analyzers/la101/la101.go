@@ -12,51 +12,77 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
-	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports Lua lock scripts at their definition.
 var Analyzer = ruleutil.New("LA101", check, keys.Analyzer, settings.Analyzer)
 
 func init() {
-	settings.DeclareTarget(&Analyzer.Flags, "the fix replaces a compare-and-delete with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+	settings.DeclareTarget(&Analyzer.Flags, "a step is reported only where every target has its native form (a compare-and-delete needs DELIFEQ or DELEX on every target, a compare-and-extend SET IFEQ); the fix uses DELIFEQ when every target has it, else DELEX IFEQ")
+	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
 }
 
 func check(pass *analysis.Pass) (any, error) {
 	c := fix.New(pass)
+	target := settings.Of(pass)
 	seen := map[token.Pos]bool{}
 	for _, op := range ruleutil.Ops(pass).Ops {
 		sc := op.Script
 		if sc == nil || seen[sc.Pos] || !(op.Kind == resolve.ScriptDef || sc.Inline) {
 			continue
 		}
-		steps := sc.Steps
+		seen[sc.Pos] = true
+		steps := Reportable(sc.Steps, target)
 		if !steps.IsLock() {
 			continue
 		}
-		seen[sc.Pos] = true
-		ruleutil.ReportFix(pass, "LA101", sc.Pos, releaseFix(c, op, sc), "%s", Message(steps))
+		if steps&lua.Acquire == 0 {
+			// A compare-and-delete (or -extend) of data has the shape of a
+			// lock step: only lock evidence makes it one.
+			if _, ok := c.In.ScriptEvidence(sc); !ok {
+				continue
+			}
+		}
+		ruleutil.ReportFix(pass, "LA101", sc.Pos, releaseFix(c, op, sc), "%s", Message(steps, target))
 	}
 	return nil, nil
 }
 
-// Message describes a Lua lock script and its native replacements.
-func Message(steps lua.Step) string {
-	var what, fix []string
+// Reportable returns the steps of a script that have a native form on
+// every target: a scripted acquire always (SET NX PX works everywhere),
+// a compare-and-extend where every target has SET IFEQ, a compare-and-delete
+// where every target has one native release. Elsewhere the Lua step is the
+// correct one for the fleet.
+func Reportable(steps lua.Step, t fix.Target) lua.Step {
+	out := steps & (lua.Acquire | lua.Fence)
+	if steps&lua.Extend != 0 && fix.NativeExtend(t) {
+		out |= lua.Extend
+	}
+	if steps&lua.Release != 0 && fix.NativeRelease(t) {
+		out |= lua.Release
+	}
+	return out
+}
+
+// Message names a Lua lock script's steps and their native replacements
+// on the target.
+func Message(steps lua.Step, t fix.Target) string {
+	var what, use []string
 	if steps&lua.Acquire != 0 {
-		what = append(what, "scripted acquire")
-		fix = append(fix, "acquire with SET key token NX PX ttl (every version)")
+		what = append(what, "acquire")
+		if steps&lua.Fence != 0 {
+			use = append(use, fix.AcquireAdvice+" and INCR in one MULTI")
+		} else {
+			use = append(use, fix.AcquireAdvice)
+		}
 	}
 	if steps&lua.Extend != 0 {
-		what = append(what, "compare-and-extend")
-		fix = append(fix, "extend with SET key token IFEQ token PX ttl ("+rules.Requirement(rules.SetIFEQ)+")")
+		what = append(what, "extend")
+		use = append(use, fix.ExtendAdvice(t))
 	}
 	if steps&lua.Release != 0 {
-		what = append(what, "compare-and-delete")
-		fix = append(fix, "release with DELIFEQ key token ("+rules.Requirement(rules.DELIFEQ)+") or DELEX key IFEQ token ("+rules.Requirement(rules.DELEX)+")")
+		what = append(what, "release")
+		use = append(use, fix.ReleaseAdvice(t))
 	}
-	if steps&lua.Fence != 0 {
-		fix = append(fix, "draw the fence with INCR in the same MULTI/EXEC as the SET NX PX")
-	}
-	return "Lua lock script (" + strings.Join(what, ", ") + ") fails where Lua is absent (Valkey 9.1+ without the Lua module, providers that ban EVAL) and EVALSHA answers NOSCRIPT after a failover; use native commands: " + strings.Join(fix, "; ")
+	return "Lua lock script (" + strings.Join(what, ", ") + "): use " + strings.Join(use, ", ") + " instead"
 }

@@ -10,6 +10,11 @@
 //     TryWithContext, ForceWithContext (every step is a Lua script; the
 //     release runs when the returned cancel function is called).
 //
-// The message says which of the library's steps use Lua, that they fail
-// where Lua is absent, and that EVALSHA answers NOSCRIPT after a failover.
+// A step is reported only where every -target has its native form (the
+// catalog's "Advice on the -target list"): an extend where every target
+// has SET IFEQ; a release, a Lua acquire, a locker or a TTL read where
+// every target has one native release. Elsewhere the library's Lua is the
+// correct lock for the fleet (its acquire cannot be replaced alone: the
+// release it pairs with must stay Lua). The message names the step and the
+// native commands for the target; why Lua is a risk is the catalog's.
 package la102

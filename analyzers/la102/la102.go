@@ -3,27 +3,54 @@ package la102
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports calls into lock libraries whose steps run Lua.
-var Analyzer = ruleutil.New("LA102", run)
+var Analyzer = ruleutil.New("LA102", run, settings.Analyzer)
+
+func init() {
+	settings.DeclareTarget(&Analyzer.Flags, "a library's extend is reported only where every target has SET IFEQ, its other steps only where every target has one native release (DELIFEQ or DELEX)")
+}
 
 func run(pass *analysis.Pass) (any, error) {
+	target := settings.Of(pass)
 	for _, op := range ruleutil.Ops(pass).Ops {
 		if op.Kind != resolve.Library {
 			continue
 		}
 		lib := op.Client.Lib
-		if lib == nil || lib.Lua[op.Step] == "" {
+		if lib == nil || lib.Lua[op.Step] == "" || !Replaceable(op.Step, target) {
 			continue
 		}
-		ruleutil.Report(pass, "LA102", op.Pos,
-			"%s (%s): %s; Lua steps fail where Lua is absent (Valkey 9.1+ without the Lua module, BUILD_LUA=no builds, providers that ban EVAL) and EVALSHA answers NOSCRIPT after a failover until the script is loaded again",
-			qualified(resolve.CallName(pass.TypesInfo, op)), op.Step, lib.Summary)
+		name := ruleutil.Clip(qualified(resolve.CallName(pass.TypesInfo, op)))
+		switch op.Step {
+		case "extend":
+			ruleutil.Report(pass, "LA102", op.Pos, "%s (extend) runs Lua: use %s instead", name, fix.ExtendAdvice(target))
+		case "release":
+			ruleutil.Report(pass, "LA102", op.Pos, "%s (release) runs Lua: use %s instead", name, fix.ReleaseAdvice(target))
+		default:
+			ruleutil.Report(pass, "LA102", op.Pos, "%s (%s) runs Lua: lock with %s and %s instead of the library",
+				name, op.Step, fix.AcquireAdvice, fix.ReleaseAdvice(target))
+		}
 	}
 	return nil, nil
+}
+
+// Replaceable reports whether a library step has a native replacement on
+// every target: an extend where every target has SET IFEQ; any other step
+// (acquire, release, the locker, a TTL read) where every target has one
+// native release. Where there is none, the library's Lua is the correct
+// lock for the fleet: its acquire cannot be replaced alone, because the
+// release it pairs with must stay Lua.
+func Replaceable(step string, t fix.Target) bool {
+	if step == "extend" {
+		return fix.NativeExtend(t)
+	}
+	return fix.NativeRelease(t)
 }
 
 // qualified joins a package function's package and name (redislock.Obtain);

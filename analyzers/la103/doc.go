@@ -1,15 +1,24 @@
 // Package la103 defines an Analyzer that reports a lock released with a
 // plain DEL, UNLINK or GETDEL (rule LA103, plain-del-release).
 //
-// A key is a lock key when the same key shape (constant, variable, template
-// such as "lock:"+id or fmt.Sprintf("lock:%s", id), or helper call) is
-// acquired with SET NX/SETNX in the same package, or when its constant text
-// matches a lock-key pattern (flag -LA103.lock-key-pattern, shared with
-// LA114; default "lock" or "locks" as a word part, so "mylock", "block" and
-// "clock" are not lock keys by pattern). A DEL queued in a MULTI after a
-// WATCH or a GET of the same key (the optimistic compare-and-delete) is an
-// owner-checked release and is not reported; neither is a DEL whose
-// arguments the resolve layer could not all see.
+// A key is a lock key (keys.LockKeyAt, the catalog's lock evidence) when
+// the same key shape (constant, variable, template such as "lock:"+id or
+// fmt.Sprintf("lock:%s", id), or helper call) is taken in the same package
+// by a SET NX/SETNX with lock evidence, or when its constant text matches
+// a lock-key pattern (flag -LA103.lock-key-pattern, shared with LA114;
+// default "lock" or "locks" as a word part, so "mylock", "block" and
+// "clock" are not lock keys by pattern), or when the DEL follows a GET of
+// the key compared with a token in the same function under a name that
+// says lock. A SET NX without evidence (a state flag cleared with DEL) makes
+// no lock key. A DEL queued in a MULTI after a WATCH or a GET of the same
+// key (the optimistic compare-and-delete) is an owner-checked release and
+// is not reported; neither is a DEL whose arguments the resolve layer
+// could not all see.
+//
+// A DEL after a GET of the same key compared with the token, in the same
+// function but in another round trip, gets its own message: the check and
+// the delete race. The advice names the release every -target has (DELIFEQ,
+// else DELEX IFEQ, else a Lua compare-and-delete).
 //
 // # Suggested fix
 //

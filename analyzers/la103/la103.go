@@ -1,8 +1,6 @@
 package la103
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
@@ -16,24 +14,30 @@ var Analyzer = ruleutil.New("LA103", run, keys.Analyzer, settings.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
-	settings.DeclareTarget(&Analyzer.Flags, "the fix releases with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that")
+	settings.DeclareTarget(&Analyzer.Flags, "the advice and the fix release with DELIFEQ when every target has it, else with DELEX IFEQ when every target has that, else the advice is a Lua compare-and-delete (and there is no fix)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
 	c := fix.New(pass)
+	release := fix.ReleaseAdvice(settings.Of(pass))
 	for _, op := range in.Ops {
 		if !op.IsPlainDel() || !op.Complete || in.WatchGuarded(op) {
 			continue
 		}
 		for _, k := range op.Keys {
-			lk, ok := in.IsLockKey(k)
-			if !ok {
+			if _, ok := in.LockKeyAt(op, k); !ok {
 				continue
 			}
+			if get := in.CheckedBefore(op); get != nil && in.SameKey(get.Key(), k) {
+				ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
+					"%s of lock key %s races the GET check at line %d: the lock can change hands in between; use %s",
+					op.Name, ruleutil.Expr(k), in.Line(get.Pos), release)
+				break
+			}
 			ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
-				"plain %s of lock key %s (%s) deletes whichever client holds it: after your lease expires it releases the next holder's lock; release with DELIFEQ key token (Valkey 9.0+) or DELEX key IFEQ token (Valkey 9.2+, Redis 8.4+) and check the reply",
-				op.Name, types.ExprString(k), in.Why(lk))
+				"plain %s of lock key %s deletes whoever holds it: use %s and check the reply",
+				op.Name, ruleutil.Expr(k), release)
 			break
 		}
 	}

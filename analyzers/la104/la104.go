@@ -21,10 +21,10 @@ func run(pass *analysis.Pass) (any, error) {
 		switch {
 		case op.TTL == resolve.NoTTL && op.Complete:
 			ruleutil.ReportFix(pass, "LA104", op.Pos, leaseFix(c, op),
-				"SET IFEQ without EX/PX/EXAT/PXAT drops the key's TTL on success, so the lock becomes permanent; the SET also reaches replicas verbatim and a replica older than 8.1 silently rejects it (it keeps the old value); give the extend the lease: SET key token IFEQ token PX ttl")
+				"SET IFEQ without EX/PX/EXAT/PXAT drops the TTL, so the lock becomes permanent: give the extend its lease, SET key token IFEQ token PX ttl")
 		case op.TTL == resolve.KeepTTL:
 			ruleutil.ReportFix(pass, "LA104", op.Pos, leaseFix(c, op),
-				"SET IFEQ with KEEPTTL keeps the old deadline, so the extend does nothing and the lock still expires when it would have; give the extend the lease: SET key token IFEQ token PX ttl")
+				"SET IFEQ with KEEPTTL keeps the old deadline, so the extend does nothing: give it the lease, SET key token IFEQ token PX ttl")
 		}
 	}
 	return nil, nil

@@ -20,7 +20,7 @@ func run(pass *analysis.Pass) (any, error) {
 			other = "XX"
 		}
 		ruleutil.Report(pass, "LA105", op.Pos,
-			"SET with both IFEQ and %s: the server answers ERR syntax error, so this command never runs; use IFEQ alone to extend (it never creates a missing key) and NX alone to acquire", other)
+			"SET with both IFEQ and %s is a syntax error and never runs: use IFEQ alone to extend, NX alone to acquire", other)
 	}
 	return nil, nil
 }

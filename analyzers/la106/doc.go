@@ -1,5 +1,8 @@
 // Package la106 defines an Analyzer that reports a lock acquired without a
-// TTL (rule LA106, acquire-without-ttl): SET NX with no EX/PX/EXAT/PXAT
+// TTL (rule LA106, acquire-without-ttl). Only a SET NX with lock evidence
+// (keys.AcquireEvidence) is a lock acquire: a state flag that must persist
+// until it is cleared, a marker and a generic wrapper whose key is a
+// parameter are not reported. The acquires: SET NX with no EX/PX/EXAT/PXAT
 // (go-redis SetNX(..., 0), SetArgs{Mode: "NX"}, a builder Nx() then
 // Build(), glide SetOnlyIfDoesNotExist without SetExpiry, a raw SET k v NX),
 // and the SETNX command (also what go-redis v6-v8 and the compat adapters
@@ -7,8 +10,10 @@
 //
 // When the same function later sends EXPIRE/PEXPIRE/EXPIREAT/PEXPIREAT of
 // the same key (same constant, same variable, same Sprintf format or
-// concatenation with the same holes, as analyzers/internal/keys decides),
-// the finding names that separate command: a crash between the two leaves a
+// concatenation with the same holes, as analyzers/internal/keys decides:
+// keys.AcquireExpire, the first one in the same function body that is not
+// in a loop the acquire is outside of), the finding names that separate
+// command: a crash between the two leaves a
 // lock that never expires. Inside one MULTI the window is gone, but the
 // EXPIRE then runs even when the acquire failed and moves the current
 // holder's deadline; the message says so.

@@ -8,5 +8,5 @@ import (
 )
 
 func TestLA107(t *testing.T) {
-	analyzertest.Run(t, la107.Analyzer, nil, "la107/goredis", "la107/redigo", "la107/valkeygo", "la107/glide")
+	analyzertest.Run(t, la107.Analyzer, nil, "la107/goredis", "la107/redigo", "la107/valkeygo", "la107/glide", "la107/evidence")
 }

@@ -2,7 +2,6 @@ package la108
 
 import (
 	"fmt"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,25 +25,25 @@ func run(pass *analysis.Pass) (any, error) {
 		if use != reply.Discarded && use != reply.ErrorOnly {
 			continue
 		}
-		act := "stop the work when it fails"
+		act := "stop the work if it is lost"
 		if step == "release" {
-			act = "record an incident when it reports the lock was not yours"
+			act = "record an incident if it was lost"
 		}
 		if op.Kind == resolve.Library && op.Client.LostIsError {
 			// The library reports a lost lock as an error: only a dropped
 			// result is reported.
 			if use == reply.Discarded {
 				ruleutil.Report(pass, "LA108", op.Pos,
-					"result of %s is discarded: an error (%s) means the lock was already lost; check it and %s", what, lost, act)
+					"result of %s is discarded, but an error means the lock was lost: check it and %s", what, act)
 			}
 			continue
 		}
 		if use == reply.Discarded {
 			ruleutil.Report(pass, "LA108", op.Pos,
-				"reply of %s is discarded: %s means the lock was already lost (it expired, or another client holds it); examine it and %s", what, lost, act)
+				"reply of %s is discarded, but %s means the lock was lost: examine it and %s", what, lost, act)
 		} else {
 			ruleutil.Report(pass, "LA108", op.Pos,
-				"only the error of %s is checked: a %s reply (the lock was already lost) is not an error; examine the reply and %s", what, lost, act)
+				"only the error of %s is checked, but %s (lock lost) is no error: examine the reply and %s", what, lost, act)
 		}
 	}
 	return nil, nil
@@ -55,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 func classify(op *resolve.Op) (step, what, lost string) {
 	key := ""
 	if len(op.Keys) > 0 {
-		key = " " + types.ExprString(op.Key())
+		key = " " + ruleutil.Expr(op.Key())
 	}
 	switch op.Kind {
 	case resolve.Library:

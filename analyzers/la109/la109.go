@@ -1,8 +1,6 @@
 package la109
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fence"
@@ -34,13 +32,13 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		a := nearest(op, acq)
-		how := "in a separate round trip from"
+		how := "are separate round trips"
 		if op.Tx != nil && op.Tx == a.Tx {
-			how = "in a pipeline, not a MULTI/EXEC, with"
+			how = "are pipelined, not in one MULTI"
 		}
 		ruleutil.Report(pass, "LA109", op.Pos,
-			"fencing %s %s is sent %s the %s of %s at %s: a client that pauses between them draws a higher fence than the next holder; send SET key token NX PX ttl and the %s in one MULTI/EXEC",
-			op.Name, types.ExprString(op.Key()), how, keys.AcquireName(a), types.ExprString(a.Key()), in.At(a.Pos), op.Name)
+			"fencing %s %s and the %s at %s %s: send both in one MULTI/EXEC",
+			op.Name, ruleutil.Expr(op.Key()), keys.AcquireName(a), in.At(a.Pos), how)
 	}
 	return nil, nil
 }

@@ -2,7 +2,6 @@ package la110
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -35,10 +34,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok {
 				continue
 			}
-			name := types.ExprString(w.Fun)
+			name := ruleutil.Expr(w.Fun)
 			if !taint.Draws() && !namesFence(w.Args) {
 				ruleutil.Report(pass, "LA110", w.Pos(),
-					"write to the protected resource (%s) while holding the lock acquired at %s, and the function draws no fence: a holder that paused past its lease still writes after the next holder took the lock; draw a fence with INCR (in the acquire's MULTI) and pass it to the write, which must check it (... WHERE fence < $f)",
+					"write %s under the lock of %s carries no fence: INCR one in the acquire's MULTI and check it in the write (WHERE fence < $f)",
 					name, in.At(r.Acquire.Pos))
 				continue
 			}
@@ -47,10 +46,10 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			from := "the fence"
 			if fs := taint.Fences(); len(fs) > 0 {
-				from = "the fence (" + fs[0].Name + " at " + in.At(fs[0].Pos) + ")"
+				from = "the fence of " + in.At(fs[0].Pos)
 			}
 			ruleutil.Report(pass, "LA110", w.Pos(),
-				"write to the protected resource (%s) while holding the lock acquired at %s passes no value derived from %s: the resource cannot reject a stale holder's write; pass the fence and check it (... WHERE fence < $f)",
+				"write %s under the lock of %s does not pass %s: pass it and check it in the write (WHERE fence < $f)",
 				name, in.At(r.Acquire.Pos), from)
 		}
 	}

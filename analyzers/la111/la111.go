@@ -1,8 +1,6 @@
 package la111
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fence"
@@ -32,8 +30,8 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				for _, p := range nonStrict(s.Parts[0].Text, isFence) {
 					ruleutil.Report(pass, "LA111", w.Pos(),
-						"fence check %q in the SQL passed to %s is not strict: a failover can issue the same fence number twice, and <= lets the second holder's write through; compare strictly: %q",
-						p.Text, types.ExprString(w.Fun), p.Fix)
+						"fence check %q passed to %s is not strict, and a failover can repeat a fence: write %q",
+						ruleutil.Clip(p.Text), ruleutil.Expr(w.Fun), ruleutil.Clip(p.Fix))
 				}
 			}
 		}

@@ -1,8 +1,6 @@
 package la112
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
@@ -34,16 +32,12 @@ func run(pass *analysis.Pass) (any, error) {
 		default:
 			continue
 		}
-		var msgs []string
 		if miss := target.Lacking(feature); miss != "" {
-			msgs = append(msgs, name+" needs "+rules.Requirement(feature)+", but "+miss+
-				": on an older node it fails (unknown command or syntax error), typically after a failover promotes an old replica; upgrade every node that can become primary first, or raise -target once the fleet is upgraded")
+			ruleutil.Report(pass, "LA112", op.Pos, "%s needs %s, but %s: upgrade every node that can become primary first",
+				name, rules.Requirement(feature), miss)
 		}
 		if op.Name == "DELEX" && op.Cond == "" && op.Complete {
-			msgs = append(msgs, "DELEX without a condition is a plain DEL on Redis (it deletes whoever holds the lock) and an error on Valkey (the condition is required): release with DELEX key IFEQ token")
-		}
-		if len(msgs) > 0 {
-			ruleutil.Report(pass, "LA112", op.Pos, "%s", strings.Join(msgs, "; also, "))
+			ruleutil.Report(pass, "LA112", op.Pos, "DELEX without IFEQ deletes whoever holds the lock (Redis) or fails (Valkey): use DELEX key IFEQ token")
 		}
 	}
 	return nil, nil

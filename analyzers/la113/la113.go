@@ -2,7 +2,6 @@ package la113
 
 import (
 	"go/ast"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -18,7 +17,7 @@ var Analyzer = ruleutil.New("LA113", run, fence.Analyzer)
 
 func init() { settings.Declare(&Analyzer.Flags, settings.OptFenceKeys) }
 
-const fix = "wrap the shared part in braces in both keys, e.g. \"lock:{\"+job+\"}\" and \"fence:{\"+job+\"}\""
+const fix = "give both one hash tag, e.g. lock:{job} and fence:{job}"
 
 func run(pass *analysis.Pass) (any, error) {
 	in := fence.Of(pass)
@@ -53,8 +52,8 @@ func checkTx(pass *analysis.Pass, in *fence.Info, tx *resolve.Tx) {
 		}
 		if l := apart(in, locks, f.Key()); l != nil {
 			ruleutil.Report(pass, "LA113", f.Pos,
-				"lock key %s and fence key %s are used in one MULTI without a shared hash tag: in cluster mode they hash to different slots and the transaction fails with CROSSSLOT; %s",
-				types.ExprString(l), types.ExprString(f.Key()), fix)
+				"lock key %s and fence key %s in one MULTI fail with CROSSSLOT in a cluster: %s",
+				ruleutil.Expr(l), ruleutil.Expr(f.Key()), fix)
 		}
 	}
 }
@@ -73,8 +72,8 @@ func checkScript(pass *analysis.Pass, in *fence.Info, op *resolve.Op) {
 	for _, f := range fences {
 		if l := apart(in, locks, f); l != nil {
 			ruleutil.Report(pass, "LA113", op.Pos,
-				"lock key %s and fence key %s are passed to one script without a shared hash tag: in cluster mode they hash to different slots and the script fails with CROSSSLOT; %s",
-				types.ExprString(l), types.ExprString(f), fix)
+				"lock key %s and fence key %s in one script fail with CROSSSLOT in a cluster: %s",
+				ruleutil.Expr(l), ruleutil.Expr(f), fix)
 			return
 		}
 	}

@@ -2,12 +2,17 @@
 // PEXPIRE, EXPIRE, PEXPIREAT or EXPIREAT (rule LA114,
 // extend-without-owner-check).
 //
-// Lock keys are decided as for LA103 (the same key shape acquired with SET
-// NX in the package, or the lock-key pattern: flag -LA114.lock-key-pattern,
-// the same setting as -LA103.lock-key-pattern). Not reported: the EXPIRE
-// that gives a TTL-less acquire (SETNX, SET NX without a TTL) of the same
-// key in the same function its TTL, which is LA106's finding; an EXPIRE
-// queued in a MULTI after a WATCH or a GET of the same key (an optimistic
-// compare-and-extend); and an op whose arguments could not all be seen.
-// Expires inside Lua scripts are LA101's.
+// Lock keys are decided as for LA103 (keys.LockKeyAt: lock evidence, the
+// lock-key pattern of flag -LA114.lock-key-pattern, the same setting as
+// -LA103.lock-key-pattern). Not reported: the one EXPIRE that completes a
+// TTL-less acquire (SETNX, SET NX without a TTL) of the same key, which is
+// LA106's finding (keys.AcquireExpire: the first such EXPIRE after it in
+// the same function body, outside any loop the acquire is not in); an
+// EXPIRE queued in a MULTI after a WATCH or a GET of the same key (an
+// optimistic compare-and-extend); and an op whose arguments could not all
+// be seen. Every other EXPIRE of a lock key is reported: a renew in a loop
+// or a goroutine, one after a GETSET takeover; one after a GET check in
+// another round trip gets its own message (the check and the expire race).
+// The advice is SET IFEQ with a lease where every -target has it, else a
+// Lua compare-and-extend. Expires inside Lua scripts are LA101's.
 package la114

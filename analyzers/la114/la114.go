@@ -1,50 +1,45 @@
 package la114
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
-	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports EXPIRE-family extends of lock keys.
-var Analyzer = ruleutil.New("LA114", run, keys.Analyzer)
+var Analyzer = ruleutil.New("LA114", run, keys.Analyzer, settings.Analyzer)
 
-func init() { settings.Declare(&Analyzer.Flags, settings.OptLockKeys) }
+func init() {
+	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
+	settings.DeclareTarget(&Analyzer.Flags, "the advice is SET IFEQ with PX where every target has it, else a Lua compare-and-extend")
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
+	extend := fix.ExtendAdvice(settings.Of(pass))
 	for _, op := range in.Ops {
 		if op.Steps()&resolve.StepExpire == 0 || !op.Complete || len(op.Keys) == 0 {
 			continue
 		}
-		lk, ok := in.IsLockKey(op.Key())
-		if !ok || givesAcquireTTL(in, op) || in.WatchGuarded(op) {
+		// The EXPIRE that completes a TTL-less SETNX is LA106's; every
+		// other EXPIRE of a lock key (a renew, one after a GETSET
+		// takeover) is an extend without an owner check.
+		if _, ok := in.LockKeyAt(op, op.Key()); !ok || in.CompletesAcquire(op) || in.WatchGuarded(op) {
+			continue
+		}
+		if get := in.CheckedBefore(op); get != nil {
+			ruleutil.Report(pass, "LA114", op.Pos,
+				"%s of lock key %s races the GET check at line %d: the lock can change hands in between; use %s",
+				op.Name, ruleutil.Expr(op.Key()), in.Line(get.Pos), extend)
 			continue
 		}
 		ruleutil.Report(pass, "LA114", op.Pos,
-			"%s of lock key %s (%s) extends whoever holds the lock now: after your lease ran out it extends the next holder's lock; extend with SET key token IFEQ token PX ttl (%s) and stop when it returns nil",
-			op.Name, types.ExprString(op.Key()), in.Why(lk), rules.Requirement(rules.SetIFEQ))
+			"%s of lock key %s extends whoever holds it now: use %s and stop when it fails",
+			op.Name, ruleutil.Expr(op.Key()), extend)
 	}
 	return nil, nil
-}
-
-// givesAcquireTTL reports an EXPIRE that follows a TTL-less acquire of the
-// same key (keys.SameKey, as LA106 decides it) in the same function:
-// SETNX + EXPIRE, LA106's finding.
-func givesAcquireTTL(in *keys.Info, exp *resolve.Op) bool {
-	for _, op := range in.Ops {
-		if op.Func != exp.Func || op.Pos >= exp.Pos || !op.IsAcquire() || len(op.Keys) == 0 {
-			continue
-		}
-		if (op.Name == "SETNX" || op.TTL == resolve.NoTTL) && in.SameKey(op.Key(), exp.Key()) {
-			return true
-		}
-	}
-	return false
 }

@@ -18,19 +18,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if op.Kind != resolve.Command || (op.Name != "WAIT" && op.Name != "WAITAOF") {
 			continue
 		}
-		what := "the number of replicas that acknowledged"
-		if op.Name == "WAITAOF" {
-			what = "the number of local and replica AOF fsyncs that acknowledged"
-		}
 		switch reply.Of(x, op) {
 		case reply.Discarded:
 			ruleutil.Report(pass, "LA115", op.Pos,
-				"reply of %s is discarded: it is %s, and a short count means the lock may exist only on the primary and is lost if it fails over now; read the count and treat fewer acknowledgements than required as not acquired",
-				op.Name, what)
+				"reply of %s is discarded: read the count and treat fewer acknowledgements than required as not acquired", op.Name)
 		case reply.ErrorOnly:
 			ruleutil.Report(pass, "LA115", op.Pos,
-				"only the error of %s is checked: the reply is %s, and a short count (not an error) means the lock may exist only on the primary; read the count and treat fewer acknowledgements than required as not acquired",
-				op.Name, what)
+				"only the error of %s is checked, but a short count is no error: treat fewer acknowledgements than required as not acquired", op.Name)
 		}
 	}
 	return nil, nil

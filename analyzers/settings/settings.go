@@ -167,12 +167,11 @@ func (s *Settings) Apply(f *config.File, targets []string, skip ...string) error
 func (s *Settings) Supports(f rules.Feature) bool { return s.target.supports(f) }
 
 // Lacking says which targets lack feature, to follow "but ": "the target
-// is valkey-8.0", or "valkey-8.1 (one of the targets valkey-8.1,
-// valkey-9.0) lacks it"; "" when every target has it.
+// is valkey-8.0", "valkey-8.1 lacks it", "valkey-8.1 and redis-7.2 lack
+// it"; "" when every target has it.
 func (s *Settings) Lacking(feature rules.Feature) string {
-	var miss, all []string
+	var miss []string
 	for _, v := range s.target.vs {
-		all = append(all, v.Line())
 		if !rules.Supports(v, feature) {
 			miss = append(miss, v.Line())
 		}
@@ -180,12 +179,12 @@ func (s *Settings) Lacking(feature rules.Feature) string {
 	switch {
 	case len(miss) == 0:
 		return ""
-	case len(all) == 1:
+	case len(s.target.vs) == 1:
 		return "the target is " + miss[0]
 	case len(miss) == 1:
-		return miss[0] + " (one of the targets " + strings.Join(all, ", ") + ") lacks it"
+		return miss[0] + " lacks it"
 	}
-	return strings.Join(miss, " and ") + " (of the targets " + strings.Join(all, ", ") + ") lack it"
+	return strings.Join(miss, " and ") + " lack it"
 }
 
 // LockKey reports whether a lock-key pattern matches text, and which.

@@ -6,23 +6,50 @@
 package analyzertest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/lockaudit/lockaudit/analyzers/driver"
+	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Run runs the analyzer with settings s (nil: the defaults) on the fixture
 // packages pkgs (import paths under ./testdata/src) and checks their
-// `// want` comments, as analysistest.Run does.
+// `// want` comments, as analysistest.Run does, and that every message is
+// short (CheckMessages).
 func Run(t *testing.T, a *analysis.Analyzer, s *settings.Settings, pkgs ...string) []*analysistest.Result {
 	t.Helper()
-	return analysistest.Run(t, Dir(t), bind(a, s), pkgs...)
+	results := analysistest.Run(t, Dir(t), bind(a, s), pkgs...)
+	CheckMessages(t, results)
+	return results
+}
+
+// CheckMessages fails the test for a diagnostic longer than
+// ruleutil.MaxMessage characters or holding a control character: a
+// diagnostic says what is wrong here and the fix in one short sentence,
+// printable as it is.
+func CheckMessages(t *testing.T, results []*analysistest.Result) {
+	t.Helper()
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			p := r.Action.Package.Fset.Position(d.Pos)
+			if n := utf8.RuneCountInString(d.Message); n > ruleutil.MaxMessage {
+				t.Errorf("%s: %s message has %d characters, more than %d: %s", p, d.Category, n, ruleutil.MaxMessage, d.Message)
+			}
+			if strings.ContainsFunc(d.Message, unicode.IsControl) {
+				t.Errorf("%s: %s message holds a control character: %q", p, d.Category, d.Message)
+			}
+		}
+	}
 }
 
 // Settings returns the defaults with options set as their flags would
@@ -92,5 +119,62 @@ func Stubs(t testing.TB) string {
 			t.Fatal("analyzertest: no go.mod above the test's directory")
 		}
 		dir = parent
+	}
+}
+
+// Diagnostics runs the analyzer with settings s on a fixture package that
+// has no `// want` comments and returns its messages by "file.go:line", for
+// a test that compares them with a table (the same fixture under several
+// settings, such as the -target families). Every message is held to
+// CheckMessages; a fixture that does not load fails the test.
+func Diagnostics(t *testing.T, a *analysis.Analyzer, s *settings.Settings, pkg string) map[string]string {
+	t.Helper()
+	rec := &recorder{t: t}
+	results := analysistest.Run(rec, Dir(t), bind(a, s), pkg)
+	if len(results) == 0 {
+		t.Fatalf("%s: no results (see the errors above)", pkg)
+	}
+	CheckMessages(t, results)
+	out := map[string]string{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			p := r.Action.Package.Fset.Position(d.Pos)
+			key := fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+			if prev, dup := out[key]; dup {
+				t.Errorf("%s: two diagnostics: %q and %q", key, prev, d.Message)
+			}
+			out[key] = d.Message
+		}
+	}
+	return out
+}
+
+// recorder passes analysistest's errors on to the test, except the
+// "unexpected diagnostic" ones of a fixture without want comments.
+type recorder struct{ t *testing.T }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.t.Helper()
+	if msg := fmt.Sprintf(format, args...); !strings.Contains(msg, ": unexpected diagnostic: ") {
+		r.t.Errorf("%s", msg)
+	}
+}
+
+// SameDiagnostics compares Diagnostics' result with the messages a test
+// wants, by "file.go:line".
+func SameDiagnostics(t *testing.T, got, want map[string]string) {
+	t.Helper()
+	for at, w := range want {
+		switch g, ok := got[at]; {
+		case !ok:
+			t.Errorf("%s: no finding, want %q", at, w)
+		case g != w:
+			t.Errorf("%s: got  %q\n\twant %q", at, g, w)
+		}
+	}
+	for at, g := range got {
+		if _, ok := want[at]; !ok {
+			t.Errorf("%s: unexpected finding %q", at, g)
+		}
 	}
 }

@@ -56,6 +56,7 @@ func RunFixes(t *testing.T, a *analysis.Analyzer, s *settings.Settings, pkgs ...
 		}
 	}
 	results := analysistest.RunWithSuggestedFixes(t, dir, a, pkgs...)
+	CheckMessages(t, results)
 	checkMarks(t, results)
 	fixed := applyAll(t, results)
 	if len(fixed) > 0 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
@@ -26,6 +27,7 @@ import (
 //	del(keys...)             DEL; also unlink, getdel, delifeq(key, tok),
 //	                         delex(key, tok), setIfeq(key, tok), pexpire(key),
 //	                         expire(key), incr(key), wait(), watch(key)
+//	get(key)                 GET (its String() is the value)
 //	eval(script, keys...)    EVAL with a visible script
 //	rgX(...)                 the same command on redigo: (reply any, err error)
 //	vkX(...)                 on valkey-go: a ValkeyResult-like value;
@@ -34,7 +36,8 @@ import (
 //	glX(...)                 on glide: (value, error)
 //	rxDo(rxCmd(&v, "CMD", key, args...))  radix: the reply goes into v
 //	libUnlock(), libExtend() redsync: (bool, error); libRelease(),
-//	libRefresh() redislock: error; libLock() / libObtain() acquire
+//	libRefresh() redislock: error; libLock() / libObtain() acquire;
+//	libNewMutex(name)        redsync's NewMutex: a library step on name
 //	multi(func() {...}), pipeline(func() {...})  group the ops inside in a
 //	                         MULTI/EXEC or a plain pipeline; they return
 //	                         ([]Cmder, error) like TxPipelined.
@@ -57,6 +60,7 @@ func (act) run() {}
 func setnx(key string, value any) *Cmd     { return nil }
 func setnxOld(key string, value any) *Cmd  { return nil }
 func set(key string, value any) *Cmd       { return nil }
+func get(key string) *Cmd                  { return nil }
 func del(keys ...string) *Cmd              { return nil }
 func unlink(keys ...string) *Cmd           { return nil }
 func getdel(key string) *Cmd               { return nil }
@@ -89,6 +93,7 @@ func libExtend() (bool, error)               { return false, nil }
 func libRelease() error                      { return nil }
 func libRefresh() error                      { return nil }
 func libLock() error                         { return nil }
+func libNewMutex(name string) error          { return nil }
 func multi(fn func()) ([]Cmder, error)       { return nil, nil }
 func pipeline(fn func()) ([]Cmder, error)    { return nil, nil }
 `
@@ -217,6 +222,11 @@ func testOps(in *Snippet, f *ast.File) []*resolve.Op {
 		}
 		op.Call, op.Pos, op.Func = call, call.Pos(), decl
 		op.Stack = append([]ast.Node(nil), stack...)
+		for _, n := range op.Stack {
+			if lit, ok := n.(*ast.FuncLit); ok {
+				op.Lit = lit
+			}
+		}
 		for _, g := range groups {
 			if call.Pos() > g.lit.Pos() && call.End() < g.lit.End() {
 				op.Tx = g.tx
@@ -249,12 +259,13 @@ func fakeOp(in *Snippet, name string, call *ast.CallExpr) *resolve.Op {
 	case strings.HasPrefix(name, "lib"):
 		op.Kind, op.Method = resolve.Library, strings.TrimPrefix(name, "lib")
 		switch op.Method {
-		case "Unlock", "Extend", "Lock":
+		case "Unlock", "Extend", "Lock", "NewMutex":
 			op.Client = fakeLibs["redsync"]
 		default:
 			op.Client = fakeLibs["redislock"]
 		}
-		op.Step = map[string]string{"Unlock": "release", "Release": "release", "Extend": "extend", "Refresh": "extend", "Lock": "acquire", "Obtain": "acquire"}[op.Method]
+		op.Step = map[string]string{"Unlock": "release", "Release": "release", "Extend": "extend", "Refresh": "extend", "Lock": "acquire", "Obtain": "acquire", "NewMutex": "locker"}[op.Method]
+		op.Keys = args
 		return op
 	case name == "rxDo":
 		action, ok := args[0].(*ast.CallExpr)
@@ -302,13 +313,14 @@ func fakeOp(in *Snippet, name string, call *ast.CallExpr) *resolve.Op {
 	case "send":
 		op.Name = "DELIFEQ"
 		key(0)
-	case "pexpire", "expire", "incr", "wait", "watch":
+	case "pexpire", "expire", "incr", "wait", "watch", "get":
 		op.Name = strings.ToUpper(name)
 		key(0)
 	case "eval":
 		op.Name = "EVAL"
 		tv := in.TypesInfo.Types[args[0]]
-		op.Script = &resolve.Script{Text: constant.StringVal(tv.Value), Inline: true}
+		text := constant.StringVal(tv.Value)
+		op.Script = &resolve.Script{Text: text, Inline: true, Def: call, Pos: call.Pos(), Steps: lua.Classify(text)}
 		op.Keys = args[1:]
 	case "fenceMulti": // vkFenceMulti: DoMulti(MULTI, INCR key, EXEC)
 		op.Name = "INCR"

@@ -10,7 +10,7 @@ import (
 // ReleaseCmd returns the native command a compare-and-delete becomes on
 // target: "DELIFEQ" (key token) when every release in it has DELIFEQ, else
 // "DELEX" (key IFEQ token) when every one has DELEX, else "" (no fix).
-func ReleaseCmd(target interface{ Supports(rules.Feature) bool }) string {
+func ReleaseCmd(target Target) string {
 	switch {
 	case target.Supports(rules.DELIFEQ):
 		return "DELIFEQ"

@@ -1,10 +1,12 @@
 // Package keys knows the keys of a package's lock code: when two key
 // expressions are "the same key" (ShapeOf, Shape.Same, SameKey), their
-// cluster hash tags (TagOf, SameTag), and which keys are lock keys
-// (IsLockKey: acquired with SET NX in the package, or matching a lock-key
-// pattern) or fence keys (MatchesFenceKey), so which SET NX is a lock
-// acquire (IsLockAcquire). Its Analyzer computes nothing up front: each
-// fact is built on first use and cached.
+// cluster hash tags (TagOf, SameTag), which steps are lock code (the
+// catalog's lock evidence, evidence.go: AcquireEvidence, IsLockAcquire,
+// ScriptEvidence), which keys are lock keys (IsLockKey: taken by a lock
+// acquire in the package, or matching a lock-key pattern) or fence keys
+// (MatchesFenceKey), and which EXPIRE completes a SETNX (AcquireExpire).
+// Its Analyzer computes nothing up front: each fact is built on first use
+// and cached.
 //
 // Everything here errs on the side of silence: a key that cannot be
 // followed (a parameter, a field, an unknown call) has an Unknown shape,
@@ -48,8 +50,14 @@ type Info struct {
 	Settings *settings.Settings // the run's options (lock-key and fence-key patterns)
 
 	lockOnce sync.Once
-	acquired map[string]*resolve.Op // shape key -> first SET NX/SETNX of it
-	lockUsed map[string]bool        // shape keys released, extended or checked somewhere
+	acquired map[string][]*resolve.Op // shape key -> its native SET NX/SETNX, in source order
+	owner    map[string]*resolve.Op   // shape key -> its first owner-checked step
+	library  map[string]*resolve.Op   // shape key -> its first lock-library step
+	gets     map[string][]*getCheck   // shape key -> its GETs whose reply is compared
+	checks   []*getCheck              // every GET whose reply is compared
+
+	pkgOnce sync.Once
+	pkgLock *resolve.Op // the package's first lock acquire (packageLock)
 }
 
 // New builds an Info; Analyzer calls it, tests may too.

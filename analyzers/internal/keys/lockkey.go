@@ -1,7 +1,6 @@
 package keys
 
 import (
-	"fmt"
 	"go/ast"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
@@ -11,15 +10,19 @@ import (
 type LockKey struct {
 	Acquire *resolve.Op // the SET NX/SETNX of the same shape, when that is the reason
 	Pattern string      // the lock-key pattern its text matches, when that is the reason
+	Name    string      // a name around the step that says lock (LockKeyAt), when that is the reason
 }
 
-// Why renders the reason for a message: "acquired with SET NX at a.go:12",
-// "its text matches the lock-key pattern `...`".
+// Why renders the reason for a message, short: "SET NX at a.go:12",
+// "matches `...`".
 func (in *Info) Why(k LockKey) string {
-	if k.Acquire != nil {
-		return fmt.Sprintf("acquired with %s at %s", AcquireName(k.Acquire), in.At(k.Acquire.Pos))
+	switch {
+	case k.Acquire != nil:
+		return AcquireName(k.Acquire) + " at " + in.At(k.Acquire.Pos)
+	case k.Name != "":
+		return "named " + k.Name
 	}
-	return fmt.Sprintf("its text matches the lock-key pattern `%s`", k.Pattern)
+	return "matches `" + k.Pattern + "`"
 }
 
 // AcquireName names an acquire (op.IsAcquire) for a message: "SETNX" or
@@ -32,17 +35,17 @@ func AcquireName(op *resolve.Op) string {
 }
 
 // IsLockKey reports whether a key expression is a lock key: the same shape
-// is acquired with SET NX/SETNX somewhere in the package, or its constant
-// text (the pieces of a template, the text a one-line helper returns)
-// matches a lock-key pattern.
+// is taken by a lock acquire in the package (a SET NX/SETNX with lock
+// evidence, IsLockAcquire), or its constant text (the pieces of a
+// template, the text a one-line helper returns) matches a lock-key
+// pattern.
 func (in *Info) IsLockKey(e ast.Expr) (LockKey, bool) {
 	s := in.ShapeOf(e)
-	in.lockFacts()
-	if op := in.acquired[s.Key()]; op != nil && s.Key() != "" {
+	if op := in.lockAcquireOf(s.Key()); op != nil {
 		return LockKey{Acquire: op}, true
 	}
 	if s.Kind == Call && s.Inline != nil {
-		if op := in.acquired[s.Inline.Key()]; op != nil {
+		if op := in.lockAcquireOf(s.Inline.Key()); op != nil {
 			return LockKey{Acquire: op}, true
 		}
 	}
@@ -52,60 +55,77 @@ func (in *Info) IsLockKey(e ast.Expr) (LockKey, bool) {
 	return LockKey{}, false
 }
 
-// lockFacts indexes the package's acquires and the keys that are released,
-// extended or owner-checked.
-func (in *Info) lockFacts() {
-	in.lockOnce.Do(func() {
-		in.acquired = map[string]*resolve.Op{}
-		in.lockUsed = map[string]bool{}
-		for _, op := range in.Ops {
-			if op.Kind != resolve.Command || len(op.Keys) == 0 {
-				continue
-			}
-			s := in.ShapeOf(op.Key())
-			k := s.Key()
-			if k == "" {
-				continue
-			}
-			switch {
-			case op.IsAcquire():
-				if in.acquired[k] == nil {
-					in.acquired[k] = op
-				}
-			case op.Steps()&(resolve.StepRelease|resolve.StepExtend|resolve.StepExpire) != 0 || op.IsPlainDel():
-				in.lockUsed[k] = true
-			}
-		}
-	})
+// LockKeyAt reports whether key k of a delete or an expire (op) is a lock
+// key: IsLockKey, or op follows an owner check of the key in the same
+// function (CheckedBefore: a GET whose reply is compared with a token)
+// and a name around it says lock (a release helper whose key is a
+// parameter: func unlock(key, token string)).
+func (in *Info) LockKeyAt(op *resolve.Op, k ast.Expr) (LockKey, bool) {
+	if lk, ok := in.IsLockKey(k); ok {
+		return lk, true
+	}
+	if in.CheckedBefore(op) == nil {
+		return LockKey{}, false
+	}
+	if name, ok := in.lockName(op, k); ok {
+		return LockKey{Name: name}, true
+	}
+	return LockKey{}, false
 }
 
-// IsLockAcquire reports whether an op takes a lock: a library's acquire, a
-// Lua script that acquires, or a SET NX/SETNX that is a lock acquire rather
-// than an idempotency marker — its key matches a lock-key pattern, or the
-// same key shape is released, extended or expired somewhere in the
-// package, or it shares a MULTI with a fencing INCR. So `SET seen:<id> 1
-// NX EX 86400` is left alone.
-func (in *Info) IsLockAcquire(op *resolve.Op) bool {
-	if op.Steps()&resolve.StepAcquire == 0 {
-		return false
-	}
-	if !op.Native() {
-		return true // a library or Lua acquire
-	}
-	if len(op.Keys) == 0 {
-		return false
-	}
-	s := in.ShapeOf(op.Key())
-	if _, ok := matchShape(in.Settings.LockKey, s); ok {
-		return true
+// lockAcquireOf returns the first native acquire of a shape key that takes
+// a lock, or nil.
+func (in *Info) lockAcquireOf(key string) *resolve.Op {
+	if key == "" {
+		return nil
 	}
 	in.lockFacts()
-	if k := s.Key(); k != "" && in.lockUsed[k] {
-		return true
+	for _, op := range in.acquired[key] {
+		if in.IsLockAcquire(op) {
+			return op
+		}
 	}
-	if op.Tx != nil && op.Tx.Kind == resolve.Multi {
-		for _, o := range op.Tx.Ops {
-			if in.IsFenceKey(o) {
+	return nil
+}
+
+// AcquireExpire returns the EXPIRE-family command that completes a
+// TTL-less SET NX or SETNX (acq) — the pair LA106 reports — or nil: the
+// first one of the same key (SameKey) after it in the same function (not
+// in another function literal, such as a goroutine), and not inside a loop
+// that the acquire is outside of: an EXPIRE repeated in a loop renews the
+// lock (LA114's), it does not complete the acquire.
+func (in *Info) AcquireExpire(acq *resolve.Op) *resolve.Op {
+	if acq.Func == nil || acq.Key() == nil || !acq.IsAcquire() || (acq.Name != "SETNX" && acq.TTL != resolve.NoTTL) {
+		return nil
+	}
+	for _, op := range in.Ops {
+		if op.Pos <= acq.Pos || op.Func != acq.Func || op.Lit != acq.Lit || op.Steps()&resolve.StepExpire == 0 || op.Key() == nil {
+			continue
+		}
+		if in.SameKey(acq.Key(), op.Key()) && !loopApart(op, acq) {
+			return op
+		}
+	}
+	return nil
+}
+
+// CompletesAcquire reports whether an EXPIRE is the one that completes a
+// TTL-less acquire (AcquireExpire).
+func (in *Info) CompletesAcquire(exp *resolve.Op) bool {
+	for _, op := range in.Ops {
+		if op.Func == exp.Func && op.Pos < exp.Pos && op.IsAcquire() && in.AcquireExpire(op) == exp {
+			return true
+		}
+	}
+	return false
+}
+
+// loopApart reports whether op is inside a loop that does not also hold acq.
+func loopApart(op, acq *resolve.Op) bool {
+	for _, n := range op.Stack {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if acq.Pos < n.Pos() || acq.Pos >= n.End() {
 				return true
 			}
 		}

@@ -34,7 +34,7 @@ type Origin struct {
 	Strength Strength
 	// Reasons name what makes a weak value weak: `the constant "1"`,
 	// "os.Hostname", "time.Now", "math/rand", "the package-level variable
-	// token (computed once and shared by every acquisition)" ...
+	// token" ...
 	Reasons []string
 }
 
@@ -126,7 +126,7 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 				return untraced // reassigned in a function: maybe per acquisition
 			}
 		}
-		return weak(fmt.Sprintf("the package-level variable %s (computed once and shared by every acquisition)", v.Name()))
+		return weak(fmt.Sprintf("the package-level variable %s", v.Name()))
 	}
 	if t.x.IsParam(v) {
 		if isInteger(v.Type()) && workerName(v.Name()) {

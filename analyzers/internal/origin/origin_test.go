@@ -80,8 +80,8 @@ func f(param string, workerID int, id int, l *locker) {
 	mb := make([]byte, 16)
 	rand.Read(mb)
 	tok(hex.EncodeToString(mb), "weak: math/rand")
-	tok(processToken, "weak: the package-level variable processToken (computed once and shared by every acquisition)")
-	tok(hostTok, "weak: the package-level variable hostTok (computed once and shared by every acquisition)")
+	tok(processToken, "weak: the package-level variable processToken")
+	tok(hostTok, "weak: the package-level variable hostTok")
 	tok(workerID, "weak: the worker id workerID")
 	for i := 0; i < 3; i++ {
 		tok(i, "weak: the loop index i (a goroutine or worker id)")

@@ -99,7 +99,7 @@ type LockLibrary struct {
 	// release"); a step not listed is native. The one table of library
 	// Lua: LA102 and the uses analyzer read it.
 	Lua map[string]string
-	// Summary says how the library uses Lua, for LA102's message.
+	// Summary says how the library uses Lua, in one sentence.
 	Summary string
 	// Lost is what tells that the lock was lost: the errors when
 	// LostIsError ("ErrLockNotHeld"), else the reply ("false").

@@ -1,14 +1,19 @@
 // Package ruleutil builds rule analyzers from the catalog, so an analyzer's
-// name, doc and diagnostic category always come from rules/catalog.yaml.
+// name, doc and diagnostic category always come from rules/catalog.yaml,
+// and is the one place their diagnostics are reported (Report, ReportFix).
 package ruleutil
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
+	"go/types"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -31,13 +36,40 @@ func Ops(pass *analysis.Pass) *resolve.Result {
 	return pass.ResultOf[resolve.Analyzer].(*resolve.Result)
 }
 
+// MaxMessage is the length a diagnostic aims to stay within, in
+// characters: what is wrong here and the fix, in one short sentence. The
+// why is the catalog's (lockaudit explain, the rule's page, SARIF help).
+// The analyzers' tests hold every message of their fixtures to it.
+const MaxMessage = 160
+
 // Report reports a finding of rule id at pos. Category carries the rule ID,
 // which the driver, SARIF and suppressions key on.
 func Report(pass *analysis.Pass, id string, pos token.Pos, format string, args ...any) {
-	pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: fmt.Sprintf(format, args...)})
+	ReportFix(pass, id, pos, nil, format, args...)
 }
 
-// ReportFix is Report with suggested fixes.
+// ReportFix is Report with suggested fixes. The message is escaped
+// (report.Escape) here, where every rule's diagnostics pass: go vet and
+// golangci-lint print it as it is, and it quotes source text (keys,
+// literals) that may hold control characters.
 func ReportFix(pass *analysis.Pass, id string, pos token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
-	pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: fmt.Sprintf(format, args...), SuggestedFixes: fixes})
+	pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: report.Escape(fmt.Sprintf(format, args...)), SuggestedFixes: fixes})
+}
+
+// maxExpr is how much of an expression a message quotes.
+const maxExpr = 40
+
+// Expr renders an expression for a message (types.ExprString), clipped
+// to a few dozen characters so that a long key or call leaves the message
+// short.
+func Expr(e ast.Expr) string { return Clip(types.ExprString(e)) }
+
+// Clip shortens text quoted in a message to a few dozen characters,
+// ending it with "…" when it was cut.
+func Clip(s string) string {
+	if utf8.RuneCountInString(s) <= maxExpr {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:maxExpr-1]) + "…"
 }

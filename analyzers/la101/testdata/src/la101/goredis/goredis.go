@@ -8,23 +8,23 @@ import (
 
 // Positives: lock steps in Lua, reported where the text is.
 
-var unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `Lua lock script \(compare-and-delete\) fails where Lua is absent .* release with DELIFEQ key token \(Valkey 9\.0\+, no Redis version\) or DELEX key IFEQ token \(Valkey 9\.2\+, Redis 8\.4\+\)`
+var unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `^Lua lock script \(release\): use DELIFEQ key token instead$`
 
 const refreshSrc = `
 	local v = redis.call("GET", KEYS[1])
 	if v ~= ARGV[1] then return 0 end
 	return redis.call("PEXPIRE", KEYS[1], ARGV[2])`
 
-var refresh = redis.NewScriptServerSHA(refreshSrc) // want `Lua lock script \(compare-and-extend\) .* extend with SET key token IFEQ token PX ttl \(Valkey 8\.1\+, Redis 8\.4\+\)`
+var refresh = redis.NewScriptServerSHA(refreshSrc) // want `^Lua lock script \(extend\): use SET key token IFEQ token PX ttl instead$`
 
-var obtain = redis.NewScript(`return redis.call("set", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`) // want `Lua lock script \(scripted acquire\) .* acquire with SET key token NX PX ttl \(every version\)`
+var obtain = redis.NewScript(`return redis.call("set", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`) // want `^Lua lock script \(acquire\): use SET key token NX PX ttl instead$`
 
 func run(ctx context.Context, rdb *redis.Client, token string) {
 	unlock.Run(ctx, rdb, []string{"lock:a"}, token)  // the run is not reported again
 	refresh.Run(ctx, rdb, []string{"lock:a"}, token) // nor this one
 	obtain.Run(ctx, rdb, []string{"lock:a"}, token)
-	rdb.Eval(ctx, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) end return 0`, []string{"lock:a"}, token, 30000) // want `Lua lock script \(compare-and-extend\)`
-	rdb.Do(ctx, "eval", `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("unlink", KEYS[1]) end return 0`, 1, "lock:a", token)                   // want `Lua lock script \(compare-and-delete\)`
+	rdb.Eval(ctx, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) end return 0`, []string{"lock:a"}, token, 30000) // want `Lua lock script \(extend\)`
+	rdb.Do(ctx, "eval", `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("unlink", KEYS[1]) end return 0`, 1, "lock:a", token)                   // want `Lua lock script \(release\)`
 }
 
 // Negatives: scripts that are not lock steps, and texts we cannot see.

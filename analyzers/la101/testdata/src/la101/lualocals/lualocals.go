@@ -17,9 +17,9 @@ const releaseIndirectSrc = `
 		redis.call("DEL", k)
 	end`
 
-var releaseIndirect = redis.NewScript(releaseIndirectSrc) // want `Lua lock script \(compare-and-delete\)`
+var releaseIndirect = redis.NewScript(releaseIndirectSrc) // want `Lua lock script \(release\)`
 
-var releaseByReply = redis.NewScript(`local v = redis.call("GET", KEYS[1]); if v == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`) // want `Lua lock script \(compare-and-delete\)`
+var releaseByReply = redis.NewScript(`local v = redis.call("GET", KEYS[1]); if v == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`) // want `Lua lock script \(release\)`
 
 const extendAliasesSrc = `
 	local key = KEYS[1]
@@ -29,20 +29,20 @@ const extendAliasesSrc = `
 	end
 	return 0`
 
-var extendAliases = redis.NewScript(extendAliasesSrc) // want `Lua lock script \(compare-and-extend\) .* extend with SET key token IFEQ token PX ttl`
+var extendAliases = redis.NewScript(extendAliasesSrc) // want `Lua lock script \(extend\): use SET key token IFEQ token PX ttl instead`
 
 const releaseBuiltKeySrc = `
 	local key = "lock:" .. ARGV[1]
 	if redis.call("GET", key) ~= ARGV[2] then return 0 end
 	return redis.call("UNLINK", key)`
 
-var releaseBuiltKey = redis.NewScript(releaseBuiltKeySrc) // want `Lua lock script \(compare-and-delete\)`
+var releaseBuiltKey = redis.NewScript(releaseBuiltKeySrc) // want `Lua lock script \(release\)`
 
 const acquireAliasesSrc = `
 	local key, token, ttl = KEYS[1], ARGV[1], ARGV[2]
 	return redis.call("SET", key, token, "NX", "PX", ttl)`
 
-var acquireAliases = redis.NewScript(acquireAliasesSrc) // want `Lua lock script \(scripted acquire\)`
+var acquireAliases = redis.NewScript(acquireAliasesSrc) // want `Lua lock script \(acquire\)`
 
 const releaseAllSrc = `
 	for _, key in ipairs(KEYS) do
@@ -50,7 +50,7 @@ const releaseAllSrc = `
 	end
 	return 1`
 
-var releaseAll = redis.NewScript(releaseAllSrc) // want `Lua lock script \(compare-and-delete\)`
+var releaseAll = redis.NewScript(releaseAllSrc) // want `Lua lock script \(release\)`
 
 // Negatives: locals that do not hold the caller's key or token, and data
 // scripts with locals.
@@ -95,7 +95,7 @@ func run(ctx context.Context, rdb *redis.Client, token string) {
 	releaseBuiltKey.Run(ctx, rdb, nil, "a", token)
 	acquireAliases.Run(ctx, rdb, []string{"lock:a"}, token, 30000)
 	releaseAll.Run(ctx, rdb, []string{"lock:a", "lock:b"}, token)
-	rdb.Eval(ctx, `local k, t = KEYS[1], ARGV[1] if redis.call("get", k) == t then return redis.call("del", k) end return 0`, []string{"lock:a"}, token) // want `Lua lock script \(compare-and-delete\)`
+	rdb.Eval(ctx, `local k, t = KEYS[1], ARGV[1] if redis.call("get", k) == t then return redis.call("del", k) end return 0`, []string{"lock:a"}, token) // want `Lua lock script \(release\)`
 
 	constantKey.Run(ctx, rdb, nil, "v")
 	storedValue.Run(ctx, rdb, []string{"a", "b"})

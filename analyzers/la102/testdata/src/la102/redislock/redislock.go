@@ -9,7 +9,7 @@ import (
 )
 
 func job(ctx context.Context, rdb *redis.Client) error {
-	lock, err := redislock.Obtain(ctx, rdb, "job", time.Minute, nil) // want `redislock.Obtain \(acquire\): bsm/redislock runs every step \(obtain, refresh, release, TTL\) as a Lua script`
+	lock, err := redislock.Obtain(ctx, rdb, "job", time.Minute, nil) // want `^redislock.Obtain \(acquire\) runs Lua: lock with SET key token NX PX ttl and DELIFEQ key token instead of the library$`
 	if err != nil {
 		return err
 	}

@@ -16,8 +16,8 @@ func job(ctx context.Context, rdb *redis.Client) error {
 		return err
 	}
 	_ = m.TryLock()
-	defer m.UnlockContext(ctx)                              // want `Mutex.UnlockContext \(release\): redsync extends and releases with Lua scripts \(its acquire is a native SET NX PX\); Lua steps fail where Lua is absent .* NOSCRIPT after a failover`
-	if ok, err := m.ExtendContext(ctx); !ok || err != nil { // want `Mutex.ExtendContext \(extend\)`
+	defer m.UnlockContext(ctx)                              // want `^Mutex.UnlockContext \(release\) runs Lua: use DELIFEQ key token instead$`
+	if ok, err := m.ExtendContext(ctx); !ok || err != nil { // want `^Mutex.ExtendContext \(extend\) runs Lua: use SET key token IFEQ token PX ttl instead$`
 		return err
 	}
 	m.Extend() // want `Mutex.Extend \(extend\)`

@@ -7,7 +7,7 @@ import (
 )
 
 func job(ctx context.Context) {
-	locker, _ := rueidislock.NewLocker(rueidislock.LockerOption{}) // want `rueidislock.NewLocker \(locker\): rueidislock runs every step`
+	locker, _ := rueidislock.NewLocker(rueidislock.LockerOption{}) // want `rueidislock.NewLocker \(locker\) runs Lua`
 	_, cancel, _ := locker.WithContext(ctx, "job")                 // want `Locker.WithContext \(acquire\)`
 	cancel()
 	locker.Close()

@@ -9,6 +9,6 @@ import (
 )
 
 func f(ctx context.Context, rdb *redis.Client) {
-	rdb.Del(ctx, "mutex:job") // want `its text matches the lock-key pattern .\^mutex:.`
+	rdb.Del(ctx, "mutex:job") // want `^plain DEL of lock key "mutex:job" deletes`
 	rdb.Del(ctx, "lock:job")
 }

@@ -9,14 +9,14 @@ import (
 
 func lockName(id int) string { return fmt.Sprintf("locks/%d", id) }
 
-func work(pool *redis.Pool, id int, token string) error {
+func withLock(pool *redis.Pool, id int, token string) error {
 	c := pool.Get()
 	defer c.Close()
 	if _, err := c.Do("SET", fmt.Sprintf("task:%d", id), token, "NX", "PX", 30000); err != nil {
 		return err
 	}
-	defer c.Do("DEL", fmt.Sprintf("task:%d", id)) // want `^plain DEL of lock key fmt\.Sprintf\("task:%d", id\) \(acquired with SET NX at a.go:15\)`
-	c.Do("UNLINK", lockName(id))                  // want `^plain UNLINK of lock key lockName\(id\) \(its text matches the lock-key pattern`
+	defer c.Do("DEL", fmt.Sprintf("task:%d", id)) // want `^plain DEL of lock key fmt\.Sprintf\("task:%d", id\) deletes`
+	c.Do("UNLINK", lockName(id))                  // want `^plain UNLINK of lock key lockName\(id\) deletes`
 	key := "lock:" + fmt.Sprint(id)
 	_, err := c.Do("GETDEL", key) // want `^plain GETDEL of lock key key`
 	return err

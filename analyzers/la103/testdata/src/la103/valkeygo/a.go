@@ -8,13 +8,13 @@ import (
 	"github.com/valkey-io/valkey-go"
 )
 
-func work(ctx context.Context, c valkey.Client, id, token string) error {
+func runLocked(ctx context.Context, c valkey.Client, id, token string) error {
 	key := "job:" + id
 	if err := c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Px(30*time.Second).Build()).Error(); err != nil {
 		return err
 	}
-	defer c.Do(ctx, c.B().Del().Key(key).Build())     // want `^plain DEL of lock key key \(acquired with SET NX at a\.go:13\)`
-	c.Do(ctx, c.B().Unlink().Key("lock:"+id).Build()) // want `^plain UNLINK of lock key "lock:" \+ id \(its text matches`
+	defer c.Do(ctx, c.B().Del().Key(key).Build())     // want `^plain DEL of lock key key deletes`
+	c.Do(ctx, c.B().Unlink().Key("lock:"+id).Build()) // want `^plain UNLINK of lock key "lock:" \+ id deletes`
 	del := c.B().Getdel().Key("lock:" + id).Build()
 	return c.Do(ctx, del).Error() // want `^plain GETDEL of lock key "lock:" \+ id`
 }

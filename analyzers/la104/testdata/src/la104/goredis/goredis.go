@@ -8,7 +8,7 @@ import (
 )
 
 func extend(ctx context.Context, rdb *redis.Client, key, token string, ttl time.Duration, args redis.SetArgs) {
-	rdb.SetIFEQ(ctx, key, token, token, 0)                                                      // want `SET IFEQ without EX/PX/EXAT/PXAT drops the key's TTL on success, so the lock becomes permanent; the SET also reaches replicas verbatim and a replica older than 8\.1 silently rejects it`
+	rdb.SetIFEQ(ctx, key, token, token, 0)                                                      // want `^SET IFEQ without EX/PX/EXAT/PXAT drops the TTL, so the lock becomes permanent: give the extend its lease, SET key token IFEQ token PX ttl$`
 	rdb.SetIFEQ(ctx, key, token, token, redis.KeepTTL)                                          // want `SET IFEQ with KEEPTTL keeps the old deadline, so the extend does nothing`
 	rdb.SetArgs(ctx, key, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token})                // want `SET IFEQ without EX/PX/EXAT/PXAT`
 	rdb.SetArgs(ctx, key, token, redis.SetArgs{Mode: "ifeq", MatchValue: token, KeepTTL: true}) // want `SET IFEQ with KEEPTTL`

@@ -8,7 +8,7 @@ import (
 )
 
 func conflicts(ctx context.Context, rdb *redis.Client, key, token string) {
-	rdb.Do(ctx, "SET", key, token, "NX", "IFEQ", token, "PX", 30000) // want `SET with both IFEQ and NX: the server answers ERR syntax error, so this command never runs`
+	rdb.Do(ctx, "SET", key, token, "NX", "IFEQ", token, "PX", 30000) // want `^SET with both IFEQ and NX is a syntax error and never runs: use IFEQ alone to extend, NX alone to acquire$`
 	rdb.Do(ctx, "set", key, token, "ifeq", token, "xx")              // want `SET with both IFEQ and XX`
 
 	// Negatives: the typed helpers cannot combine them.

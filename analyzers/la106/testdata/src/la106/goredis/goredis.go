@@ -10,10 +10,10 @@ import (
 )
 
 func acquire(ctx context.Context, rdb *redis.Client, old *redis8.Client, job, token string, ttl time.Duration) {
-	rdb.SetNX(ctx, "lock:a", token, 0)                           // want `SET NX without EX/PX/EXAT/PXAT: a client that crashes before the release leaves a lock that never expires; acquire and set the lease in one command: SET key token NX PX ttl`
+	rdb.SetNX(ctx, "lock:a", token, 0)                           // want `^SET NX without EX/PX/EXAT/PXAT: a client that crashes leaves a lock that never expires; use SET key token NX PX ttl$`
 	rdb.SetArgs(ctx, "lock:b", token, redis.SetArgs{Mode: "NX"}) // want `SET NX without EX/PX/EXAT/PXAT`
 	rdb.Do(ctx, "SETNX", "lock:c", token)                        // want `SETNX cannot set a TTL`
-	old.SetNX(ctx, "lock:d", token, 0)                           // want `SetNX with expiration 0 \(this client sends the legacy SETNX\) cannot set a TTL`
+	old.SetNX(ctx, "lock:d", token, 0)                           // want `SetNX\(\.\.\., 0\) \(sent as SETNX\) cannot set a TTL`
 	rdb.Do(ctx, "set", "lock:e", token, "nx")                    // want `SET NX without EX/PX/EXAT/PXAT`
 
 	// Negatives.
@@ -27,14 +27,14 @@ func acquire(ctx context.Context, rdb *redis.Client, old *redis8.Client, job, to
 
 func thenExpire(ctx context.Context, rdb *redis.Client, job, token string, ttl time.Duration) {
 	key := fmt.Sprintf("lock:%s", job)
-	if ok, _ := rdb.SetNX(ctx, key, token, 0).Result(); ok { // want `SET NX without EX/PX/EXAT/PXAT, then a separate EXPIRE of the same key \(line 31\): a client that crashes between the two commands leaves a lock that never expires`
+	if ok, _ := rdb.SetNX(ctx, key, token, 0).Result(); ok { // want `SET NX without EX/PX/EXAT/PXAT, then a separate EXPIRE of the same key \(line 31\): a crash in between leaves the lock forever; use SET key token NX PX ttl$`
 		rdb.Expire(ctx, key, ttl)
 	}
 	rdb.Do(ctx, "SETNX", "lock:"+job, token) // want `SETNX, then a separate PEXPIRE of the same key \(line 34\)`
 	rdb.PExpire(ctx, fmt.Sprintf("lock:%s", job), ttl)
 
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.SetNX(ctx, "lock:tx", token, 0) // want `SET NX without EX/PX/EXAT/PXAT, then EXPIRE of the same key in the same MULTI \(line 38\): the EXPIRE runs even when the acquire fails and moves the current holder's deadline`
+		p.SetNX(ctx, "lock:tx", token, 0) // want `SET NX without EX/PX/EXAT/PXAT, then EXPIRE of the same key in the same MULTI \(line 38\): the EXPIRE runs even if the acquire fails`
 		p.Expire(ctx, "lock:tx", ttl)
 		return nil
 	})

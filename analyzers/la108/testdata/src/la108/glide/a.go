@@ -12,7 +12,7 @@ import (
 
 func positives(ctx context.Context, c *glide.Client, key, token string) error {
 	c.CustomCommand(ctx, []string{"DELIFEQ", key, token})                                                                                         // want `^reply of DELIFEQ key is discarded`
-	_, err := c.SetWithOptions(ctx, key, token, *options.NewSetOptions().SetOnlyIfEquals(token).SetExpiry(options.NewExpiryIn(30 * time.Second))) // want `^only the error of SET key IFEQ is checked: a nil reply`
+	_, err := c.SetWithOptions(ctx, key, token, *options.NewSetOptions().SetOnlyIfEquals(token).SetExpiry(options.NewExpiryIn(30 * time.Second))) // want `^only the error of SET key IFEQ is checked, but nil \(lock lost\) is no error`
 	if err != nil {
 		return err
 	}

@@ -25,17 +25,17 @@ var unlockIndirect = redis.NewScript(`local k = redis.call("HGET", KEYS[1], "f")
 var dropConfig = redis.NewScript(`local k = "config" if redis.call("GET", k) == ARGV[1] then return redis.call("DEL", k) end return 0`)
 
 func positives(ctx context.Context, rdb *redis.Client, key, token string) error {
-	rdb.Do(ctx, "DELIFEQ", key, token)                               // want `^reply of DELIFEQ key is discarded: 0 means the lock was already lost \(it expired, or another client holds it\); examine it and record an incident when it reports the lock was not yours$`
+	rdb.Do(ctx, "DELIFEQ", key, token)                               // want `^reply of DELIFEQ key is discarded, but 0 means the lock was lost: examine it and record an incident if it was lost$`
 	defer rdb.Do(ctx, "delifeq", key, token)                         // want `^reply of DELIFEQ key is discarded`
-	if err := rdb.Do(ctx, "DELIFEQ", key, token).Err(); err != nil { // want `^only the error of DELIFEQ key is checked: a 0 reply \(the lock was already lost\) is not an error; examine the reply and record an incident when it reports the lock was not yours$`
+	if err := rdb.Do(ctx, "DELIFEQ", key, token).Err(); err != nil { // want `^only the error of DELIFEQ key is checked, but 0 \(lock lost\) is no error: examine the reply and record an incident if it was lost$`
 		return err
 	}
 	rdb.DelExArgs(ctx, key, redis.DelExArgs{Mode: "IFEQ", MatchValue: token})                  // want `^reply of DELEX key IFEQ is discarded`
-	rdb.SetIFEQ(ctx, key, token, token, ttl)                                                   // want `^reply of SET key IFEQ is discarded: nil means the lock was already lost \(it expired, or another client holds it\); examine it and stop the work when it fails$`
+	rdb.SetIFEQ(ctx, key, token, token, ttl)                                                   // want `^reply of SET key IFEQ is discarded, but nil means the lock was lost: examine it and stop the work if it is lost$`
 	_ = rdb.SetArgs(ctx, key, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token, TTL: ttl}) // want `^reply of SET key IFEQ is discarded`
 	unlock.Run(ctx, rdb, []string{key}, token)                                                 // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
 	unlockIndirect.Run(ctx, rdb, []string{"owners"}, token)                                    // want `^reply of the Lua release script \(EVALSHA "owners"\) is discarded`
-	if err := touch.Run(ctx, rdb, []string{key}, token, 30000).Err(); err != nil {             // want `^only the error of the Lua extend script \(EVALSHA key\) is checked: a 0 reply`
+	if err := touch.Run(ctx, rdb, []string{key}, token, 30000).Err(); err != nil {             // want `^only the error of the Lua extend script \(EVALSHA key\) is checked, but 0`
 		return err
 	}
 	_, err := rdb.TxPipelined(ctx, func(p redis.Pipeliner) error { // the results are dropped: only the error is seen

@@ -16,7 +16,7 @@ func separate(ctx context.Context, c *glide.Client, token string) (int64, error)
 	if _, err := c.SetWithOptions(ctx, "lock:{j}", token, *options.NewSetOptions().SetOnlyIfDoesNotExist().SetExpiry(options.NewExpiryIn(30 * time.Second))); err != nil {
 		return 0, err
 	}
-	return c.Incr(ctx, "fence:{j}") // want `^fencing INCR "fence:\{j\}" is sent in a separate round trip from the SET NX of "lock:\{j\}"`
+	return c.Incr(ctx, "fence:{j}") // want `^fencing INCR "fence:\{j\}" and the SET NX at a\.go:16 are separate round trips: send both in one MULTI/EXEC$`
 }
 
 func together(ctx context.Context, c *glide.Client, token string) ([]any, error) {

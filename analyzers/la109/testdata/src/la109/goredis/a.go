@@ -16,18 +16,18 @@ func separate(ctx context.Context, rdb *redis.Client, token string) (int64, erro
 	if err != nil || !ok {
 		return 0, err
 	}
-	return rdb.Incr(ctx, "fence:{job}").Result() // want `^fencing INCR "fence:\{job\}" is sent in a separate round trip from the SET NX of "lock:\{job\}" at a\.go:15: a client that pauses between them draws a higher fence than the next holder; send SET key token NX PX ttl and the INCR in one MULTI/EXEC$`
+	return rdb.Incr(ctx, "fence:{job}").Result() // want `^fencing INCR "fence:\{job\}" and the SET NX at a\.go:15 are separate round trips: send both in one MULTI/EXEC$`
 }
 
 func before(ctx context.Context, rdb *redis.Client, id, token string) {
-	rdb.IncrBy(ctx, "job:"+id+":fencing_token", 1) // want `^fencing INCRBY "job:" \+ id \+ ":fencing_token" is sent in a separate round trip from the SET NX of "lock:" \+ id`
+	rdb.IncrBy(ctx, "job:"+id+":fencing_token", 1) // want `^fencing INCRBY "job:" \+ id \+ ":fencing_token" and the SET NX at a\.go:24 are separate round trips: send both in one MULTI/EXEC$`
 	rdb.SetNX(ctx, "lock:"+id, token, ttl)
 }
 
 func pipelined(ctx context.Context, rdb *redis.Client, token string) {
 	rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.SetNX(ctx, "lock:{job}", token, ttl)
-		p.Incr(ctx, "fence:{job}") // want `^fencing INCR "fence:\{job\}" is sent in a pipeline, not a MULTI/EXEC, with the SET NX of`
+		p.Incr(ctx, "fence:{job}") // want `^fencing INCR "fence:\{job\}" and the SET NX at a\.go:29 are pipelined, not in one MULTI: send both in one MULTI/EXEC$`
 		return nil
 	})
 }
@@ -38,7 +38,7 @@ func counter(ctx context.Context, rdb *redis.Client, db *sql.DB, token string) e
 	if ok, _ := rdb.SetNX(ctx, "lock:inv", token, ttl).Result(); !ok {
 		return nil
 	}
-	n, err := rdb.Incr(ctx, "inv:seq").Result() // want `^fencing INCR "inv:seq" is sent in a separate round trip`
+	n, err := rdb.Incr(ctx, "inv:seq").Result() // want `^fencing INCR "inv:seq" and the SET NX at a\.go:38 are separate round trips: send both in one MULTI/EXEC$`
 	if err != nil {
 		return err
 	}

@@ -12,11 +12,11 @@ func separate(ctx context.Context, c valkey.Client, token string) (int64, error)
 	if err := c.Do(ctx, c.B().Set().Key("lock:{j}").Value(token).Nx().Px(30*time.Second).Build()).Error(); err != nil {
 		return 0, err
 	}
-	return c.Do(ctx, c.B().Incr().Key("fence:{j}").Build()).AsInt64() // want `^fencing INCR "fence:\{j\}" is sent in a separate round trip from the SET NX of "lock:\{j\}"`
+	return c.Do(ctx, c.B().Incr().Key("fence:{j}").Build()).AsInt64() // want `^fencing INCR "fence:\{j\}" and the SET NX at a\.go:12 are separate round trips: send both in one MULTI/EXEC$`
 }
 
 func pipelined(ctx context.Context, c valkey.Client, token string) []valkey.ValkeyResult {
-	return c.DoMulti(ctx, // want `^fencing INCR "fence:\{j\}" is sent in a pipeline, not a MULTI/EXEC, with the SET NX`
+	return c.DoMulti(ctx, // want `^fencing INCR "fence:\{j\}" and the SET NX at a\.go:19 are pipelined, not in one MULTI: send both in one MULTI/EXEC$`
 		c.B().Set().Key("lock:{j}").Value(token).Nx().Px(30*time.Second).Build(),
 		c.B().Incr().Key("fence:{j}").Build())
 }

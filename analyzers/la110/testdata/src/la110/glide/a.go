@@ -15,7 +15,7 @@ func unfenced(ctx context.Context, c *glide.Client, db *sql.DB, token string) er
 	if _, err := c.SetWithOptions(ctx, "lock:job", token, *options.NewSetOptions().SetOnlyIfDoesNotExist().SetExpiry(options.NewExpiryIn(30 * time.Second))); err != nil {
 		return err
 	}
-	_, err := db.Exec("UPDATE jobs SET done = true") // want `^write to the protected resource \(db\.Exec\) while holding the lock acquired at a\.go:15, and the function draws no fence`
+	_, err := db.Exec("UPDATE jobs SET done = true") // want `^write db\.Exec under the lock of a\.go:15 carries no fence: INCR one in the acquire's MULTI and check it in the write \(WHERE fence < \$f\)$`
 	return err
 }
 

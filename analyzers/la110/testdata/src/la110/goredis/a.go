@@ -18,7 +18,7 @@ func post(ctx context.Context, rdb *redis.Client, db *sql.DB, batch, token strin
 		return err
 	}
 	defer rdb.Do(ctx, "DELIFEQ", "lock:invoices", token)
-	_, err = db.ExecContext(ctx, "UPDATE invoices SET posted = true WHERE batch = $1", batch) // want `^write to the protected resource \(db\.ExecContext\) while holding the lock acquired at a\.go:16, and the function draws no fence: a holder that paused past its lease still writes after the next holder took the lock; draw a fence with INCR \(in the acquire's MULTI\) and pass it to the write, which must check it \(\.\.\. WHERE fence < \$f\)$`
+	_, err = db.ExecContext(ctx, "UPDATE invoices SET posted = true WHERE batch = $1", batch) // want `^write db\.ExecContext under the lock of a\.go:16 carries no fence: INCR one in the acquire's MULTI and check it in the write \(WHERE fence < \$f\)$`
 	return err
 }
 
@@ -33,7 +33,7 @@ func dropped(ctx context.Context, rdb *redis.Client, tx *sql.Tx, batch, token st
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec("UPDATE invoices SET posted = true WHERE batch = $1", batch) // want `^write to the protected resource \(tx\.Exec\) while holding the lock acquired at a\.go:29 passes no value derived from the fence \(INCR at a\.go:30\): the resource cannot reject a stale holder's write; pass the fence and check it`
+	_, err = tx.Exec("UPDATE invoices SET posted = true WHERE batch = $1", batch) // want `^write tx\.Exec under the lock of a\.go:29 does not pass the fence of a\.go:30: pass it and check it in the write \(WHERE fence < \$f\)$`
 	_ = fence
 	return err
 }

@@ -23,7 +23,7 @@ func withRedsync(ctx context.Context, rs *redsync.Redsync, db DBTX) error {
 		return err
 	}
 	defer m.UnlockContext(ctx)
-	_, err := db.ExecContext(ctx, "UPDATE jobs SET done = true") // want `^write to the protected resource \(db\.ExecContext\) while holding the lock acquired at a\.go:22, and the function draws no fence`
+	_, err := db.ExecContext(ctx, "UPDATE jobs SET done = true") // want `^write db\.ExecContext under the lock of a\.go:22 carries no fence: INCR one in the acquire's MULTI and check it in the write \(WHERE fence < \$f\)$`
 	return err
 }
 
@@ -32,7 +32,7 @@ func withRedislock(ctx context.Context, rdb *redis.Client, db *sql.DB) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.ExecContext(ctx, "UPDATE jobs SET done = true") // want `^write to the protected resource \(db\.ExecContext\) while holding the lock acquired at a\.go:31, and the function draws no fence`
+	_, err = db.ExecContext(ctx, "UPDATE jobs SET done = true") // want `^write db\.ExecContext under the lock of a\.go:31 carries no fence: INCR one in the acquire's MULTI and check it in the write \(WHERE fence < \$f\)$`
 	l.Release(ctx)
 	_, err = db.ExecContext(ctx, "INSERT INTO audit VALUES ('done')")
 	return err

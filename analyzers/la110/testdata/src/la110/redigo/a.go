@@ -12,7 +12,7 @@ func unfenced(ctx context.Context, c redis.Conn, db *pgx.Conn, token string) err
 	if _, err := c.Do("SET", "lock:job", token, "NX", "PX", 30000); err != nil {
 		return err
 	}
-	_, err := db.Exec(ctx, "UPDATE jobs SET done = true") // want `^write to the protected resource \(db\.Exec\) while holding the lock acquired at a\.go:12, and the function draws no fence`
+	_, err := db.Exec(ctx, "UPDATE jobs SET done = true") // want `^write db\.Exec under the lock of a\.go:12 carries no fence: INCR one in the acquire's MULTI and check it in the write \(WHERE fence < \$f\)$`
 	c.Do("DELIFEQ", "lock:job", token)
 	return err
 }

@@ -18,7 +18,7 @@ func unfenced(ctx context.Context, c valkey.Client, pool *pgxpool.Pool, token st
 	if err := res[0].Error(); err != nil {
 		return err
 	}
-	_, err := pool.Exec(ctx, "UPDATE jobs SET done = true") // want `^write to the protected resource \(pool\.Exec\) while holding the lock acquired at a\.go:13 passes no value derived from the fence \(INCR at a\.go:13\)`
+	_, err := pool.Exec(ctx, "UPDATE jobs SET done = true") // want `^write pool\.Exec under the lock of a\.go:13 does not pass the fence of a\.go:13: pass it and check it in the write \(WHERE fence < \$f\)$`
 	return err
 }
 

@@ -29,5 +29,5 @@ func post(ctx context.Context, rdb *redis.Client, s *Store, id, token string) er
 		return err
 	}
 	s.Get(id)
-	return s.Put(id) // want `^write to the protected resource \(s\.Put\) while holding the lock acquired at a\.go:20 passes no value derived from the fence`
+	return s.Put(id) // want `^write s\.Put under the lock of a\.go:20 does not pass the fence of a\.go:21: pass it and check it in the write \(WHERE fence < \$f\)$`
 }

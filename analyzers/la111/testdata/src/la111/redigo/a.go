@@ -16,6 +16,6 @@ func run(ctx context.Context, c redis.Conn, tx pgx.Tx, token string) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `UPDATE jobs SET fencing_token = $1 WHERE "fencing_token" <= $1`, vals[1]) // want `^fence check "fencing_token <= \$1" in the SQL passed to tx\.Exec is not strict`
+	_, err = tx.Exec(ctx, `UPDATE jobs SET fencing_token = $1 WHERE "fencing_token" <= $1`, vals[1]) // want `^fence check "fencing_token <= \$1" passed to tx\.Exec is not strict, and a failover can repeat a fence: write "fencing_token < \$1"$`
 	return err
 }

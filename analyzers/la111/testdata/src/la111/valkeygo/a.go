@@ -19,7 +19,7 @@ func run(ctx context.Context, c valkey.Client, pool *pgxpool.Pool, token string)
 	if err != nil {
 		return err
 	}
-	_, err = pool.Exec(ctx, "INSERT INTO j (id, fence) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fence = excluded.fence WHERE j.fence <= excluded.fence", fence) // want `^fence check "j\.fence <= excluded\.fence" in the SQL passed to pool\.Exec is not strict`
+	_, err = pool.Exec(ctx, "INSERT INTO j (id, fence) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fence = excluded.fence WHERE j.fence <= excluded.fence", fence) // want `^fence check "j\.fence <= excluded\.fence" passed to pool\.Exec is not strict, and a failover can repeat a fence: write "j\.fence < excluded\.fence"$`
 	if err != nil {
 		return err
 	}

@@ -8,5 +8,5 @@ import (
 )
 
 func release(ctx context.Context, rdb *goredis.Client, key, token string) {
-	rdb.Do(ctx, "DELIFEQ", key, token) // want `DELIFEQ needs Valkey 9\.0\+, no Redis version, but valkey-8\.1 \(one of the targets valkey-9\.2, valkey-8\.1\) lacks it: on an older node it fails`
+	rdb.Do(ctx, "DELIFEQ", key, token) // want `^DELIFEQ needs Valkey 9\.0\+, no Redis version, but valkey-8\.1 lacks it: upgrade every node that can become primary first$`
 }

@@ -16,7 +16,7 @@ func release(ctx context.Context, rdb *goredis.Client, c valkey.Client, g *glide
 	c.Do(ctx, c.B().Delifeq().Key(key).Value(token).Build()) // want `DELIFEQ needs`
 	g.CustomCommand(ctx, []string{"DELIFEQ", key, token})    // want `DELIFEQ needs`
 	rc.Do(radix.Cmd(nil, "DELIFEQ", key, token))             // want `DELIFEQ needs`
-	rdb.DelExArgs(ctx, key, goredis.DelExArgs{})             // want `^DELEX without a condition is a plain DEL on Redis`
+	rdb.DelExArgs(ctx, key, goredis.DelExArgs{})             // want `^DELEX without IFEQ deletes whoever holds the lock \(Redis\) or fails \(Valkey\): use DELEX key IFEQ token$`
 
 	rdb.DelExArgs(ctx, key, goredis.DelExArgs{Mode: "IFEQ", MatchValue: token})
 	c.Do(ctx, c.B().Delex().Key(key).Ifeq(token).Build())

@@ -11,9 +11,9 @@ import (
 )
 
 func release(ctx context.Context, rdb *goredis.Client, c valkey.Client, conn redis.Conn, key, token string, args []interface{}) {
-	c.Do(ctx, c.B().Delex().Key(key).Build()) // want `^DELEX without a condition`
-	conn.Do("DELEX", key)                     // want `^DELEX without a condition`
-	rdb.Do(ctx, "DELEX", key)                 // want `^DELEX without a condition`
+	c.Do(ctx, c.B().Delex().Key(key).Build()) // want `^DELEX without IFEQ deletes whoever holds the lock \(Redis\) or fails \(Valkey\): use DELEX key IFEQ token$`
+	conn.Do("DELEX", key)                     // want `^DELEX without IFEQ deletes whoever holds the lock \(Redis\) or fails \(Valkey\): use DELEX key IFEQ token$`
+	rdb.Do(ctx, "DELEX", key)                 // want `^DELEX without IFEQ deletes whoever holds the lock \(Redis\) or fails \(Valkey\): use DELEX key IFEQ token$`
 
 	c.Do(ctx, c.B().Delex().Key(key).Ifeq(token).Build())
 	conn.Do("DELEX", key, "IFEQ", token)

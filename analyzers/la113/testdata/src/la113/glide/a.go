@@ -13,7 +13,7 @@ import (
 func untagged(ctx context.Context, c *glide.ClusterClient, token string) ([]any, error) {
 	b := pipeline.NewClusterBatch(true)
 	b.SetWithOptions("lock:job", token, *options.NewSetOptions().SetOnlyIfDoesNotExist().SetExpiry(options.NewExpiryIn(30 * time.Second)))
-	b.Incr("fence:job") // want `^lock key "lock:job" and fence key "fence:job" are used in one MULTI`
+	b.Incr("fence:job") // want `^lock key "lock:job" and fence key "fence:job" in one MULTI fail with CROSSSLOT in a cluster: give both one hash tag, e\.g\. lock:\{job\} and fence:\{job\}$`
 	return c.Exec(ctx, *b, true)
 }
 

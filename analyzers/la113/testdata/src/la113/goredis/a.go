@@ -16,7 +16,7 @@ var acquireFence = redis.NewScript(`if redis.call("set", KEYS[1], ARGV[1], "nx",
 func untagged(ctx context.Context, rdb *redis.Client, id, token string) {
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.SetNX(ctx, "lock:"+id, token, ttl)
-		p.Incr(ctx, "fence:"+id) // want `^lock key "lock:" \+ id and fence key "fence:" \+ id are used in one MULTI without a shared hash tag: in cluster mode they hash to different slots and the transaction fails with CROSSSLOT; wrap the shared part in braces in both keys, e\.g\. "lock:\{"\+job\+"\}" and "fence:\{"\+job\+"\}"$`
+		p.Incr(ctx, "fence:"+id) // want `^lock key "lock:" \+ id and fence key "fence:" \+ id in one MULTI fail with CROSSSLOT in a cluster: give both one hash tag, e\.g\. lock:\{job\} and fence:\{job\}$`
 		return nil
 	})
 }
@@ -24,7 +24,7 @@ func untagged(ctx context.Context, rdb *redis.Client, id, token string) {
 func differentTags(ctx context.Context, rdb *redis.Client, token string) {
 	pipe := rdb.TxPipeline()
 	pipe.SetNX(ctx, "lock:{orders}", token, ttl)
-	pipe.Incr(ctx, "fence:{invoices}") // want `^lock key "lock:\{orders\}" and fence key "fence:\{invoices\}" are used in one MULTI`
+	pipe.Incr(ctx, "fence:{invoices}") // want `^lock key "lock:\{orders\}" and fence key "fence:\{invoices\}" in one MULTI fail with CROSSSLOT in a cluster: give both one hash tag, e\.g\. lock:\{job\} and fence:\{job\}$`
 	pipe.Exec(ctx)
 }
 
@@ -32,13 +32,13 @@ func differentTags(ctx context.Context, rdb *redis.Client, token string) {
 func counter(ctx context.Context, rdb *redis.Client, token string) {
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.SetNX(ctx, "lock:{job}", token, ttl)
-		p.Incr(ctx, "seq:job") // want `^lock key "lock:\{job\}" and fence key "seq:job" are used in one MULTI`
+		p.Incr(ctx, "seq:job") // want `^lock key "lock:\{job\}" and fence key "seq:job" in one MULTI fail with CROSSSLOT in a cluster: give both one hash tag, e\.g\. lock:\{job\} and fence:\{job\}$`
 		return nil
 	})
 }
 
 func script(ctx context.Context, rdb *redis.Client, id, token string) {
-	acquireFence.Run(ctx, rdb, []string{"lock:" + id, "fence:" + id}, token, 30000) // want `^lock key "lock:" \+ id and fence key "fence:" \+ id are passed to one script without a shared hash tag`
+	acquireFence.Run(ctx, rdb, []string{"lock:" + id, "fence:" + id}, token, 30000) // want `^lock key "lock:" \+ id and fence key "fence:" \+ id in one script fail with CROSSSLOT in a cluster: give both one hash tag, e\.g\. lock:\{job\} and fence:\{job\}$`
 }
 
 // Negatives.

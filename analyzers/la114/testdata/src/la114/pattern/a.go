@@ -10,6 +10,6 @@ import (
 )
 
 func f(ctx context.Context, rdb *redis.Client) {
-	rdb.PExpire(ctx, "mutex:job", time.Second) // want `its text matches the lock-key pattern .\^mutex:.`
+	rdb.PExpire(ctx, "mutex:job", time.Second) // want `^PEXPIRE of lock key "mutex:job" extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$`
 	rdb.PExpire(ctx, "lock:job", time.Second)
 }

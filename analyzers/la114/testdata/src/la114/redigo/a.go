@@ -14,7 +14,7 @@ func (l *Lock) Acquire() (bool, error) {
 }
 
 func (l *Lock) Extend() error {
-	_, err := l.conn.Do("PEXPIRE", l.key, 10000) // want `^PEXPIRE of lock key l\.key \(acquired with SET NX at a\.go:13\)`
+	_, err := l.conn.Do("PEXPIRE", l.key, 10000) // want `^PEXPIRE of lock key l\.key extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$`
 	return err
 }
 

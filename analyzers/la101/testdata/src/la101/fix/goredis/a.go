@@ -13,7 +13,7 @@ import (
 var errLost = errors.New("lost")
 
 // unlock releases a lock if we still hold it.
-var unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `Lua lock script \(compare-and-delete\)`
+var unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `Lua lock script \(release\)`
 
 func release(ctx context.Context, rdb *redis.Client, key, token string) error {
 	n, err := unlock.Run(ctx, rdb, []string{key}, token).Int()
@@ -40,10 +40,10 @@ return redis.call('DEL', key)
 `
 
 func inline(ctx context.Context, rdb *redis.Client, key, token string) (int64, error) {
-	return rdb.Eval(ctx, releaseLua, []string{key}, token).Int64() // want `Lua lock script \(compare-and-delete\)`
+	return rdb.Eval(ctx, releaseLua, []string{key}, token).Int64() // want `Lua lock script \(release\)`
 }
 
 func local(ctx context.Context, rdb *redis.Client, key, token string) error {
-	script := redis.NewScript(releaseLua) // want `Lua lock script \(compare-and-delete\)`
+	script := redis.NewScript(releaseLua) // want `Lua lock script \(release\)`
 	return script.Run(ctx, rdb, []string{key}, token).Err()
 }

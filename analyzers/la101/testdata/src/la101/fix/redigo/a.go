@@ -8,7 +8,7 @@ const src = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("de
 
 var (
 	// unlockScript deletes the key if it still holds the token.
-	unlockScript = redis.NewScript(1, src) // want `Lua lock script \(compare-and-delete\)`
+	unlockScript = redis.NewScript(1, src) // want `Lua lock script \(release\)`
 	other        = 1
 )
 
@@ -19,5 +19,5 @@ func release(pool *redis.Pool, key, token string) (bool, error) {
 }
 
 func inline(conn redis.Conn, key, token string) (int, error) {
-	return redis.Int(conn.Do("EVAL", src, 1, key, token)) // want `Lua lock script \(compare-and-delete\)`
+	return redis.Int(conn.Do("EVAL", src, 1, key, token)) // want `Lua lock script \(release\)`
 }

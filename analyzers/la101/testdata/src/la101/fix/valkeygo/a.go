@@ -13,5 +13,5 @@ func release(ctx context.Context, c valkey.Client, key, token string) (int64, er
 }
 
 func inline(ctx context.Context, c valkey.Client, key, token string) error {
-	return c.Do(ctx, c.B().Eval().Script(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`).Numkeys(1).Key(key).Arg(token).Build()).Error() // want `Lua lock script \(compare-and-delete\)`
+	return c.Do(ctx, c.B().Eval().Script(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`).Numkeys(1).Key(key).Arg(token).Build()).Error() // want `Lua lock script \(release\)`
 }

@@ -1,5 +1,6 @@
 // Package delex: on a Redis 8.4 target (DELEX, no DELIFEQ) the fix
-// releases with DELEX key IFEQ token.
+// releases with DELEX key IFEQ token. The functions' names say lock: lock
+// evidence for the keys they acquire.
 package delex
 
 import (
@@ -11,23 +12,23 @@ import (
 	"github.com/valkey-io/valkey-go"
 )
 
-func goRedis(ctx context.Context, rdb *goredis.Client, key, token string) (int64, error) {
+func lockGoRedis(ctx context.Context, rdb *goredis.Client, key, token string) (int64, error) {
 	rdb.SetNX(ctx, key, token, time.Minute)
 	rdb.Del(ctx, key)                 // want `plain DEL of lock key key`
 	return rdb.Del(ctx, key).Result() // want `plain DEL of lock key key`
 }
 
-func redigo(conn redis.Conn, key, token string) (int, error) {
+func lockRedigo(conn redis.Conn, key, token string) (int, error) {
 	conn.Do("SET", key, token, "NX", "EX", 60)
 	return redis.Int(conn.Do("DEL", key)) // want `plain DEL of lock key key`
 }
 
-func valkeyGo(ctx context.Context, c valkey.Client, key, token string) {
+func lockValkeyGo(ctx context.Context, c valkey.Client, key, token string) {
 	c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Px(time.Minute).Build())
 	c.Do(ctx, c.B().Del().Key(key).Build()) // want `plain DEL of lock key key`
 }
 
-func shadowed(ctx context.Context, rdb *goredis.Client, key, token string) {
+func lockShadowed(ctx context.Context, rdb *goredis.Client, key, token string) {
 	rdb.SetNX(ctx, key, token, time.Minute)
 	goredis := "x"
 	_ = goredis

@@ -39,7 +39,7 @@ func pexpire(ctx context.Context, rdb *redis.Client, token string) error {
 }
 
 func legacy(ctx context.Context, old *redis8.Client, token string, ttl time.Duration) bool {
-	ok := old.SetNX(ctx, "lock:v8", token, 0).Val() // want `SetNX with expiration 0 \(this client sends the legacy SETNX\), then a separate EXPIRE`
+	ok := old.SetNX(ctx, "lock:v8", token, 0).Val() // want `SetNX\(\.\.\., 0\) \(sent as SETNX\), then a separate EXPIRE`
 	old.Expire(ctx, "lock:v8", ttl)
 	return ok
 }

@@ -1,5 +1,5 @@
 // Package valkeygo: LA106 fixes on valkey-go: SET NX then EXPIRE becomes
-// SET NX EX.
+// SET NX EX. The functions' names say lock (lock evidence).
 package valkeygo
 
 import (
@@ -8,7 +8,7 @@ import (
 	"github.com/valkey-io/valkey-go"
 )
 
-func acquire(ctx context.Context, c valkey.Client, key, token string) error {
+func acquireLock(ctx context.Context, c valkey.Client, key, token string) error {
 	if err := c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Build()).Error(); err != nil { // want `SET NX without EX/PX/EXAT/PXAT, then a separate EXPIRE`
 		return err
 	}
@@ -18,19 +18,19 @@ func acquire(ctx context.Context, c valkey.Client, key, token string) error {
 	return nil
 }
 
-func millis(ctx context.Context, c valkey.Client, key, token string, ms int64) {
+func millisLock(ctx context.Context, c valkey.Client, key, token string, ms int64) {
 	c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Build()) // want `SET NX without EX/PX/EXAT/PXAT, then a separate PEXPIRE`
 	c.Do(ctx, c.B().Pexpire().Key(key).Milliseconds(ms).Build())
 }
 
 // Negatives.
 
-func legacy(ctx context.Context, c valkey.Client, key, token string) {
+func legacyLock(ctx context.Context, c valkey.Client, key, token string) {
 	c.Do(ctx, c.B().Setnx().Key(key).Value(token).Build()) // nofix: SETNX replies 1/0, SET NX OK/nil // want `SETNX, then a separate EXPIRE`
 	c.Do(ctx, c.B().Expire().Key(key).Seconds(30).Build())
 }
 
-func conditional(ctx context.Context, c valkey.Client, key, token string) {
+func conditionalLock(ctx context.Context, c valkey.Client, key, token string) {
 	c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Build()) // nofix: EXPIRE ... NX // want `then a separate EXPIRE`
 	c.Do(ctx, c.B().Expire().Key(key).Seconds(30).Nx().Build())
 }

@@ -1,0 +1,508 @@
+package keys
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+)
+
+// Lock evidence is decided here and nowhere else; the catalog states the
+// rule once (rules/catalog.yaml, definitions: lock-evidence) and the rule
+// pages of LA101, LA103, LA106, LA107 and LA114 include it.
+
+// EvidenceKind says what shows that a step is lock code.
+type EvidenceKind int
+
+const (
+	NoEvidence   EvidenceKind = iota
+	ByPattern                 // the key's text matches a lock-key pattern
+	ByOwnerCheck              // the same key shape has an owner-checked step
+	ByLibrary                 // the same key shape goes to a lock library
+	ByFence                   // a fencing INCR is queued in the same MULTI
+	ByName                    // a name around the step says lock, mutex, lease or leader
+	ByAcquire                 // the key is taken by a lock acquire (IsLockKey)
+	ByPackage                 // the package takes locks (a script's only evidence when its keys cannot be followed)
+)
+
+// Evidence is why a step is lock code.
+type Evidence struct {
+	Kind    EvidenceKind
+	Pattern string      // ByPattern: the pattern matched
+	Op      *resolve.Op // ByOwnerCheck, ByLibrary, ByFence, ByAcquire, ByPackage: the op that shows it
+	Name    string      // ByName: the identifier
+}
+
+// AcquireEvidence says whether a native SET NX/SETNX (op.IsAcquire) takes
+// a lock rather than setting a flag, a marker or a cache entry: its key's
+// text matches a lock-key pattern; or the same key shape has an
+// owner-checked step in the package (a compare-and-delete or
+// compare-and-extend, native or Lua, a WATCH-guarded MULTI, a GET whose
+// reply is compared with the value this acquire writes or with another
+// variable, isToken); or the same key
+// shape goes to a lock library; or a fencing INCR shares its MULTI; or a
+// name around it says lock, mutex, lease or leader (LockWord): the
+// enclosing function, its receiver type, the package, an identifier in the
+// key expression. A plain DEL or an EXPIRE of the key is no evidence:
+// flags are cleared and markers expire that way too.
+//
+// A generic wrapper whose key is a parameter (a client library's SetNX)
+// has no key text and no owner check of its own, so unless its names say
+// lock it gets no evidence here: it is to be judged where it is called.
+func (in *Info) AcquireEvidence(op *resolve.Op) (Evidence, bool) {
+	if !op.IsAcquire() || len(op.Keys) == 0 {
+		return Evidence{}, false
+	}
+	s := in.ShapeOf(op.Key())
+	if p, ok := matchShape(in.Settings.LockKey, s); ok {
+		return Evidence{Kind: ByPattern, Pattern: p}, true
+	}
+	in.lockFacts()
+	if k := s.Key(); k != "" {
+		if o := in.owner[k]; o != nil {
+			return Evidence{Kind: ByOwnerCheck, Op: o}, true
+		}
+		if o := in.library[k]; o != nil {
+			return Evidence{Kind: ByLibrary, Op: o}, true
+		}
+		for _, g := range in.gets[k] {
+			for _, c := range g.compared {
+				if in.isToken(c, op.Value) {
+					return Evidence{Kind: ByOwnerCheck, Op: g.op}, true
+				}
+			}
+		}
+	}
+	if op.Tx != nil && op.Tx.Kind == resolve.Multi {
+		for _, o := range op.Tx.Ops {
+			if in.IsFenceKey(o) {
+				return Evidence{Kind: ByFence, Op: o}, true
+			}
+		}
+	}
+	if name, ok := in.lockName(op, op.Keys...); ok {
+		return Evidence{Kind: ByName, Name: name}, true
+	}
+	return Evidence{}, false
+}
+
+// IsLockAcquire reports whether an op takes a lock: a library's acquire, a
+// Lua script that acquires (SET NX PX in Lua is lock code by itself), or a
+// native SET NX/SETNX with lock evidence (AcquireEvidence).
+func (in *Info) IsLockAcquire(op *resolve.Op) bool {
+	if op.Steps()&resolve.StepAcquire == 0 {
+		return false
+	}
+	if !op.Native() {
+		return true
+	}
+	_, ok := in.AcquireEvidence(op)
+	return ok
+}
+
+// ScriptEvidence says whether a Lua script that compares and deletes (or
+// extends) without acquiring is a lock's release rather than a data
+// compare-and-delete ("delete this entry only if its bytes are
+// unchanged"): a key passed to one of its runs is a lock key (IsLockKey);
+// or a name at its definition or one of its runs says lock, mutex, lease or
+// leader (the variable holding it, the enclosing function and receiver,
+// the package, an identifier among the arguments); or, because the key a
+// script's KEYS[n] stands for cannot yet be followed through every run,
+// the package takes locks (a scripted acquire, a lock library acquire, a
+// SET NX with evidence).
+func (in *Info) ScriptEvidence(sc *resolve.Script) (Evidence, bool) {
+	for _, op := range in.Ops {
+		if op.Script == nil || op.Script.Pos != sc.Pos {
+			continue
+		}
+		for _, k := range op.Keys {
+			if lk, ok := in.IsLockKey(k); ok {
+				if lk.Acquire != nil {
+					return Evidence{Kind: ByAcquire, Op: lk.Acquire}, true
+				}
+				return Evidence{Kind: ByPattern, Pattern: lk.Pattern}, true
+			}
+		}
+		args := append([]ast.Expr(nil), op.Keys...)
+		if (op.Kind == resolve.ScriptDef || op.Script.Inline) && op.Script.Def != nil {
+			args = append(args, op.Script.Def.Args...)
+		}
+		if name, ok := in.lockName(op, args...); ok {
+			return Evidence{Kind: ByName, Name: name}, true
+		}
+	}
+	if o := in.packageLock(); o != nil {
+		return Evidence{Kind: ByPackage, Op: o}, true
+	}
+	return Evidence{}, false
+}
+
+// packageLock returns the package's first lock acquire (a Lua acquire, a
+// library acquire, a SET NX with evidence), or nil.
+func (in *Info) packageLock() *resolve.Op {
+	in.pkgOnce.Do(func() {
+		for _, op := range in.Ops {
+			scripted := op.Script != nil && op.Script.Steps&lua.Acquire != 0
+			library := op.Kind == resolve.Library && (op.Step == "acquire" || op.Step == "locker")
+			if scripted || library || (op.IsAcquire() && in.IsLockAcquire(op)) {
+				in.pkgLock = op
+				return
+			}
+		}
+	})
+	return in.pkgLock
+}
+
+// isToken reports whether a GET's reply compared with c checks the owner
+// of a key whose acquire wrote value: c is not a constant, and it is that
+// value (the same variable, field or template) or a variable (the token,
+// kept by whoever acquired). A comparison with a constant reads a state
+// ("paused", "on"), not an owner.
+func (in *Info) isToken(c, value ast.Expr) bool {
+	if tv, ok := in.TypesInfo.Types[c]; ok && (tv.Value != nil || tv.IsNil()) {
+		return false
+	}
+	cs := in.ShapeOf(c)
+	return cs.Kind == Object || (value != nil && cs.Same(in.ShapeOf(value)))
+}
+
+// getCheck is a GET whose reply is compared: the expressions it is
+// compared with.
+type getCheck struct {
+	op       *resolve.Op
+	compared []ast.Expr
+}
+
+// lockFacts indexes, once, what the evidence needs: the package's native
+// acquires, the keys with an owner-checked step or a library step, and the
+// GETs whose replies are compared.
+func (in *Info) lockFacts() {
+	in.lockOnce.Do(func() {
+		in.acquired = map[string][]*resolve.Op{}
+		in.owner = map[string]*resolve.Op{}
+		in.library = map[string]*resolve.Op{}
+		in.gets = map[string][]*getCheck{}
+		for _, op := range in.Ops {
+			if len(op.Keys) == 0 {
+				continue
+			}
+			if op.Kind == resolve.Library {
+				for _, k := range op.Keys {
+					if key := in.ShapeOf(k).Key(); key != "" && in.library[key] == nil {
+						in.library[key] = op
+					}
+				}
+				continue
+			}
+			if op.Kind != resolve.Command {
+				continue
+			}
+			key := in.ShapeOf(op.Key()).Key()
+			switch {
+			case op.IsAcquire():
+				if key != "" {
+					in.acquired[key] = append(in.acquired[key], op)
+				}
+			case op.Steps()&(resolve.StepRelease|resolve.StepExtend) != 0:
+				// A Lua run's keys: which of them the step touches is not
+				// known, so each counts.
+				for _, k := range op.Keys {
+					if key := in.ShapeOf(k).Key(); key != "" && in.owner[key] == nil {
+						in.owner[key] = op
+					}
+				}
+			case op.Steps()&(resolve.StepDelete|resolve.StepExpire) != 0 && in.WatchGuarded(op):
+				if key != "" && in.owner[key] == nil {
+					in.owner[key] = op
+				}
+			case op.Name == "GET" && op.Native():
+				if c := in.comparedWith(op); len(c) > 0 {
+					g := &getCheck{op: op, compared: c}
+					in.checks = append(in.checks, g)
+					if key != "" {
+						in.gets[key] = append(in.gets[key], g)
+					}
+				}
+			}
+		}
+	})
+}
+
+// CheckedBefore returns the GET of the same key, earlier in the same
+// function, whose reply the code compares with a token it holds (isToken:
+// a variable, not a constant) before a delete or an expire: the owner
+// check that runs in a separate round trip from the step it guards. Nil
+// when there is none.
+func (in *Info) CheckedBefore(op *resolve.Op) *resolve.Op {
+	if op.Func == nil || len(op.Keys) == 0 {
+		return nil
+	}
+	in.lockFacts()
+	for _, g := range in.checks {
+		if g.op.Func != op.Func || g.op.Pos >= op.Pos || !in.SameKey(g.op.Key(), op.Key()) {
+			continue
+		}
+		for _, c := range g.compared {
+			if in.isToken(c, nil) {
+				return g.op
+			}
+		}
+	}
+	return nil
+}
+
+// comparedWith returns what a GET's reply is compared with (== or !=,
+// bytes.Equal and the like) in the function that sends it: the reply read
+// directly, or through variables assigned from it.
+func (in *Info) comparedWith(get *resolve.Op) []ast.Expr {
+	var body *ast.BlockStmt
+	switch {
+	case get.Lit != nil:
+		body = get.Lit.Body
+	case get.Func != nil:
+		body = get.Func.Body
+	}
+	if body == nil || get.Call == nil {
+		return nil
+	}
+	carriers := map[types.Object]bool{}
+	carries := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				found = found || n == get.Call
+			case *ast.Ident:
+				found = found || carriers[in.ObjOf(n)]
+			}
+			return !found
+		})
+		return found
+	}
+	mark := func(lhs []ast.Expr) {
+		for _, l := range lhs {
+			if obj := in.Target(l); obj != nil {
+				if t := obj.Type(); t != nil && !types.Identical(t, errorType) {
+					carriers[obj] = true
+				}
+			}
+		}
+	}
+	var out []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.End() < get.Pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, r := range n.Rhs {
+				if carries(r) {
+					mark(n.Lhs)
+					break
+				}
+			}
+		case *ast.ValueSpec:
+			for _, v := range n.Values {
+				if carries(v) {
+					for _, name := range n.Names {
+						mark([]ast.Expr{name})
+					}
+					break
+				}
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				switch {
+				case carries(n.X):
+					out = append(out, n.Y)
+				case carries(n.Y):
+					out = append(out, n.X)
+				}
+			}
+		case *ast.CallExpr:
+			if isEqualFunc(in, n) && len(n.Args) == 2 {
+				switch {
+				case carries(n.Args[0]):
+					out = append(out, n.Args[1])
+				case carries(n.Args[1]):
+					out = append(out, n.Args[0])
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// isEqualFunc reports a call that compares two values: bytes.Equal,
+// strings.EqualFold, subtle.ConstantTimeCompare, reflect.DeepEqual.
+func isEqualFunc(in *Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Equal", "EqualFold", "ConstantTimeCompare", "DeepEqual":
+	default:
+		return false
+	}
+	fn, ok := in.ObjOf(sel).(*types.Func)
+	return ok && fn.Pkg() != nil && equalPkgs[fn.Pkg().Path()]
+}
+
+var equalPkgs = map[string]bool{"bytes": true, "strings": true, "crypto/subtle": true, "reflect": true}
+
+// lockName returns the first name around op that says lock (LockWord):
+// the identifiers in exprs (following a local assigned once to its
+// value), the variable or field a script definition is assigned to, the
+// enclosing function, its receiver type, and the package.
+func (in *Info) lockName(op *resolve.Op, exprs ...ast.Expr) (string, bool) {
+	var names []string
+	for _, e := range exprs {
+		names = append(names, in.identNames(e, 1)...)
+	}
+	if op.Kind == resolve.ScriptDef || (op.Script != nil && op.Script.Inline) {
+		names = append(names, assignedNames(op.Stack)...)
+	}
+	if fd := op.Func; fd != nil {
+		names = append(names, fd.Name.Name)
+		if fd.Recv != nil && len(fd.Recv.List) > 0 {
+			names = append(names, typeName(fd.Recv.List[0].Type))
+		}
+	}
+	if in.Pkg != nil {
+		names = append(names, in.Pkg.Name())
+	}
+	for _, n := range names {
+		if LockWord(n) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// identNames lists the identifiers of an expression; with follow > 0, also
+// those of the value a local assigned once holds.
+func (in *Info) identNames(e ast.Expr, follow int) []string {
+	var out []string
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		out = append(out, id.Name)
+		if follow > 0 {
+			if v, ok := in.ObjOf(id).(*types.Var); ok && !v.IsField() {
+				if val := in.SingleValue(v); val != nil {
+					out = append(out, in.identNames(val, follow-1)...)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// assignedNames returns the names a call on the stack is assigned to: the
+// variables of a declaration or assignment, the field of a composite
+// literal.
+func assignedNames(stack []ast.Node) []string {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ValueSpec:
+			var out []string
+			for _, id := range n.Names {
+				out = append(out, id.Name)
+			}
+			return out
+		case *ast.AssignStmt:
+			var out []string
+			for _, l := range n.Lhs {
+				switch l := ast.Unparen(l).(type) {
+				case *ast.Ident:
+					out = append(out, l.Name)
+				case *ast.SelectorExpr:
+					out = append(out, l.Sel.Name)
+				}
+			}
+			return out
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				return []string{id.Name}
+			}
+			return nil
+		case ast.Stmt, ast.Decl:
+			return nil
+		}
+	}
+	return nil
+}
+
+// typeName is the name of a receiver type: T, *T, T[P].
+func typeName(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.ParenExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// LockWord reports whether an identifier has a word that says lock:
+// lock, locks, locked, locker, locking — also at the end of a word
+// (unlock, redislock, distlock), but not block or clock — mutex, lease
+// (not release), leader. Words are split at case changes, digits and
+// underscores: acquireLock, lock_key, HTTPLock, LeaseKey.
+func LockWord(name string) bool {
+	for _, w := range words(name) {
+		if strings.HasPrefix(w, "mutex") || strings.HasPrefix(w, "lease") || strings.HasPrefix(w, "leader") {
+			return true
+		}
+		for _, suffix := range []string{"lock", "locks", "locked", "locker", "lockers", "locking"} {
+			if pre, ok := strings.CutSuffix(w, suffix); ok && !strings.HasSuffix(pre, "b") && !strings.HasSuffix(pre, "c") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// words splits an identifier into lower-case words.
+func words(name string) []string {
+	var out []string
+	rs := []rune(name)
+	start := 0
+	flush := func(end int) {
+		if end > start {
+			out = append(out, strings.ToLower(string(rs[start:end])))
+		}
+		start = end
+	}
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r):
+			flush(i)
+			start = i + 1
+		case i > start && unicode.IsUpper(r) && (unicode.IsLower(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1])):
+			flush(i)
+		}
+	}
+	flush(len(rs))
+	return out
+}
