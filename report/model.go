@@ -32,6 +32,11 @@ type Run struct {
 	Findings []Finding `json:"findings"`           // code and node findings, sorted by Sort
 	Uses     []Use     `json:"uses,omitempty"`     // commands the code relies on
 
+	// AnalyzedPackages are the import paths of the packages the analyzers
+	// ran on, sorted: what the patterns matched and loaded (a package that
+	// did not load is in Errors instead).
+	AnalyzedPackages []string `json:"analyzed_packages,omitempty"`
+
 	// Fleet half.
 	Topology string   `json:"topology,omitempty"` // standalone, replication, sentinel, cluster, declared
 	Nodes    []Node   `json:"nodes,omitempty"`

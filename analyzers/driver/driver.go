@@ -125,7 +125,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		}
 		if p.IllTyped {
 			if len(p.Errors) == 0 {
-				run.Errors = append(run.Errors, report.Error{Where: p.PkgPath, Message: "not analysed: it imports a package with errors"})
+				run.Errors = append(run.Errors, report.Error{Where: p.PkgPath, Message: importsBroken})
 			}
 			continue
 		}
@@ -140,6 +140,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		run.Findings = append(run.Findings, findings...)
 		run.Errors = append(run.Errors, errs...)
 		run.Uses = usesOf(graph, paths)
+		run.AnalyzedPackages = pkgPaths(ok)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -242,6 +243,11 @@ func loadErrors(pkgs []*packages.Package, paths *pathMapper) []report.Error {
 				continue
 			}
 			msg := strings.TrimSpace(e.Msg)
+			// `go list` starts a compile error with "# pkg": the report
+			// already heads the package's errors with its path.
+			if rest, ok := strings.CutPrefix(msg, "# "+where+"\n"); ok {
+				msg = strings.TrimSpace(rest)
+			}
 			if e.Pos != "" && e.Pos != "-" {
 				msg = paths.relPos(e.Pos) + ": " + msg
 			}
@@ -251,13 +257,45 @@ func loadErrors(pkgs []*packages.Package, paths *pathMapper) []report.Error {
 	return out
 }
 
+// importsBroken is the error of a package that is not analysed only
+// because a package it imports has errors.
+const importsBroken = "not analysed: it imports a package with errors"
+
+// sortErrors puts the root causes first — a package's own load, parse and
+// type errors, a pattern that matched nothing — and their side effects
+// after them (a package not analysed because an import is broken, "could
+// not import" type errors), each group by package and message: the first
+// error a run shows is one to fix.
 func sortErrors(errs []report.Error) {
 	sort.SliceStable(errs, func(i, j int) bool {
+		if a, b := sideEffect(errs[i]), sideEffect(errs[j]); a != b {
+			return b
+		}
 		if errs[i].Where != errs[j].Where {
 			return errs[i].Where < errs[j].Where
 		}
 		return errs[i].Message < errs[j].Message
 	})
+}
+
+// sideEffect reports an error that only follows from another package's.
+func sideEffect(e report.Error) bool {
+	return e.Message == importsBroken || strings.Contains(e.Message, "could not import ")
+}
+
+// pkgPaths lists the packages' import paths once each, sorted (a package
+// and its test variant are one path).
+func pkgPaths(pkgs []*packages.Package) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range pkgs {
+		if p.PkgPath != "" && !seen[p.PkgPath] {
+			seen[p.PkgPath] = true
+			out = append(out, p.PkgPath)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // ruleIDs lists the catalog rules among the analyzers' names, sorted.

@@ -134,6 +134,9 @@ func TestFindingsRelativeWithSourceAndSeverity(t *testing.T) {
 	if !reflect.DeepEqual(r.Packages, []string{"./a"}) {
 		t.Errorf("Packages = %q", r.Packages)
 	}
+	if !reflect.DeepEqual(r.AnalyzedPackages, []string{"example.com/m/a"}) {
+		t.Errorf("AnalyzedPackages = %q, want the package the pattern matched", r.AnalyzedPackages)
+	}
 	if report.ExitCode(r) != report.ExitFindings {
 		t.Errorf("exit code %d, want %d", report.ExitCode(r), report.ExitFindings)
 	}
@@ -150,6 +153,9 @@ func TestTestsFlagAddsTestFilesOnce(t *testing.T) {
 	if got := findingLines(r); !reflect.DeepEqual(got, want) {
 		t.Errorf("findings with -tests (a/a.go is in two package variants, must appear once):\n got %q\nwant %q", got, want)
 	}
+	if !reflect.DeepEqual(r.AnalyzedPackages, []string{"example.com/m/a"}) {
+		t.Errorf("AnalyzedPackages with -tests = %q, want the package once", r.AnalyzedPackages)
+	}
 }
 
 func TestBrokenPackageIsReportedAndOthersStillAnalysed(t *testing.T) {
@@ -157,6 +163,14 @@ func TestBrokenPackageIsReportedAndOthersStillAnalysed(t *testing.T) {
 	r := run(t, dir, driver.Options{}) // default ./...
 	if len(r.Findings) != 2 {
 		t.Errorf("package a must still be analysed; findings: %q", findingLines(r))
+	}
+	for _, p := range r.AnalyzedPackages {
+		if strings.Contains(p, "broken") {
+			t.Errorf("AnalyzedPackages %q lists %s, which was not analysed", r.AnalyzedPackages, p)
+		}
+	}
+	if len(r.AnalyzedPackages) == 0 || r.AnalyzedPackages[0] != "example.com/m/a" {
+		t.Errorf("AnalyzedPackages = %q, want example.com/m/a first", r.AnalyzedPackages)
 	}
 	want := []string{
 		"example.com/m/broken: broken/b.go:3:23: undefined: undefinedThing",
@@ -167,6 +181,32 @@ func TestBrokenPackageIsReportedAndOthersStillAnalysed(t *testing.T) {
 	}
 	if got := report.ExitCode(r); got != report.ExitFailed {
 		t.Errorf("exit code %d, want %d (incomplete run)", got, report.ExitFailed)
+	}
+}
+
+// TestLoadErrorsRootCauseFirst: when a package fails to compile, the
+// packages that import it fail too; the run shows the cause first, even
+// when an importer's path sorts before it, and once (not under a repeated
+// "# pkg" line of go list's).
+func TestLoadErrorsRootCauseFirst(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod":        "module example.com/m\n\ngo 1.22\n",
+		"aaa/a.go":      "package aaa\n\nimport \"example.com/m/zzbroken\"\n\nfunc F() int { return zzbroken.G() }\n",
+		"zzbroken/z.go": "package zzbroken\n\nfunc G() int { return undefinedThing }\n",
+		"mmm/m.go":      "package mmm\n\nfunc H() int { return 1 }\n",
+	})
+	for _, patterns := range [][]string{{"./..."}, {"./aaa"}} {
+		r := run(t, dir, driver.Options{Patterns: patterns})
+		got := errorLines(r)
+		if len(got) != 2 {
+			t.Fatalf("%q: errors %q, want the cause and its side effect", patterns, got)
+		}
+		if want := "example.com/m/zzbroken: zzbroken/z.go:3:23: undefined: undefinedThing"; got[0] != want {
+			t.Errorf("%q: first error %q, want the cause %q", patterns, got[0], want)
+		}
+		if want := "example.com/m/aaa: not analysed: it imports a package with errors"; got[1] != want {
+			t.Errorf("%q: second error %q, want %q", patterns, got[1], want)
+		}
 	}
 }
 
