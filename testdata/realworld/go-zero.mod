@@ -12,6 +12,7 @@ expect LA107 core/stores/redis/redislock.go:62,50,63 token-field the token rl.id
 not LA106 core/stores/redis/redis.go:1537 generic-wrapper SetnxCtx is the client library's generic SETNX wrapper: key and value are parameters, nothing in the module uses it as a lock; judge it at its callers
 not LA107 core/stores/redis/redis.go:1537 generic-wrapper same generic SetnxCtx wrapper: its value is a parameter
 not LA103 core/stores/redis/redis.go:400 generic-wrapper DelCtx is the generic DEL wrapper (keys are parameters)
+not LA106 core/stores/kv/store.go:666 generic-wrapper clusterStore.SetnxCtx forwards the caller's key and value to a node's SetnxCtx (go-zero's Redis wrapper, SET NX without a TTL): the kv store's generic wrapper, judged at its callers
 not LA114 core/stores/redis/redis.go:508 generic-wrapper ExpireCtx is the generic EXPIRE wrapper (key is a parameter)
 not LA107 core/stores/cache/cachenode.go:280 state-flag SetnxExCtx(key, "*", seconds) writes the cache's not-found placeholder (a constant with a TTL): a negative-cache entry, not a lock
 not LA101 core/limit/periodlimit.go:34 non-lock-lua embedded periodscript.lua: INCRBY + EXPIRE fixed-window rate limiter, run through go-zero's NewScript wrapper from another package
