@@ -58,6 +58,9 @@ type Info struct {
 
 	pkgOnce sync.Once
 	pkgLock *resolve.Op // the package's first lock acquire (packageLock)
+
+	completeOnce sync.Once
+	completing   map[*resolve.Op]bool // the EXPIREs that complete a TTL-less acquire (AcquireExpire)
 }
 
 // New builds an Info; Analyzer calls it, tests may too.

@@ -112,12 +112,15 @@ func (in *Info) AcquireExpire(acq *resolve.Op) *resolve.Op {
 // CompletesAcquire reports whether an EXPIRE is the one that completes a
 // TTL-less acquire (AcquireExpire).
 func (in *Info) CompletesAcquire(exp *resolve.Op) bool {
-	for _, op := range in.Ops {
-		if op.Func == exp.Func && op.Pos < exp.Pos && op.IsAcquire() && in.AcquireExpire(op) == exp {
-			return true
+	in.completeOnce.Do(func() {
+		in.completing = map[*resolve.Op]bool{}
+		for _, op := range in.Ops {
+			if e := in.AcquireExpire(op); e != nil {
+				in.completing[e] = true
+			}
 		}
-	}
-	return false
+	})
+	return in.completing[exp]
 }
 
 // loopApart reports whether op is inside a loop that does not also hold acq.
