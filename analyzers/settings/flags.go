@@ -31,7 +31,7 @@ func declare(fs *flag.FlagSet, name, use string) {
 // usage is each option's flag usage.
 var usage = map[string]string{
 	OptTarget:      "oldest server release any promotable node runs, or a comma-separated list of the releases in the fleet: valkey-7.2 ... valkey-9.2, redis-6.0 ... redis-8.6 (default " + DefaultTarget + ")",
-	OptLockKeys:    "regular expression for lock-key text, matched case-insensitively (repeat the flag for several; the first replaces the default " + quoteList(DefaultLockKeys) + "); shared by LA103 and LA114",
+	OptLockKeys:    "regular expression for lock-key text, matched case-insensitively (repeat the flag for several; the first replaces the default " + quoteList(DefaultLockKeys) + "); one setting for every rule that decides what is lock code (lock evidence)",
 	OptFenceKeys:   "regular expression for fencing-counter key text (repeat for several; the first replaces the default " + quoteList(DefaultFenceKeys) + "); shared by LA109, LA110 and LA113",
 	OptFenceColumn: "regular expression for SQL columns holding the fence (repeat for several; the first replaces the default " + quoteList(DefaultFenceColumns) + ")",
 	OptWriters:     "comma-separated protected-resource writers added to the defaults, e.g. (*database/sql.DB).ExecContext,example.com/repo.SaveInvoice; shared by LA110 and LA111",

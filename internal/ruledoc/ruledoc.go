@@ -122,6 +122,12 @@ func Page(r rules.Rule, opts []Option) string {
 	section("What it finds", r.What)
 	section("Why it matters", r.Why)
 	section("How to fix it", r.Fix)
+	if defs := r.Definitions(); len(defs) > 0 {
+		b.WriteString("\n## Relies on\n\n")
+		for _, d := range defs {
+			fmt.Fprintf(&b, "- [%s](%s)\n", d.Title, DefinitionFile(d))
+		}
+	}
 	lang := ""
 	if r.Kind == rules.Code {
 		lang = "go"
@@ -150,4 +156,36 @@ func Page(r rules.Rule, opts []Option) string {
 	}
 	fmt.Fprintf(&b, "\n---\n\n`lockaudit explain %s` prints this in a terminal. [All rules](README.md)\n", r.ID)
 	return b.String()
+}
+
+// DefinitionFile is the page of a catalog definition, next to the rule
+// pages: lock-evidence.md.
+func DefinitionFile(d rules.Definition) string { return d.Name + ".md" }
+
+// DefinitionPage is the one page of a definition several rules rely on
+// (lock evidence, advice on the -target list): its text, and the rules
+// whose pages point at it.
+func DefinitionPage(d rules.Definition, users []rules.Rule) string {
+	var b strings.Builder
+	b.WriteString(Header)
+	fmt.Fprintf(&b, "# %s\n\n%s\n", d.Title, strings.TrimRight(d.Text, "\n"))
+	var links []string
+	for _, r := range users {
+		links = append(links, fmt.Sprintf("[%s](%s.md)", r.ID, r.ID))
+	}
+	fmt.Fprintf(&b, "\nRules that rely on it: %s.\n\n---\n\n[All rules](README.md)\n", strings.Join(links, ", "))
+	return b.String()
+}
+
+// Users returns the rules that rely on a definition, in ID order.
+func Users(d rules.Definition) []rules.Rule {
+	var out []rules.Rule
+	for _, r := range rules.All() {
+		for _, u := range r.Uses {
+			if u == d.Name {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }

@@ -46,6 +46,9 @@ func TestPagesUpToDate(t *testing.T) {
 			opts = Options(a)
 		}
 		want[r.ID+".md"] = Page(r, opts)
+		for _, d := range r.Definitions() {
+			want[DefinitionFile(d)] = DefinitionPage(d, Users(d))
+		}
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "LA*.md"))
 	for _, p := range pages {
@@ -143,5 +146,32 @@ func TestPageContent(t *testing.T) {
 	}
 	if !strings.Contains(node, "[`lockaudit scan`](../fleet-commands.md#lockaudit-scan)") {
 		t.Errorf("LA211's page does not name lockaudit scan:\n%s", node)
+	}
+}
+
+// TestDefinitionPages: lock evidence and the target advice are stated on
+// one page each, which every rule relying on them links to.
+func TestDefinitionPages(t *testing.T) {
+	for _, name := range []string{"lock-evidence", "targets"} {
+		d, ok := rules.LookupDefinition(name)
+		if !ok {
+			t.Fatalf("no definition %s", name)
+		}
+		users := Users(d)
+		if len(users) == 0 {
+			t.Fatalf("%s: no rule relies on it", name)
+		}
+		page := DefinitionPage(d, users)
+		if !strings.Contains(page, "# "+d.Title+"\n") || !strings.Contains(page, strings.Fields(d.Text)[0]) {
+			t.Errorf("%s's page lacks its title or text:\n%s", name, page)
+		}
+		for _, r := range users {
+			if !strings.Contains(page, "["+r.ID+"]("+r.ID+".md)") {
+				t.Errorf("%s's page does not link %s", name, r.ID)
+			}
+			if !strings.Contains(Page(r, nil), "- ["+d.Title+"]("+DefinitionFile(d)+")") {
+				t.Errorf("%s's page does not link %s", r.ID, DefinitionFile(d))
+			}
+		}
 	}
 }
