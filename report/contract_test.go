@@ -190,6 +190,9 @@ func TestSameAnswersAcrossSchemas(t *testing.T) {
 			strings.Contains(p, ".evidence[") {
 			continue // the evidence holds clock offsets and round trips of each run
 		}
+		if strings.HasPrefix(p, "findings[") && strings.HasSuffix(p, "].message") {
+			continue // a code finding's wording is not its answer: its rule, place and severity are
+		}
 		compared++
 		if !reflect.DeepEqual(flat[2][p], v) {
 			t.Errorf("%s: %v in the schema 2 run, %v in the schema 1 run", p, flat[2][p], v)
