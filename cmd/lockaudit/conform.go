@@ -33,11 +33,12 @@ command and any key outside -prefix. A host without a port means port
 		Examples: `lockaudit conform -write-scratch-key 127.0.0.1:6380       # a staging node
 lockaudit conform -write-scratch-key -sentinel 10.0.0.9 -master staging -o conform.html`,
 		Exit: `0  every step as documented
-1  no node could be reached, or the run was interrupted (the scratch keys
-   are deleted first)
+1  no node could be reached
 2  usage error
 3  a step differs (LA213)
-4  a node could not be fully tested`,
+4  a node could not be fully tested
+130  interrupted (Ctrl-C); 143 terminated (SIGTERM): the scratch keys are
+     deleted first, and no report is written`,
 		Run: runConform,
 	})
 }

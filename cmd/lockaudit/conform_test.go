@@ -63,7 +63,7 @@ func TestConformCLI(t *testing.T) {
 
 // TestConformCLIInterrupt sends SIGINT to a real lockaudit process while
 // its scratch keys exist (its replica is paused, so every WAIT holds it):
-// it deletes them and exits reporting the interruption.
+// it deletes them and exits 130, as every command does on Ctrl-C.
 func TestConformCLIInterrupt(t *testing.T) {
 	bin := lockauditBinary(t)
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
@@ -101,8 +101,8 @@ func TestConformCLIInterrupt(t *testing.T) {
 	syscall.Kill(n[1].Pid(), syscall.SIGCONT)
 	stopped = false
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() == 0 {
-		t.Errorf("interrupted conform: %v, want a non-zero exit", err)
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Errorf("interrupted conform: %v, want exit status 130", err)
 	}
 	if !strings.Contains(out.String()+errb.String(), "interrupted") {
 		t.Errorf("the report does not say it was interrupted:\n%s\n%s", out.String(), errb.String())

@@ -65,6 +65,9 @@ func TestHelpPages(t *testing.T) {
 					t.Errorf("the page lacks %q:\n%s", want, page)
 				}
 			}
+			if !strings.Contains(page, "\n  130  interrupted (Ctrl-C)") {
+				t.Errorf("the page does not say what an interrupted run exits with:\n%s", page)
+			}
 			if !strings.Contains(c.Exit, "2 ") {
 				t.Errorf("the exit codes do not say what a usage error exits with:\n%s", c.Exit)
 			}

@@ -339,7 +339,19 @@ func printHelp(w io.Writer, c *command, sets ...*flag.FlagSet) {
 		fs.SetOutput(out)
 	}
 	fmt.Fprintf(w, "\nExamples:\n%s\n", indentLines(c.Examples))
-	fmt.Fprintf(w, "\nExit status:\n%s\n", indentLines(c.Exit))
+	fmt.Fprintf(w, "\nExit status:\n%s\n", indentLines(exitLines(c)))
+}
+
+// interruptedExit is what every command exits with on a signal; main
+// does it for all of them, so each page says it unless it says more.
+const interruptedExit = "130  interrupted (Ctrl-C); 143 terminated (SIGTERM)"
+
+// exitLines is a command's exit status list, ending with the signal codes.
+func exitLines(c *command) string {
+	if strings.Contains(c.Exit, "\n130 ") {
+		return c.Exit
+	}
+	return strings.TrimRight(c.Exit, "\n") + "\n" + interruptedExit
 }
 
 // indentLines indents each line of s by two spaces.

@@ -62,8 +62,7 @@ lockaudit probe -watch 30s -listen 127.0.0.1:9187 10.0.0.1   # metrics for Prome
    listened on)
 2  usage error, including a bad config file or -o
 3  a verdict relied on is unsafe, or an error finding (0 with -exit-zero)
-4  a verdict relied on is unknown (evidence missing)
-130  interrupted (Ctrl-C); 143 terminated (SIGTERM)`,
+4  a verdict relied on is unknown (evidence missing)`,
 		Run: runProbe,
 	})
 }
