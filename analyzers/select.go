@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/directive"
-	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
@@ -70,25 +69,6 @@ func Selected(sel map[string]bool) []*analysis.Analyzer {
 		}
 	}
 	return out
-}
-
-// Severities returns the file's severity overrides by rule ID (nil file:
-// none).
-func Severities(f *config.File) map[string]rules.Severity {
-	if f == nil {
-		return nil
-	}
-	_, _, sev := f.Selection()
-	return sev
-}
-
-// ApplySeverities sets the severity of every finding of an overridden rule.
-func ApplySeverities(fs []report.Finding, sev map[string]rules.Severity) {
-	for i := range fs {
-		if s, ok := sev[fs[i].Rule]; ok {
-			fs[i].Severity = s
-		}
-	}
 }
 
 // IDs returns the selection's IDs, sorted.

@@ -64,12 +64,4 @@ func TestSelect(t *testing.T) {
 	}
 }
 
-func TestSeverities(t *testing.T) {
-	f := parse(t, "rules:\n  LA110: info\n  la103: on\n")
-	sev := Severities(f)
-	if len(sev) != 1 || sev["LA110"] != rules.Info {
-		t.Errorf("severities %v", sev)
-	}
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }

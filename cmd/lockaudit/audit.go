@@ -130,6 +130,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	}
 	prog.done()
 	run := judgeFleet("audit", code, col, opts.Skew)
+	applyRuleSettings(run, o.code.Config)
 	return writeReports(ctx, e, "audit", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
 

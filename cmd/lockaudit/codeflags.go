@@ -112,6 +112,24 @@ func (c *codeFlags) load(e *env) error {
 	return nil
 }
 
+// applyRuleSettings applies the file's rules: key (nil file: nothing) to
+// the run's findings: severities to every rule's, "off" to node rules'.
+// A code rule turned off never ran (and -rules, which wins over the file,
+// may have turned it back on), so its findings stay.
+func applyRuleSettings(run *report.Run, f *config.File) {
+	if f == nil {
+		return
+	}
+	off, _, sev := f.Selection()
+	disabled := map[string]bool{}
+	for _, id := range off {
+		if r, ok := rules.Lookup(id); ok && r.Kind == rules.Node {
+			disabled[id] = true
+		}
+	}
+	run.ApplyRuleSettings(disabled, sev)
+}
+
 // loadConfig reads the config file named by a -config value (relative to
 // dir), or the first one found walking up from dir; nil when there is none.
 // Errors are usage errors (exit 2) naming the file, the line and the key,
@@ -206,7 +224,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	run.Command = "vet"
 	run.Tool.Version = version()
 	run.Target = strings.Join(c.Targets, ",")
-	analyzers.ApplySeverities(run.Findings, analyzers.Severities(c.Config))
+	applyRuleSettings(run, c.Config)
 
 	if c.WriteBaseline != "" {
 		if err := stopped(ctx); err != nil {

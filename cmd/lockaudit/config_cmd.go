@@ -183,16 +183,12 @@ func writeEffective(w io.Writer, f *config.File, targets []string, sel map[strin
 	}
 	line("", "target", targets, len(f.Targets) > 0, "")
 
-	fmt.Fprintf(w, "rules:  # code rules; severities as in lockaudit rules unless set here\n")
-	_, _, sev := f.Selection()
+	fmt.Fprintf(w, "rules:  # code and node rules; severities as in lockaudit rules unless set here\n")
+	off, _, sev := f.Selection()
 	set := map[string]bool{}
-	var nodeRules []string
 	for key := range f.Rules {
 		r, _ := rules.Lookup(key)
 		set[r.ID] = true
-		if r.Kind == rules.Node {
-			nodeRules = append(nodeRules, r.ID)
-		}
 	}
 	for _, r := range rules.ByKind(rules.Code) {
 		v := "off"
@@ -204,9 +200,17 @@ func writeEffective(w io.Writer, f *config.File, targets []string, sel map[strin
 		}
 		line("  ", r.ID, rawYAML(v), set[r.ID], r.Name)
 	}
-	if len(nodeRules) > 0 {
-		slices.Sort(nodeRules)
-		fmt.Fprintf(w, "  # %s: node rules; rules: settings change code findings only, so these have no effect\n", strings.Join(nodeRules, ", "))
+	// Node rules are always judged; the file only hides or re-grades their
+	// findings (the verdicts stay as the evidence says).
+	for _, r := range rules.ByKind(rules.Node) {
+		v := r.Severity.String()
+		if s, ok := sev[r.ID]; ok {
+			v = s.String()
+		}
+		if slices.Contains(off, r.ID) {
+			v = "off"
+		}
+		line("  ", r.ID, rawYAML(v), set[r.ID], r.Name)
 	}
 
 	line("", "lock_keys", orDefault(f.LockKeys, settings.DefaultLockKeys), len(f.LockKeys) > 0, "")

@@ -114,5 +114,6 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
+	applyRuleSettings(run, conn.config)
 	return writeReports(ctx, e, "conform", run, plan, report.Options{}, false)
 }

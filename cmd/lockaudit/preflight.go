@@ -106,6 +106,7 @@ func runPreflight(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	applyRuleSettings(run, o.code.Config)
 	return writeReports(ctx, e, "preflight", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
 

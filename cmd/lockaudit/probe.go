@@ -82,6 +82,7 @@ type connFlags struct {
 	// Set by resolve.
 	addrs     []string // -addr, the command line's addresses, or the file's addrs
 	sentinels []string
+	config    *config.File // the config file read (nil: none), for its rules: settings
 }
 
 // passwordFlags are flag spellings other tools use for a password; probe
@@ -129,6 +130,7 @@ func (c *connFlags) register(fs *flag.FlagSet) {
 // adds args (positional addresses) and checks the result. what names the
 // addresses in errors ("ADDR arguments" or "-addr").
 func (c *connFlags) resolve(fs *flag.FlagSet, cfg *config.File, args []string, what string) error {
+	c.config = cfg
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if cfg != nil {
@@ -425,7 +427,7 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	}
 	opts.Uses = uses
 	if o.watch > 0 {
-		return watchProbe(ctx, e, opts, o.watch, o.listen)
+		return watchProbe(ctx, e, opts, o.conn.config, o.watch, o.listen)
 	}
 	prog := newProgress(e, "probe", o.plan)
 	opts.Progress = prog.nodes
@@ -438,5 +440,6 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
+	applyRuleSettings(run, o.conn.config)
 	return writeReports(ctx, e, "probe", run, o.plan, report.Options{}, o.exitZero)
 }

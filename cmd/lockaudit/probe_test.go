@@ -279,3 +279,55 @@ func TestProbeConfigDefaults(t *testing.T) {
 		t.Errorf("bad config: exit %d, stderr %s", code, errb.String())
 	}
 }
+
+// TestProbeConfigRuleSettings: the config file's rules: key applies to
+// node rules too. Turning LA201 off drops its finding but not the UNSAFE
+// release verdict behind it (exit 3 still); a severity set in the file
+// (by rule name) replaces the catalog's on the node findings.
+func TestProbeConfigRuleSettings(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
+	probeJSON := func(config string) (*report.Run, int) {
+		t.Helper()
+		dir := t.TempDir()
+		if config != "" {
+			if err := os.WriteFile(filepath.Join(dir, ".lockaudit.yaml"), []byte(config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		stdout, stderr, code := runIn(t, dir, nil, "probe", "-format", "json", n[0].Addr)
+		var r report.Run
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("exit %d: %v\n%s", code, err, stderr)
+		}
+		return &r, code
+	}
+	severities := func(r *report.Run) map[string]rules.Severity {
+		out := map[string]rules.Severity{}
+		for _, f := range r.Findings {
+			out[f.Rule] = f.Severity
+		}
+		return out
+	}
+	base, code := probeJSON("")
+	before := severities(base)
+	if before["LA201"] != rules.Error || before["LA204"] != rules.Info || code != report.ExitFindings {
+		t.Fatalf("without a config: findings %v, exit %d; want an LA201 error and LA204 info, exit 3", before, code)
+	}
+	r, code := probeJSON("rules:\n  LA201: off\n  failover-window-unbounded: warning\n")
+	after := severities(r)
+	if _, ok := after["LA201"]; ok {
+		t.Errorf("LA201 is off in the file but reported: %v", after)
+	}
+	if after["LA204"] != rules.Warning {
+		t.Errorf("LA204 set to warning in the file (by name), reported as %v", after["LA204"])
+	}
+	if got := r.Verdict.For(rules.UseDELIFEQ); got != report.No || code != report.ExitFindings {
+		t.Errorf("with LA201 off: release verdict %v, exit %d; want it UNSAFE still, exit 3", got, code)
+	}
+	for id, s := range before {
+		if id != "LA201" && id != "LA204" && after[id] != s {
+			t.Errorf("%s changed from %v to %v though the file does not name it", id, s, after[id])
+		}
+	}
+}

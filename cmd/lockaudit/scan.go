@@ -137,6 +137,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
+	applyRuleSettings(run, conn.config)
 	return writeReports(ctx, e, "scan", run, plan, report.Options{}, false)
 }
 

@@ -154,6 +154,10 @@ func Page(r rules.Rule, opts []Option) string {
 		}
 		fmt.Fprintf(&b, "The whole rule: `%s: off` under `rules:` in `.lockaudit.yaml`, or\n`lockaudit vet -rules -%s`. See [suppressing a finding](../ci.md#suppressing-a-finding-with-a-reason).\n", r.ID, r.ID)
 	}
+	if r.Kind == rules.Node {
+		b.WriteString("\n## Turning it off\n\n")
+		fmt.Fprintf(&b, "`%s: off` under `rules:` in [`.lockaudit.yaml`](../config.md) hides its findings, and `%s: info`\nre-grades them; the verdicts stay as the evidence says, so an unsafe or unknown verdict still\nfails the run.\n", r.ID, r.ID)
+	}
 	fmt.Fprintf(&b, "\n---\n\n`lockaudit explain %s` prints this in a terminal. [All rules](README.md)\n", r.ID)
 	return b.String()
 }
