@@ -35,7 +35,7 @@ lockaudit conform -write-scratch-key -sentinel 10.0.0.9 -master staging -o confo
 		Exit: `0  every step as documented
 1  no node could be reached
 2  usage error
-3  a step differs (LA213)
+3  a step differs (LA213) (0 with -exit-zero)
 4  a node could not be fully tested
 130  interrupted (Ctrl-C); 143 terminated (SIGTERM): the scratch keys are
      deleted first, and no report is written`,
@@ -51,6 +51,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 		conn        connFlags
 		rf          reportFlags
 		configPath  string
+		exitZero    bool
 		write       bool
 		prefix      string
 		ttl         time.Duration
@@ -59,6 +60,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "conform")
 	conn.register(fs)
 	rf.register(fs)
+	registerExitZero(fs, &exitZero)
 	fs.StringVar(&configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.BoolVar(&write, "write-scratch-key", false, "allow conform to write its scratch keys (required: without it conform refuses to run)")
 	fs.StringVar(&prefix, "prefix", conform.DefaultPrefix, "scratch keys start with this `PREFIX` (default: conform.prefix)")
@@ -115,5 +117,5 @@ func runConform(ctx context.Context, e *env, args []string) error {
 		return usageError("%v", err)
 	}
 	applyRuleSettings(run, conn.config)
-	return writeReports(ctx, e, "conform", run, plan, report.Options{}, false)
+	return writeReports(ctx, e, "conform", run, plan, report.Options{}, exitZero)
 }

@@ -61,6 +61,23 @@ func TestConformCLI(t *testing.T) {
 	}
 }
 
+// TestConformCLIExitZero: on an 8.1 node (no DELIFEQ) conform reports
+// LA213 and exits 3; with -exit-zero the same report exits 0.
+func TestConformCLIExitZero(t *testing.T) {
+	servertest.Require(t, servertest.Valkey81)
+	s := servertest.Start(t, servertest.Config{Version: servertest.Valkey81})
+	out, stderr, code := runIn(t, t.TempDir(), nil, "conform", "-write-scratch-key", s.Addr)
+	if code != report.ExitFindings || !strings.Contains(out, "LA213") {
+		t.Fatalf("conform on 8.1: exit %d, want 3 with LA213\n%s%s", code, out, stderr)
+	}
+	if _, stderr, code := runIn(t, t.TempDir(), nil, "conform", "-write-scratch-key", "-exit-zero", s.Addr); code != 0 {
+		t.Errorf("conform -exit-zero on 8.1: exit %d, want 0\n%s", code, stderr)
+	}
+	if got := s.Do(t, "DBSIZE"); got != "0" {
+		t.Errorf("DBSIZE %s after conform", got)
+	}
+}
+
 // TestConformCLIInterrupt sends SIGINT to a real lockaudit process while
 // its scratch keys exist (its replica is paused, so every WAIT holds it):
 // it deletes them and exits 130, as every command does on Ctrl-C.

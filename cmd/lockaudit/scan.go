@@ -38,7 +38,7 @@ lockaudit scan -sentinel 10.0.0.9 -master orders -o scan.html`,
 		Exit: `0  nothing found
 1  no node could be reached
 2  usage error
-3  a lock key without a TTL (LA211)
+3  a lock key without a TTL (LA211) (0 with -exit-zero)
 4  a shard not read to the end (deadline, unreachable)`,
 		Run: runScan,
 	})
@@ -55,6 +55,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 		conn       connFlags
 		rf         reportFlags
 		configPath string
+		exitZero   bool
 		maxLease   time.Duration
 		rate       int
 		count      int
@@ -63,6 +64,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "scan")
 	conn.register(fs)
 	rf.register(fs)
+	registerExitZero(fs, &exitZero)
 	fs.StringVar(&configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.DurationVar(&maxLease, "max-lease", 0, "report lock keys whose TTL is longer than this (LA212; default: scan.max_lease, else not checked)")
 	fs.IntVar(&rate, "rate", scan.DefaultRate, "keys read per second on each node; 0: no limit (default: scan.rate)")
@@ -138,7 +140,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 		return usageError("%v", err)
 	}
 	applyRuleSettings(run, conn.config)
-	return writeReports(ctx, e, "scan", run, plan, report.Options{}, false)
+	return writeReports(ctx, e, "scan", run, plan, report.Options{}, exitZero)
 }
 
 // flagsSet lists the flags given on the command line.

@@ -48,6 +48,10 @@ func TestScanCLI(t *testing.T) {
 	if strings.Contains(stdout, "mutex:long") || strings.Contains(stdout, "some-token") {
 		t.Errorf("reported a key outside the patterns or a value:\n%s", stdout)
 	}
+	// -exit-zero: the same report, exit 0 (a CI job that only uploads it).
+	if outZ, _, codeZ := runIn(t, t.TempDir(), nil, "scan", "-exit-zero", s.Addr); codeZ != 0 || outZ != stdout {
+		t.Errorf("scan -exit-zero: exit %d, and the report must not change:\n%s", codeZ, outZ)
+	}
 
 	// The config's lock_keys and scan.max_lease apply; JSON carries the coverage.
 	dir := t.TempDir()
