@@ -185,6 +185,22 @@ func (r *Run) escaped() *Run {
 		}
 		c.Scan = &cs
 	}
+	if en := r.Engagement; en != nil {
+		c.Engagement = &Engagement{Title: e(en.Title), Client: e(en.Client), System: e(en.System), Environment: e(en.Environment),
+			Author: e(en.Author), Notes: EscapeLines(en.Notes)}
+	}
+	if so := r.Source; so != nil {
+		cs := *so
+		cs.Module, cs.VCS, cs.Revision, cs.Time = e(so.Module), e(so.VCS), e(so.Revision), e(so.Time)
+		c.Source = &cs
+	}
+	if w := r.Probed; w != nil {
+		c.Probed = &Window{Start: e(w.Start), End: e(w.End)}
+	}
+	c.Plan = nil // derived: renderers make it from the escaped run
+	if cmp := r.Since; cmp != nil {
+		c.Since = cmp.escaped()
+	}
 	if r.Conform != nil {
 		c.Conform = make([]ConformNode, len(r.Conform))
 		for i, n := range r.Conform {
@@ -200,4 +216,38 @@ func (r *Run) escaped() *Run {
 		}
 	}
 	return &c
+}
+
+// escaped is a comparison with every string escaped (see Run.escaped).
+func (c *Comparison) escaped() *Comparison {
+	e := Escape
+	ref := func(r RunRef) RunRef {
+		r.Command, r.Time, r.Tool, r.Module, r.Revision = e(r.Command), e(r.Time), e(r.Tool), e(r.Module), e(r.Revision)
+		return r
+	}
+	out := &Comparison{Old: ref(c.Old), New: ref(c.New)}
+	for _, v := range c.Verdict {
+		out.Verdict = append(out.Verdict, VerdictChange{Path: v.Path, Old: e(v.Old), New: e(v.New)})
+	}
+	var fs []Finding
+	for _, f := range c.Findings {
+		fs = append(fs, f.Finding)
+	}
+	fs = (&Run{Findings: fs}).escaped().Findings
+	for i, f := range c.Findings {
+		out.Findings = append(out.Findings, FindingChange{Change: e(f.Change), Finding: fs[i]})
+	}
+	for _, n := range c.Nodes {
+		n.Addr, n.Change, n.Role, n.OldServer, n.NewServer = e(n.Addr), e(n.Change), e(n.Role), e(n.OldServer), e(n.NewServer)
+		var d []string
+		for _, x := range n.Difference {
+			d = append(d, e(x))
+		}
+		n.Difference = d
+		out.Nodes = append(out.Nodes, n)
+	}
+	for _, x := range c.NotCompared {
+		out.NotCompared = append(out.NotCompared, e(x))
+	}
+	return out
 }

@@ -81,7 +81,7 @@ func unsafeStrings(v reflect.Value, path string, out *[]string) {
 	switch v.Kind() {
 	case reflect.String:
 		s := v.String()
-		if path == "Run.Errors[].Message" {
+		if path == "Run.Errors[].Message" || path == "Run.Engagement.Notes" {
 			s = strings.ReplaceAll(s, "\n", "") // a multi-line error keeps its lines (EscapeLines)
 		}
 		if needsEscape(s) {

@@ -21,15 +21,22 @@ var templateFS embed.FS
 // processes (vet, every package of a go vet -vettool run) write no HTML.
 var htmlTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-		"plural":   plural,
-		"oneline":  oneLine,
-		"join":     strings.Join,
-		"short":    shortID,
-		"loc":      func(f Finding) string { return f.location() },
-		"trim":     func(s string) string { return strings.TrimSpace(s) },
-		"trimnl":   func(s string) string { return strings.TrimRight(s, "\n") },
-		"suppKind": suppressionKind,
-		"prose":    prose,
+		"plural":    plural,
+		"oneline":   oneLine,
+		"join":      strings.Join,
+		"short":     shortID,
+		"loc":       func(f Finding) string { return f.location() },
+		"trim":      func(s string) string { return strings.TrimSpace(s) },
+		"trimnl":    func(s string) string { return strings.TrimRight(s, "\n") },
+		"suppKind":  suppressionKind,
+		"prose":     prose,
+		"notes":     notesHTML,
+		"kindTitle": stepKindTitle,
+		"inc":       func(i int) int { return i + 1 },
+		"sub":       func(a, b int) int { return a - b },
+		"short12":   func(s string) string { return s[:min(len(s), 12)] },
+		"stepClass": stepClass,
+		"wordClass": wordClass,
 	}).ParseFS(templateFS, "templates/report.html.tmpl"))
 })
 
@@ -86,4 +93,28 @@ func prose(s string) template.HTML {
 		}
 	}
 	return template.HTML(b.String())
+}
+
+// stepClass colors a conformance step's status.
+func stepClass(status string) string {
+	switch status {
+	case StepPass:
+		return "safe"
+	case StepFail, StepMissing:
+		return "unsafe"
+	case StepError:
+		return "unknown"
+	}
+	return "no"
+}
+
+// wordClass colors a verdict word.
+func wordClass(word string) string {
+	switch word {
+	case Safe, Available:
+		return "safe"
+	case Unsafe, Missing:
+		return "unsafe"
+	}
+	return "unknown"
 }

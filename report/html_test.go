@@ -146,12 +146,24 @@ func TestHTMLSectionsInOrder(t *testing.T) {
 		t.Fatalf("no UNSAFE verdict banner")
 	}
 	last := banner
-	for _, id := range []string{"topology", "nodes", "findings", "suppressed", "rules", "uses", "evidence"} {
-		i := strings.Index(out, `<section id="`+id+`">`)
+	// The parts a reader needs first, then the details, then the
+	// appendices; the contents list them in the same order.
+	toc := out[strings.Index(out, `<nav class="toc"`):strings.Index(out, "</nav>")]
+	tocAt := -1
+	for _, id := range []string{"plan", "verdict", "topology", "nodes", "findings", "suppressed", "uses", "config", "rules", "evidence"} {
+		i := strings.Index(out, `<section id="`+id+`"`)
 		if i < last {
 			t.Errorf("section %s missing or out of order", id)
 		}
 		last = max(last, i)
+		if id == "nodes" {
+			continue // part of "Topology and servers"
+		}
+		j := strings.Index(toc, `href="#`+id+`"`)
+		if j < tocAt {
+			t.Errorf("the contents lack %s or list it out of order", id)
+		}
+		tocAt = max(tocAt, j)
 	}
 	// The executive summary's verdict precedes any section.
 	if strings.Index(out, `<section id="summary">`) > banner {
@@ -159,7 +171,8 @@ func TestHTMLSectionsInOrder(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<div class="value">UNSAFE</div>`, `<div class="value">SAFE</div>`, `<div class="value">AVAILABLE</div>`,
-		"native_release: unsafe — the code releases with DELIFEQ (orders/lock.go:88) but replica 10.0.0.7:6379 (Valkey 8.1.1, promotable) has no DELIFEQ",
+		"the code releases with DELIFEQ (orders/lock.go:88) but replica 10.0.0.7:6379 (Valkey 8.1.1, promotable) has no DELIFEQ",
+		`<h3>Native release (DELIFEQ): <span class="pill unsafe">unsafe</span>`,
 		`<td class="cap bad">✗ no</td>`, // DELIFEQ of the 8.1.1 replica
 		"<b>Suppressed (in source):</b> legacy path kept until the fleet runs 9.0 everywhere",
 		`<div class="rule" id="rule-LA201">`,

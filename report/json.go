@@ -25,6 +25,7 @@ func renderJSON(w io.Writer, r *Run, _ Options) error {
 	if out.Findings == nil {
 		out.Findings = []Finding{}
 	}
+	out.Plan = PlanOf(r)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
@@ -199,6 +200,9 @@ func DecodeRun(data []byte) (*Run, error) {
 			return nil, err
 		}
 	}
+	// The plan is derived: every renderer makes it again from the run, so
+	// an edited plan is never shown.
+	run.Plan = nil
 	if err := run.Validate(); err != nil {
 		return nil, err
 	}

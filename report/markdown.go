@@ -19,17 +19,22 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 	var b bytes.Buffer
 	md := &mdWriter{&b}
 
-	md.line("# Distributed-lock audit")
+	md.line("# " + mdText(v.Title))
 	md.line("")
 	var meta []string
 	for _, m := range v.Meta {
 		meta = append(meta, fmt.Sprintf("**%s:** %s", m.Label, mdText(m.Value)))
 	}
 	md.line(strings.Join(meta, " · "))
+	md.toc(v)
 
-	md.section("Summary")
+	md.section("Executive summary")
 	md.line(fmt.Sprintf("> **%s:** %s (lockaudit exit status %d)", v.Status.Word, mdText(v.Status.Headline), v.ExitCode))
 	md.line("")
+	if v.Plan != nil {
+		md.line(mdProse(v.Plan.Summary))
+		md.line("")
+	}
 	var scope []string
 	for _, sc := range v.Scope {
 		mark := "✗"
@@ -49,11 +54,8 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 			}
 		})
 	}
-	md.line("")
-	md.line("### Verdict by lock path")
-	md.line("")
-	switch {
-	case v.Verdicts != nil:
+	if v.Verdicts != nil {
+		md.line("")
 		md.table([]string{"Lock path", "Commands", "Verdict", "The code relies on it", "What it means"}, func(row func(...string)) {
 			for _, vv := range v.Verdicts {
 				relied := "no"
@@ -66,9 +68,55 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 				row(vv.Path, vv.Commands, "**"+mdText(vv.Word)+"**", relied, mdText(vv.Meaning))
 			}
 		})
-		if len(v.Reasons) > 0 {
+	}
+	md.severity(v)
+	md.line("")
+	md.table([]string{"What", "Count", "Detail"}, func(row func(...string)) {
+		for _, c := range v.Counts {
+			row(c.Label, fmt.Sprint(c.Value), mdText(c.Detail))
+		}
+	})
+
+	if notes := notesMarkdown(v.Notes); notes != "" {
+		md.section("Notes from the auditor")
+		md.b.WriteString(notes)
+	}
+	if v.Since != nil {
+		md.section("Changes since the last audit")
+		md.comparison(v.Since.Comparison)
+	}
+	if v.Plan != nil && len(v.Plan.Steps) > 0 {
+		md.section("Remediation plan")
+		md.plan(v.Plan)
+	}
+
+	md.section("Verdict by lock path")
+	switch {
+	case v.Verdicts != nil:
+		for i, pv := range v.Verdicts {
+			if i > 0 {
+				md.line("")
+			}
+			head := fmt.Sprintf("**%s", pv.Path)
+			if pv.Judged != "" {
+				head += " (" + pv.Judged + ")"
+			}
+			head += ": " + mdText(pv.Word) + "**"
+			if pv.ReliedOn {
+				head += " (the code relies on it)"
+			}
+			md.line(head + " " + mdText(pv.Meaning))
+			for _, l := range pv.Shown() {
+				prefix := "- "
+				if l.Note() {
+					prefix = "- Note: "
+				}
+				md.line(prefix + mdText(l.Detail))
+			}
+		}
+		if v.Legacy {
 			md.line("")
-			md.line("Why:")
+			md.line("Reasons, as the run recorded them:")
 			md.line("")
 			for _, reason := range v.Reasons {
 				md.line("- " + mdText(reason))
@@ -79,18 +127,30 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 	default:
 		md.line("_No servers were checked in this run, so there is no verdict on the fleet. Run `lockaudit audit` against the servers, or `lockaudit preflight -target` for a planned version._")
 	}
-	md.line("")
-	md.table([]string{"What", "Count", "Detail"}, func(row func(...string)) {
-		for _, c := range v.Counts {
-			row(c.Label, fmt.Sprint(c.Value), mdText(c.Detail))
-		}
-	})
 
 	if v.HasFleet {
-		md.section("Topology")
+		md.section("Topology and servers")
 		md.topology(v)
-		md.section("Servers")
+		md.line("")
+		md.line("### Servers")
+		md.line("")
 		md.nodeTable(v)
+		if len(v.ConfigKeys) > 0 {
+			md.line("")
+			note := "Config that differs: the settings whose value is not the same on every server, or not what a rule recommends on that server."
+			if v.SameConfig > 0 {
+				note += fmt.Sprintf(" The other %s read on every server %s the same everywhere and as recommended.", plural(v.SameConfig, "setting"), pluralVerb(v.SameConfig, "is", "are"))
+			}
+			md.line(note + " Every value is in " + v.AppendixTitle("config") + ".")
+		}
+	}
+	if v.Scan != nil {
+		md.section("Scan coverage")
+		md.scan(v.Scan)
+	}
+	if len(v.Conform) > 0 {
+		md.section("Conformance by node")
+		md.conform(v.Conform)
 	}
 	if v.HasCode {
 		md.section("Findings in the code")
@@ -128,7 +188,35 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 		}
 	}
 
-	md.section("What each rule means and how to fix it")
+	if len(v.Uses) > 0 || v.UsesKnown {
+		md.section("Commands the code relies on")
+	}
+	switch {
+	case len(v.Uses) > 0:
+		md.table([]string{"Command", "Verdict on this fleet", "Where", "What"}, func(row func(...string)) {
+			for _, u := range v.Uses {
+				verdict := "not checked"
+				if u.Verdict != "" {
+					verdict = mdText(u.Verdict)
+				}
+				if len(u.Sites) == 0 {
+					row(mdText(u.Command), verdict, "no site recorded", "")
+				}
+				for _, s := range u.Sites {
+					row(mdText(u.Command), verdict, mdCode(s.Pos.String()), mdText(s.What))
+				}
+			}
+		})
+	case v.UsesKnown:
+		md.line("The code relies on none of DELIFEQ, DELEX, SET IFEQ or Lua.")
+	}
+
+	if len(v.ConfigRows) > 0 {
+		md.section(v.AppendixTitle("config"))
+		md.configAppendix(v)
+	}
+
+	md.section(v.AppendixTitle("rules"))
 	if len(v.Rules) == 0 {
 		md.line("No rule fired.")
 	}
@@ -159,31 +247,9 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 		md.fence(strings.TrimRight(rule.Good, "\n"), "")
 	}
 
-	if len(v.Uses) > 0 || v.UsesKnown {
-		md.section("Commands the code relies on")
-	}
-	switch {
-	case len(v.Uses) > 0:
-		md.table([]string{"Command", "Verdict on this fleet", "Where", "What"}, func(row func(...string)) {
-			for _, u := range v.Uses {
-				verdict := "not checked"
-				if u.Verdict != "" {
-					verdict = mdText(u.Verdict)
-				}
-				if len(u.Sites) == 0 {
-					row(mdText(u.Command), verdict, "no site recorded", "")
-				}
-				for _, s := range u.Sites {
-					row(mdText(u.Command), verdict, mdCode(s.Pos.String()), mdText(s.What))
-				}
-			}
-		})
-	case v.UsesKnown:
-		md.line("The code relies on none of DELIFEQ, DELEX, SET IFEQ or Lua.")
-	}
 
 	if len(v.Nodes) > 0 {
-		md.section("Evidence: what each server answered")
+		md.section(v.AppendixTitle("evidence"))
 	}
 	for i, n := range v.Nodes {
 		if i > 0 {
@@ -313,8 +379,11 @@ func mdCap(c capView) string {
 
 // mdText escapes text from the Run so Markdown shows it literally. Pipes
 // are left to table(), which escapes them in cells.
-func mdText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+func mdText(s string) string { return mdEscape(strings.Join(strings.Fields(s), " ")) }
+
+// mdEscape is mdText without collapsing spaces (text between inline
+// elements keeps the spaces around them).
+func mdEscape(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		if strings.ContainsRune("\\`*_[]<>#~&!", r) {
@@ -390,7 +459,7 @@ func (md *mdWriter) topology(v *view) {
 }
 
 func (md *mdWriter) nodeTable(v *view) {
-	md.table([]string{"Address", "Role", "Promotable", "Server", "Lua", "DELIFEQ", "DELEX", "SET IFEQ", "Key config", "Errors and notes"}, func(row func(...string)) {
+	md.table([]string{"Address", "Role", "Promotable", "Server", "Lua", "DELIFEQ", "DELEX", "SET IFEQ", "Config that differs", "Errors and notes"}, func(row func(...string)) {
 		for _, n := range v.Nodes {
 			addr := mdCode(n.Addr)
 			for _, m := range n.Marks {
@@ -408,8 +477,12 @@ func (md *mdWriter) nodeTable(v *view) {
 				cells = append(cells, mdCap(c))
 			}
 			var cfg []string
-			for _, c := range n.Config {
-				cfg = append(cfg, mdCode(c))
+			for _, c := range n.DiffConfig {
+				cell := mdCode(c.Key + " " + c.Value)
+				if c.Advice != "" {
+					cell += " (" + mdText(c.Advice) + ")"
+				}
+				cfg = append(cfg, cell)
 			}
 			var notes []string
 			for _, e := range n.Errors {

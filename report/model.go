@@ -25,6 +25,14 @@ type Run struct {
 	Target        string `json:"target,omitempty"` // -target of vet/preflight, e.g. valkey-9.0
 	Time          string `json:"time,omitempty"`   // RFC 3339, set by audit/preflight only
 
+	// What the report is about: the consultant's engagement (flags and the
+	// config file's report: section), the audited code's module and
+	// revision, and when the probe read the fleet. None of it changes a
+	// verdict; all of it is in the JSON form, so render reproduces it.
+	Engagement *Engagement `json:"engagement,omitempty"`
+	Source     *Source     `json:"source,omitempty"`
+	Probed     *Window     `json:"probed,omitempty"`
+
 	// Code half.
 	Packages []string  `json:"packages,omitempty"` // patterns analysed; set exactly when the code half ran
 	Rules    []string  `json:"rules,omitempty"`    // IDs of the rules that ran, sorted (a clean result means something only for these)
@@ -46,6 +54,40 @@ type Run struct {
 	// table per node (see fleet.go).
 	Scan    *Scan         `json:"scan,omitempty"`
 	Conform []ConformNode `json:"conform,omitempty"`
+
+	// Plan is the remediation plan, derived from the rest of the run
+	// (PlanOf): the JSON form writes it for scripts and DecodeRun checks
+	// that it follows from the run; no renderer reads it back.
+	Plan *Plan `json:"plan,omitempty"`
+	// Since compares this run with an earlier one (audit -since OLD.json).
+	Since *Comparison `json:"since,omitempty"`
+}
+
+// Engagement is who and what an audit report is for, as the consultant
+// says it. Notes are Markdown, shown safely (no raw HTML, no script links).
+type Engagement struct {
+	Title       string `json:"title,omitempty"`
+	Client      string `json:"client,omitempty"`
+	System      string `json:"system,omitempty"`
+	Environment string `json:"environment,omitempty"`
+	Author      string `json:"author,omitempty"`
+	Notes       string `json:"notes,omitempty"`
+}
+
+// Source identifies the audited code: its module and, when it is a git
+// work tree, the commit (and whether the work tree had changes).
+type Source struct {
+	Module   string `json:"module,omitempty"`
+	VCS      string `json:"vcs,omitempty"`      // "git"
+	Revision string `json:"revision,omitempty"` // the commit ID
+	Time     string `json:"time,omitempty"`     // the commit's time, RFC 3339
+	Modified bool   `json:"modified,omitempty"` // uncommitted changes
+}
+
+// Window is when something was read: RFC 3339 times with fractions.
+type Window struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
 }
 
 // Tool identifies the producer.
@@ -89,6 +131,8 @@ type Finding struct {
 	Source     string         `json:"source,omitempty"` // the source line, for reports
 	Node       string         `json:"node,omitempty"`   // node address, for probe findings
 	Suppressed *Suppression   `json:"suppressed,omitempty"`
+	// Autofix: `lockaudit vet -fix` fixes it (its suggested fix applies).
+	Autofix bool `json:"autofix,omitempty"`
 }
 
 // Where is "file:line" of a code finding, "?" without a position (for
@@ -200,23 +244,25 @@ func New(command, version string) *Run {
 // Sort puts findings in a stable order: code findings by file, line, column
 // and rule, then node findings by node and rule.
 func (r *Run) Sort() {
-	sort.SliceStable(r.Findings, func(i, j int) bool {
-		a, b := r.Findings[i], r.Findings[j]
-		if (a.Pos == nil) != (b.Pos == nil) {
-			return a.Pos != nil
+	sort.SliceStable(r.Findings, func(i, j int) bool { return findingLess(r.Findings[i], r.Findings[j]) })
+}
+
+// findingLess is Sort's order.
+func findingLess(a, b Finding) bool {
+	if (a.Pos == nil) != (b.Pos == nil) {
+		return a.Pos != nil
+	}
+	if a.Pos != nil {
+		if c := a.Pos.Compare(*b.Pos); c != 0 {
+			return c < 0
 		}
-		if a.Pos != nil {
-			if c := a.Pos.Compare(*b.Pos); c != 0 {
-				return c < 0
-			}
-		} else if a.Node != b.Node {
-			return a.Node < b.Node
-		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
-		}
-		return a.Message < b.Message
-	})
+	} else if a.Node != b.Node {
+		return a.Node < b.Node
+	}
+	if a.Rule != b.Rule {
+		return a.Rule < b.Rule
+	}
+	return a.Message < b.Message
 }
 
 // UsedCommands lists the commands of the run's uses, in their order.

@@ -135,6 +135,7 @@ type sarifResult struct {
 	Locations           []sarifLocation    `json:"locations"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	BaselineState       string             `json:"baselineState,omitempty"` // lockaudit diff: new, unchanged, absent
 	Properties          *sarifResultProps  `json:"properties,omitempty"`
 }
 
@@ -176,7 +177,11 @@ type sarifSuppression struct {
 	Justification string `json:"justification,omitempty"`
 }
 
-func renderSARIF(w io.Writer, r *Run, _ Options) error {
+func renderSARIF(w io.Writer, r *Run, _ Options) error { return writeSARIF(w, r, nil) }
+
+// writeSARIF writes r as SARIF; states, when set, gives each finding's
+// baselineState (a comparison of two runs).
+func writeSARIF(w io.Writer, r *Run, states []string) error {
 	ids := map[string]bool{}
 	for _, id := range r.Rules {
 		ids[id] = true
@@ -197,8 +202,12 @@ func renderSARIF(w io.Writer, r *Run, _ Options) error {
 	}
 
 	results := []sarifResult{}
-	for _, f := range r.Findings {
-		results = append(results, sarifResultFor(f, index[f.Rule]))
+	for i, f := range r.Findings {
+		res := sarifResultFor(f, index[f.Rule])
+		if states != nil {
+			res.BaselineState = states[i]
+		}
+		results = append(results, res)
 	}
 
 	inv := sarifInvocation{ExecutionSuccessful: len(r.Errors) == 0}

@@ -67,6 +67,14 @@ func renderText(w io.Writer, r *Run, o Options) error {
 		section()
 		writeFleet(p, r, v, nodeFindings)
 	}
+	if r.Verdict != nil && v.Plan != nil {
+		section()
+		writePlan(p, v.Plan)
+	}
+	if r.Since != nil {
+		section()
+		writeComparison(p, r.Since)
+	}
 	if r.Scan != nil || len(r.Conform) > 0 {
 		section()
 		p.printf("%s\n", fleetExitMeaning(r))

@@ -19,7 +19,42 @@ var (
 	servers          = []string{ServerValkey, ServerRedis, ServerUnknown}
 	suppressionKinds = []string{"inSource", "external"}
 	stepStatuses     = []string{StepPass, StepFail, StepMissing, StepSkipped, StepError}
+	findingChanges   = []string{ChangeFixed, ChangeNew, ChangeUnchanged, ChangeSuppressed}
+	nodeChanges      = []string{NodeUpgraded, NodeDowngraded, NodeAdded, NodeRemoved, NodeChanged, NodeSame}
 )
+
+// ValidateComparison checks a comparison's closed fields (where names it:
+// "since" in a run): the changes and the verdict words.
+func ValidateComparison(where string, c *Comparison) error {
+	for i, f := range c.Findings {
+		at := fmt.Sprintf("%s.findings[%d]", where, i)
+		if err := oneOf(at+".change", f.Change, findingChanges); err != nil {
+			return err
+		}
+		if f.Finding.Rule == "" || !f.Finding.Severity.Valid() || (f.Finding.Pos == nil) == (f.Finding.Node == "") {
+			return fmt.Errorf("%s.finding: a finding needs rule, severity and either pos or node", at)
+		}
+		if f.Finding.Pos != nil {
+			if err := checkPos(at+".finding.pos", *f.Finding.Pos); err != nil {
+				return err
+			}
+		}
+	}
+	for i, v := range c.Verdict {
+		at := fmt.Sprintf("%s.verdict[%d]", where, i)
+		for _, w := range []struct{ field, word string }{{"old", v.Old}, {"new", v.New}} {
+			if err := oneOf(at+"."+w.field, w.word, VerdictWords(v.Path)); err != nil {
+				return err
+			}
+		}
+	}
+	for i, n := range c.Nodes {
+		if err := oneOf(fmt.Sprintf("%s.nodes[%d].change", where, i), n.Change, nodeChanges); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // pathOfRule ties the error findings of the fleet to the path they make
 // unsafe: a run with such a finding and another verdict contradicts
@@ -37,6 +72,11 @@ var pathOfRule = map[string]rules.Path{"LA201": rules.NativeRelease, "LA202": ru
 func (r *Run) Validate() error {
 	if err := oneOf("command", r.Command, commands); err != nil {
 		return err
+	}
+	if r.Since != nil {
+		if err := ValidateComparison("since", r.Since); err != nil {
+			return err
+		}
 	}
 	for i, f := range r.Findings {
 		where := fmt.Sprintf("findings[%d]", i)

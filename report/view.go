@@ -45,6 +45,8 @@ type view struct {
 	Suppressed []Finding
 	Rules      []ruleDoc // catalog entries of every rule that fired
 	Uses       []useView
+
+	deliverable // what makes the report a client's deliverable (report_view.go)
 }
 
 type metaItem struct{ Label, Value string }
@@ -121,6 +123,7 @@ type nodeView struct {
 	PromCls    string // yes, no, manual, unknown
 	Caps       []capView
 	Config     []string // "key = value", sorted by key
+	DiffConfig []cfgView // the settings a reader must see (report_view.go)
 	Marks      []string // hidden from Sentinel, declared, ...
 	BoxMarks   []string // the same, short enough for the picture
 }
@@ -210,6 +213,7 @@ func newView(r *Run) *view {
 	if v.HasFleet {
 		v.Picture = layout(v)
 	}
+	v.buildDeliverable(r)
 	return v
 }
 
@@ -220,13 +224,56 @@ func metaOf(r *Run) []metaItem {
 			m = append(m, metaItem{label, value})
 		}
 	}
-	add("Command", "lockaudit "+r.Command)
-	add("Tool", strings.TrimSpace(r.Tool.Name+" "+r.Tool.Version))
-	add("Time", r.Time)
+	if en := r.Engagement; en != nil {
+		add("Client", en.Client)
+		add("System", en.System)
+		add("Environment", en.Environment)
+		add("Author", en.Author)
+	}
+	add("Date", r.Time)
+	add("Code", sourceText(r))
+	add("Packages", strings.Join(r.Packages, " "))
+	if w := r.Probed; w != nil {
+		add("Servers read", w.Start+" to "+w.End)
+	}
 	add("Target", r.Target)
 	add("Topology", r.Topology)
-	add("Packages", strings.Join(r.Packages, " "))
+	add("Command", "lockaudit "+r.Command)
+	add("Tool", strings.TrimSpace(r.Tool.Name+" "+r.Tool.Version))
 	return m
+}
+
+// sourceText names the audited code: "example.com/shop at git 1a2b3c4d5e6f
+// (2025-06-01T10:00:00Z, with uncommitted changes)".
+func sourceText(r *Run) string {
+	s := r.Source
+	if s == nil {
+		return ""
+	}
+	out := s.Module
+	if s.Revision != "" {
+		rev := s.Revision
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if out != "" {
+			out += " at "
+		}
+		out += strings.TrimSpace(s.VCS + " " + rev)
+		var q []string
+		if s.Time != "" {
+			q = append(q, s.Time)
+		}
+		if s.Modified {
+			q = append(q, "with uncommitted changes")
+		}
+		if len(q) > 0 {
+			out += " (" + strings.Join(q, ", ") + ")"
+		}
+	} else if out != "" {
+		out += " (not a git work tree: no revision)"
+	}
+	return out
 }
 
 func scopeOf(r *Run, v *view) []scopeItem {
@@ -435,10 +482,10 @@ func (v *view) buildCounts(r *Run) {
 		if code > 0 {
 			detail += " in " + plural(len(files), "file")
 		}
-		v.Counts = append(v.Counts, count{"Code findings", code, detail, cls(code, "unsafe")})
+		v.Counts = append(v.Counts, count{"Code findings", code, detail, cls(code, worstClass(r, true))})
 	}
 	if v.HasFleet {
-		v.Counts = append(v.Counts, count{"Server findings", node, "", cls(node, "unsafe")})
+		v.Counts = append(v.Counts, count{"Server findings", node, "", cls(node, worstClass(r, false))})
 	}
 	supDetail := ""
 	if supp > 0 {

@@ -5,14 +5,11 @@
 package baseline
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/jsonstrict"
@@ -40,17 +37,10 @@ type Entry struct {
 
 func (e Entry) key() string { return e.Rule + "\x00" + e.File + "\x00" + e.Hash }
 
-// Hash is the key part derived from the finding's source line: whitespace
-// is collapsed, so re-indenting keeps the key. Without a source line the
-// message stands in.
-func Hash(f report.Finding) string {
-	text := strings.Join(strings.Fields(f.Source), " ")
-	if text == "" {
-		text = "message:" + f.Message
-	}
-	sum := sha256.Sum256([]byte(text))
-	return hex.EncodeToString(sum[:8])
-}
+// Hash is the key part derived from the finding's source line
+// (report.LineHash): whitespace is collapsed, so re-indenting keeps the key.
+// Without a source line the message stands in.
+func Hash(f report.Finding) string { return report.LineHash(f) }
 
 // FromRun builds a baseline of the run's active code findings.
 func FromRun(r *report.Run) *File {

@@ -1,0 +1,322 @@
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// Comparison is what changed between two runs of the same system: findings
+// fixed, new and unchanged (code findings matched by rule, file and the hash
+// of their source line, as baselines match them, so moved lines still
+// match; node findings by rule and node address), verdict changes, and the
+// nodes upgraded, added or removed (matched by address). A half that one
+// of the runs did not look at is not compared: a run that did not analyse
+// the code has not "fixed" its findings.
+type Comparison struct {
+	Old RunRef `json:"old"`
+	New RunRef `json:"new"`
+	// Findings lists every active finding of either run with its change;
+	// a finding active before and suppressed now is "suppressed".
+	Findings []FindingChange `json:"findings"`
+	Verdict  []VerdictChange `json:"verdict,omitempty"`
+	Nodes    []NodeChange    `json:"nodes,omitempty"`
+	// NotCompared names what one of the runs did not look at.
+	NotCompared []string `json:"not_compared,omitempty"`
+}
+
+// RunRef identifies a compared run.
+type RunRef struct {
+	Command  string `json:"command"`
+	Time     string `json:"time,omitempty"`
+	Tool     string `json:"tool,omitempty"`
+	Module   string `json:"module,omitempty"`
+	Revision string `json:"revision,omitempty"`
+	Exit     int    `json:"exit"`
+}
+
+// Finding changes, as FindingChange.Change spells them.
+const (
+	ChangeFixed      = "fixed"
+	ChangeNew        = "new"
+	ChangeUnchanged  = "unchanged"
+	ChangeSuppressed = "suppressed"
+)
+
+// FindingChange is one finding and what became of it: the old run's
+// finding when fixed or suppressed, the new run's otherwise.
+type FindingChange struct {
+	Change  string  `json:"change"`
+	Finding Finding `json:"finding"`
+}
+
+// VerdictChange is one lock path's verdict in both runs.
+type VerdictChange struct {
+	Path rules.Path `json:"path"`
+	Old  string     `json:"old"`
+	New  string     `json:"new"`
+}
+
+// Node changes, as NodeChange.Change spells them.
+const (
+	NodeUpgraded   = "upgraded"
+	NodeDowngraded = "downgraded"
+	NodeAdded      = "added"
+	NodeRemoved    = "removed"
+	NodeChanged    = "changed"
+	NodeSame       = "unchanged"
+)
+
+// NodeChange is one node address in either run.
+type NodeChange struct {
+	Addr       string   `json:"addr"`
+	Change     string   `json:"change"`
+	Role       string   `json:"role"`                  // the newest role known
+	OldServer  string   `json:"old_server,omitempty"`  // "Valkey 8.1.1"; absent when added
+	NewServer  string   `json:"new_server,omitempty"`  // absent when removed
+	Difference []string `json:"difference,omitempty"` // "delifeq no → yes", "promotable yes → no"
+}
+
+// LineHash keys a code finding by its source line, whitespace collapsed
+// (re-indenting keeps the key); without a source line the message stands
+// in. Baselines and comparisons match findings by rule, file and this hash.
+func LineHash(f Finding) string {
+	text := strings.Join(strings.Fields(f.Source), " ")
+	if text == "" {
+		text = "message:" + f.Message
+	}
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:8])
+}
+
+// findingKey matches a finding across runs.
+func findingKey(f Finding) string {
+	if f.Pos != nil {
+		return "code\x00" + f.Rule + "\x00" + f.Pos.File + "\x00" + LineHash(f)
+	}
+	return "node\x00" + f.Rule + "\x00" + f.Node
+}
+
+// Compare compares an earlier run with a later one.
+func Compare(old, cur *Run) *Comparison {
+	c := &Comparison{Old: refOf(old), New: refOf(cur), Findings: []FindingChange{}}
+	oldCode, newCode := hasCodeHalf(old), hasCodeHalf(cur)
+	oldFleet, newFleet := len(old.Nodes) > 0, len(cur.Nodes) > 0
+	compared := func(f Finding) bool {
+		if f.Pos != nil {
+			return oldCode && newCode
+		}
+		return oldFleet && newFleet
+	}
+	if oldCode != newCode {
+		c.NotCompared = append(c.NotCompared, "code findings: only the "+which(oldCode)+" run analysed the code")
+	} else if oldCode && strings.Join(old.Packages, " ") != strings.Join(cur.Packages, " ") {
+		c.NotCompared = append(c.NotCompared, fmt.Sprintf("the runs analysed different packages (%s, then %s): findings outside the common ones show as fixed or new", strings.Join(old.Packages, " "), strings.Join(cur.Packages, " ")))
+	}
+	if oldFleet != newFleet {
+		c.NotCompared = append(c.NotCompared, "servers: only the "+which(oldFleet)+" run checked servers")
+	}
+
+	// Each old finding absorbs one new finding with its key, as a
+	// baseline entry does: a second identical line is new.
+	left := map[string][]Finding{}
+	for _, f := range old.Active() {
+		if compared(f) {
+			k := findingKey(f)
+			left[k] = append(left[k], f)
+		}
+	}
+	suppressed := map[string]int{}
+	for _, f := range cur.Findings {
+		if !compared(f) {
+			continue
+		}
+		k := findingKey(f)
+		if f.Suppressed != nil {
+			suppressed[k]++
+			continue
+		}
+		if len(left[k]) > 0 {
+			left[k] = left[k][1:]
+			c.Findings = append(c.Findings, FindingChange{ChangeUnchanged, f})
+		} else {
+			c.Findings = append(c.Findings, FindingChange{ChangeNew, f})
+		}
+	}
+	var gone []Finding
+	for _, fs := range left {
+		gone = append(gone, fs...)
+	}
+	sortFindings(gone)
+	for _, f := range gone {
+		k := findingKey(f)
+		change := ChangeFixed
+		if suppressed[k] > 0 {
+			suppressed[k]--
+			change = ChangeSuppressed
+		}
+		c.Findings = append(c.Findings, FindingChange{change, f})
+	}
+	order := map[string]int{ChangeNew: 0, ChangeFixed: 1, ChangeSuppressed: 2, ChangeUnchanged: 3}
+	sort.SliceStable(c.Findings, func(i, j int) bool {
+		a, b := c.Findings[i], c.Findings[j]
+		if a.Change != b.Change {
+			return order[a.Change] < order[b.Change]
+		}
+		return findingLess(a.Finding, b.Finding)
+	})
+
+	if old.Verdict != nil && cur.Verdict != nil {
+		for _, p := range rules.Paths() {
+			c.Verdict = append(c.Verdict, VerdictChange{Path: p, Old: old.Verdict.Of(p).Word(), New: cur.Verdict.Of(p).Word()})
+		}
+	}
+	if oldFleet && newFleet {
+		c.Nodes = compareNodes(old.Nodes, cur.Nodes)
+	}
+	return c
+}
+
+func which(oldHas bool) string {
+	if oldHas {
+		return "old"
+	}
+	return "new"
+}
+
+func hasCodeHalf(r *Run) bool {
+	if len(r.Packages) > 0 {
+		return true
+	}
+	for _, f := range r.Findings {
+		if f.Pos != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func refOf(r *Run) RunRef {
+	ref := RunRef{Command: r.Command, Time: r.Time, Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), Exit: ExitCode(r)}
+	if s := r.Source; s != nil {
+		ref.Module, ref.Revision = s.Module, s.Revision
+	}
+	return ref
+}
+
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool { return findingLess(fs[i], fs[j]) })
+}
+
+func compareNodes(old, cur []Node) []NodeChange {
+	byAddr := func(ns []Node) map[string]*Node {
+		m := map[string]*Node{}
+		for i := range ns {
+			if _, dup := m[ns[i].Addr]; !dup {
+				m[ns[i].Addr] = &ns[i]
+			}
+		}
+		return m
+	}
+	o, n := byAddr(old), byAddr(cur)
+	var addrs []string
+	for a := range o {
+		addrs = append(addrs, a)
+	}
+	for a := range n {
+		if o[a] == nil {
+			addrs = append(addrs, a)
+		}
+	}
+	sort.Strings(addrs)
+	var out []NodeChange
+	for _, a := range addrs {
+		before, after := o[a], n[a]
+		switch {
+		case after == nil:
+			out = append(out, NodeChange{Addr: a, Change: NodeRemoved, Role: orUnknown(before.Role), OldServer: serverLabel(before.Server, before.Version)})
+			continue
+		case before == nil:
+			out = append(out, NodeChange{Addr: a, Change: NodeAdded, Role: orUnknown(after.Role), NewServer: serverLabel(after.Server, after.Version)})
+			continue
+		}
+		nc := NodeChange{Addr: a, Change: NodeSame, Role: orUnknown(after.Role), OldServer: serverLabel(before.Server, before.Version), NewServer: serverLabel(after.Server, after.Version)}
+		diff := func(what, x, y string) {
+			if x != y {
+				nc.Difference = append(nc.Difference, what+" "+orNone(x)+" → "+orNone(y))
+			}
+		}
+		diff("role", before.Role, after.Role)
+		diff("promotable", before.Promotable.String(), after.Promotable.String())
+		for _, cmd := range capColumns {
+			diff(AnswerField(cmd), before.Answer(cmd).String(), after.Answer(cmd).String())
+		}
+		switch {
+		case nc.OldServer != nc.NewServer:
+			nc.Change = versionChange(before, after)
+		case len(nc.Difference) > 0:
+			nc.Change = NodeChanged
+		}
+		out = append(out, nc)
+	}
+	return out
+}
+
+// versionChange says whether a node at the same address moved to a newer
+// release (upgraded) or not; a change of flavor or an unreadable version
+// is a change.
+func versionChange(before, after *Node) string {
+	a, errA := rules.ParseVersion(rules.Flavor(before.Server), before.Version)
+	b, errB := rules.ParseVersion(rules.Flavor(after.Server), after.Version)
+	if errA != nil || errB != nil || a.Flavor != b.Flavor {
+		return NodeChanged
+	}
+	if a.Compare(b) < 0 {
+		return NodeUpgraded
+	}
+	return NodeDowngraded
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// Counts returns how many findings have each change.
+func (c *Comparison) Counts() map[string]int {
+	m := map[string]int{}
+	for _, f := range c.Findings {
+		m[f.Change]++
+	}
+	return m
+}
+
+// DiffExit is `lockaudit diff`'s exit status: 3 when the new run has a
+// finding that fails a run (an error, or a code warning) that the old did
+// not, or a verdict got worse (to unsafe or missing); 4 when a verdict
+// became unknown; 0 otherwise.
+func (c *Comparison) DiffExit() int {
+	code := ExitOK
+	for _, f := range c.Findings {
+		if f.Change == ChangeNew && (f.Finding.Severity == rules.Error || (f.Finding.Pos != nil && f.Finding.Severity == rules.Warning)) {
+			return ExitFindings
+		}
+	}
+	for _, v := range c.Verdict {
+		o, _ := parseVerdictWord(v.Path, v.Old)
+		n, _ := parseVerdictWord(v.Path, v.New)
+		if Worse(o, n) == n && o != n {
+			if n == No {
+				return ExitFindings
+			}
+			code = ExitUnknown
+		}
+	}
+	return code
+}

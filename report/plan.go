@@ -1,0 +1,460 @@
+package report
+
+import (
+	"fmt"
+	"net"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/rules"
+)
+
+// Plan is what a run says to do, for a reader who must act on it: a
+// paragraph a manager understands (Summary) and numbered steps in the order
+// to take them, each with the commands that verify it. PlanOf derives it
+// from the run alone, so the text, Markdown, HTML and JSON reports show the
+// same plan.
+type Plan struct {
+	Summary string `json:"summary"`
+	Steps   []Step `json:"steps,omitempty"`
+}
+
+// The kinds of plan steps, in the order a plan takes them: evidence first
+// (an unknown blocks every decision), then the servers that block a path
+// the code relies on (before code changes that move onto that path), the
+// code, the servers' settings, and a last audit to compare with this one.
+const (
+	PlanEvidence = "evidence"
+	PlanUpgrade  = "upgrade"
+	PlanCode     = "code"
+	PlanConfig   = "config"
+	PlanVerify   = "verify"
+)
+
+// Step is one numbered step of a plan.
+type Step struct {
+	N      int            `json:"n"`
+	Kind   string         `json:"kind"`
+	Title  string         `json:"title"`
+	Why    string         `json:"why"`
+	Nodes  []NodeWork     `json:"nodes,omitempty"`
+	Code   []RuleWork     `json:"code,omitempty"`
+	Config []ConfigChange `json:"config,omitempty"`
+	Gaps   []string       `json:"gaps,omitempty"` // nodes not known (evidence steps)
+	Verify []string       `json:"verify"`         // commands that show the step is done
+}
+
+// NodeWork is one server a step changes, in the order to change them.
+type NodeWork struct {
+	Addr   string          `json:"addr"`
+	Role   string          `json:"role"`
+	Server string          `json:"server"`          // "Valkey 8.1.1"
+	Lacks  []rules.Command `json:"lacks,omitempty"` // commands relied on it lacks (upgrade) or leaves unknown (evidence)
+	Why    string          `json:"why"`             // why it comes at this place
+	Do     []string        `json:"do"`              // what to do, each way that works
+}
+
+// RuleWork is the code changes of one rule.
+type RuleWork struct {
+	Rule     string         `json:"rule"`
+	Title    string         `json:"title"`
+	Severity rules.Severity `json:"severity"`
+	Findings int            `json:"findings"`
+	Autofix  int            `json:"autofix"` // of which `lockaudit vet -fix` makes
+	Files    int            `json:"files"`
+}
+
+// ConfigChange is one setting of one server that differs from the
+// recommendation of the node rule that reported it.
+type ConfigChange struct {
+	Node        string `json:"node"`
+	Rule        string `json:"rule"`
+	Setting     string `json:"setting"`
+	Current     string `json:"current"`
+	Recommended string `json:"recommended"`
+}
+
+// Recommendation is one setting a node rule asks for.
+type Recommendation struct{ Setting, Value string }
+
+// Recommended are the settings each configuration rule recommends, in the
+// order to set them. A node with the rule's finding gets a change for each
+// setting whose value differs; a node without it needs none.
+var Recommended = map[string][]Recommendation{
+	"LA204": {{"min-replicas-to-write", "1"}, {"min-replicas-max-lag", "10"}},
+	"LA205": {{"appendonly", "yes"}, {"appendfsync", "always"}},
+	"LA206": {{"maxmemory-policy", "noeviction"}},
+}
+
+// PlanOf derives a run's plan; nil when the run judged nothing (neither
+// the code nor a verdict on a fleet).
+func PlanOf(r *Run) *Plan {
+	hasCode := len(r.Packages) > 0 || slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Pos != nil })
+	if !hasCode && r.Verdict == nil {
+		return nil
+	}
+	p := &Plan{}
+	add := func(s *Step) {
+		if s != nil {
+			s.N = len(p.Steps) + 1
+			p.Steps = append(p.Steps, *s)
+		}
+	}
+	evidence, upgrade := serverSteps(r)
+	add(evidence)
+	add(upgrade)
+	add(codeStep(r, upgrade != nil))
+	add(configStep(r))
+	if len(p.Steps) > 0 && len(r.Nodes) > 0 {
+		add(verifyStep(r))
+	}
+	p.Summary = summaryOf(r, p)
+	return p
+}
+
+// serverSteps reads the verdict's checks of the commands the run relies
+// on: a node that lacks one is to upgrade (or exclude from promotion), a
+// node whose answer is unknown, or a gap in what is known, is evidence to
+// restore first.
+func serverSteps(r *Run) (evidence, upgrade *Step) {
+	if r.Verdict == nil || !r.Verdict.Worded() {
+		return nil, nil
+	}
+	byAddr := map[string]*Node{}
+	primaries := map[string]bool{} // primaries with a replica in the run
+	for i := range r.Nodes {
+		byAddr[r.Nodes[i].Addr] = &r.Nodes[i]
+		if p := r.Nodes[i].Primary; p != "" {
+			primaries[p] = true
+		}
+	}
+	lacking := map[string]*NodeWork{}
+	unread := map[string]*NodeWork{}
+	var gaps []string
+	var reliedCmds []rules.Command
+	work := func(m map[string]*NodeWork, ref NodeRef) *NodeWork {
+		w, ok := m[ref.Addr]
+		if !ok {
+			w = &NodeWork{Addr: ref.Addr, Role: orUnknown(ref.Role), Server: ServerName(ref.Server, ref.Version)}
+			if ref.Target != "" {
+				w.Server = ref.Target
+			}
+			m[ref.Addr] = w
+		}
+		return w
+	}
+	for _, pv := range r.Verdict.Paths {
+		for _, c := range pv.Checks {
+			if !c.ReliedOn {
+				continue
+			}
+			reliedCmds = append(reliedCmds, c.Command)
+			for _, rs := range c.Reasons {
+				switch rs.Kind {
+				case Lacks:
+					w := work(lacking, rs.Node)
+					w.Lacks = appendNew(w.Lacks, c.Command)
+					do := rs.Advice
+					if do == "" {
+						do = "upgrade " + rs.Node.Addr + " to a release with " + c.Command.Title() + ", or keep it from becoming primary"
+					}
+					w.Do = appendNew(w.Do, do)
+				case Unread:
+					w := work(unread, rs.Node)
+					w.Lacks = appendNew(w.Lacks, c.Command)
+					w.Do = appendNew(w.Do, "restore what could not be read ("+rs.Evidence+") and probe again")
+				case Gap:
+					gaps = appendNew(gaps, rs.Gap)
+				}
+			}
+		}
+	}
+	if len(unread) > 0 || len(gaps) > 0 {
+		evidence = &Step{Kind: PlanEvidence, Gaps: gaps,
+			Title: "Restore the missing evidence",
+			Why:   "A fact a verdict needs could not be read, and unknown is never safe: until it is read, no step below can be judged done."}
+		for _, w := range sortedWork(unread) {
+			w.Why = "its answer for " + commandTitles(w.Lacks) + " is unknown"
+			evidence.Nodes = append(evidence.Nodes, w)
+		}
+		evidence.Verify = []string{probeCommand(r, r.seedAddr(), reliedCmds)}
+	}
+	if len(lacking) > 0 {
+		upgrade = &Step{Kind: PlanUpgrade}
+		nodes := sortedWork(lacking)
+		sort.SliceStable(nodes, func(i, j int) bool {
+			a, b := nodes[i], nodes[j]
+			if pa, pb := a.Role == RolePrimary, b.Role == RolePrimary; pa != pb {
+				return pb // replicas before primaries
+			}
+			return len(a.Lacks) > len(b.Lacks)
+		})
+		for i, w := range nodes {
+			switch {
+			case w.Role == RolePrimary && primaries[w.Addr]:
+				w.Why = "a primary: upgrade it last, by failing over to a replica upgraded before it, so writes never stop"
+			case w.Role == RolePrimary:
+				w.Why = "a primary without a replica in this run: every lock step that needs " + commandTitles(w.Lacks) + " fails on it now; upgrade it in a maintenance window"
+			default:
+				w.Why = "a " + w.Role + " that can become primary: upgrade it first, while its primary keeps serving (or stop it from being promoted until it is upgraded)"
+			}
+			if i == 0 && len(nodes) > 1 {
+				w.Why = "first: " + w.Why
+			}
+			upgrade.Nodes = append(upgrade.Nodes, w)
+			upgrade.Verify = append(upgrade.Verify, probeCommand(r, w.Addr, w.Lacks))
+		}
+		var lacks []rules.Command
+		for _, w := range nodes {
+			for _, c := range w.Lacks {
+				lacks = appendNew(lacks, c)
+			}
+		}
+		slices.Sort(lacks)
+		upgrade.Title = fmt.Sprintf("Upgrade or de-promote %s", plural(len(nodes), "server"))
+		upgrade.Why = "The code relies on " + commandTitles(lacks) + ", which " + pluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + pluralVerb(len(nodes), "it", "they") + " can become primary: a lock step that needs it fails on such a server once it is primary. Upgrade the replicas first, one at a time; finish before deploying code that uses these commands in more places."
+	}
+	return evidence, upgrade
+}
+
+func codeStep(r *Run, afterUpgrade bool) *Step {
+	groups := map[string]*RuleWork{}
+	files := map[string]map[string]bool{}
+	total, auto := 0, 0
+	for _, f := range r.Active() {
+		if f.Pos == nil {
+			continue
+		}
+		g, ok := groups[f.Rule]
+		if !ok {
+			rule, known := rules.Lookup(f.Rule)
+			title := rule.Title
+			if !known {
+				title = "not in this lockaudit's rule catalog"
+			}
+			g = &RuleWork{Rule: f.Rule, Title: title}
+			groups[f.Rule] = g
+			files[f.Rule] = map[string]bool{}
+		}
+		g.Severity = max(g.Severity, f.Severity)
+		g.Findings++
+		total++
+		if f.Autofix {
+			g.Autofix++
+			auto++
+		}
+		files[f.Rule][f.Pos.File] = true
+	}
+	if total == 0 {
+		return nil
+	}
+	s := &Step{Kind: PlanCode}
+	for id, g := range groups {
+		g.Files = len(files[id])
+		s.Code = append(s.Code, *g)
+	}
+	sort.Slice(s.Code, func(i, j int) bool {
+		a, b := s.Code[i], s.Code[j]
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
+		}
+		if a.Findings != b.Findings {
+			return a.Findings > b.Findings
+		}
+		return a.Rule < b.Rule
+	})
+	s.Title = fmt.Sprintf("Fix %s in the code (%s)", plural(total, "finding"), plural(len(s.Code), "rule"))
+	pkgs := packagesArg(r)
+	switch {
+	case auto == total:
+		s.Why = fmt.Sprintf("`lockaudit vet -fix` makes every one of these changes (%d).", auto)
+	case auto > 0:
+		s.Why = fmt.Sprintf("`lockaudit vet -fix` makes %d of these changes; the other %d are fixed by hand, most severe first (each rule's fix is in the appendix).", auto, total-auto)
+	default:
+		s.Why = "Each is fixed by hand, most severe first (each rule's fix is in the appendix); `lockaudit vet -fix` has no automatic fix for them."
+	}
+	if afterUpgrade {
+		s.Why += " Deploy code that moves lock steps onto the commands of the step above only once that step is done."
+	}
+	if auto > 0 {
+		s.Verify = append(s.Verify, "lockaudit vet -fix "+pkgs)
+	}
+	s.Verify = append(s.Verify, "lockaudit vet "+pkgs)
+	return s
+}
+
+func configStep(r *Run) *Step {
+	byAddr := map[string]*Node{}
+	for i := range r.Nodes {
+		byAddr[r.Nodes[i].Addr] = &r.Nodes[i]
+	}
+	type key struct{ node, setting string }
+	seen := map[key]bool{}
+	var changes []ConfigChange
+	for _, f := range r.Active() {
+		recs, ok := Recommended[f.Rule]
+		n := byAddr[f.Node]
+		if f.Pos != nil || !ok || n == nil {
+			continue
+		}
+		for _, rec := range recs {
+			cur, read := n.Config[rec.Setting]
+			k := key{n.Addr, rec.Setting}
+			if !read || cur == rec.Value || seen[k] {
+				continue
+			}
+			seen[k] = true
+			changes = append(changes, ConfigChange{Node: n.Addr, Rule: f.Rule, Setting: rec.Setting, Current: cur, Recommended: rec.Value})
+		}
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	// By node, then in the catalog's order of rules and recommendations,
+	// whatever the order of the findings.
+	recIndex := func(c ConfigChange) int {
+		return slices.IndexFunc(Recommended[c.Rule], func(r Recommendation) bool { return r.Setting == c.Setting })
+	}
+	sort.SliceStable(changes, func(i, j int) bool {
+		a, b := changes[i], changes[j]
+		if a.Node != b.Node {
+			return a.Node < b.Node
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return recIndex(a) < recIndex(b)
+	})
+	s := &Step{Kind: PlanConfig, Config: changes}
+	var nodes []string
+	settings := map[string][]string{}
+	for _, c := range changes {
+		if len(settings[c.Node]) == 0 {
+			nodes = append(nodes, c.Node)
+		}
+		settings[c.Node] = append(settings[c.Node], c.Setting)
+	}
+	s.Title = fmt.Sprintf("Change %s on %s", plural(len(changes), "setting"), plural(len(nodes), "server"))
+	s.Why = "These settings differ from what the server rules recommend for locks (durability, replica acknowledgement, no eviction); every other setting already matches. Set them with CONFIG SET and keep them in the server's configuration file (CONFIG REWRITE), or they are lost at the next restart."
+	for _, a := range nodes {
+		n := byAddr[a]
+		s.Verify = append(s.Verify, cliCommand(n, "CONFIG GET "+strings.Join(settings[a], " ")))
+	}
+	return s
+}
+
+func verifyStep(r *Run) *Step {
+	s := &Step{Kind: PlanVerify, Title: "Audit again and compare with this report",
+		Why: "A new run shows what the steps changed: fixed, new and unchanged findings, verdict changes, upgraded servers."}
+	pkgs := packagesArg(r)
+	switch {
+	case r.Command == "preflight":
+		target := r.Target
+		if target == "" {
+			target = "RELEASES"
+		}
+		s.Verify = append(s.Verify, "lockaudit preflight -target "+target+" -o after.json "+pkgs)
+	case r.Command == "audit":
+		s.Verify = append(s.Verify, "lockaudit audit "+r.seedFlag()+" -o after.json "+pkgs)
+	default:
+		s.Verify = append(s.Verify, "lockaudit "+r.Command+" -format json -o after.json "+strings.TrimPrefix(r.seedFlag(), "-addr "))
+	}
+	s.Verify = append(s.Verify, "lockaudit diff before.json after.json   # before.json: this run's JSON report")
+	return s
+}
+
+// seedAddr is an address to probe the fleet from: its first primary by
+// address, else its first data node.
+func (r *Run) seedAddr() string {
+	best, bestPrimary := "", false
+	for _, n := range r.Nodes {
+		if n.Role == RoleSentinel {
+			continue
+		}
+		p := n.Role == RolePrimary
+		if best == "" || (p && !bestPrimary) || (p == bestPrimary && n.Addr < best) {
+			best, bestPrimary = n.Addr, p
+		}
+	}
+	return best
+}
+
+// seedFlag is how audit names the fleet again: Sentinel when the run went
+// through it.
+func (r *Run) seedFlag() string {
+	if r.Topology == TopologySentinel {
+		first := ""
+		for _, n := range r.Nodes {
+			if n.Role == RoleSentinel && (first == "" || n.Addr < first) {
+				first = n.Addr
+			}
+		}
+		if first != "" {
+			return "-sentinel " + first
+		}
+	}
+	return "-addr " + r.seedAddr()
+}
+
+func probeCommand(r *Run, addr string, cmds []rules.Command) string {
+	if r.Topology == TopologyDeclared {
+		return "lockaudit preflight (with the releases after the change) " + packagesArg(r)
+	}
+	var names []string
+	for _, c := range cmds {
+		names = appendNew(names, c.String())
+	}
+	return "lockaudit probe -uses " + strings.Join(names, ",") + " " + addr
+}
+
+// cliCommand is the server's own command line tool running args on n.
+func cliCommand(n *Node, args string) string {
+	cli := "valkey-cli"
+	if n.Server == ServerRedis {
+		cli = "redis-cli"
+	}
+	host, port, err := net.SplitHostPort(n.Addr)
+	if err != nil {
+		return cli + " -h " + n.Addr + " " + args
+	}
+	return cli + " -h " + host + " -p " + port + " " + args
+}
+
+func packagesArg(r *Run) string {
+	if len(r.Packages) == 0 {
+		return "./..."
+	}
+	return strings.Join(r.Packages, " ")
+}
+
+func sortedWork(m map[string]*NodeWork) []NodeWork {
+	var out []NodeWork
+	for _, w := range m {
+		out = append(out, *w)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Addr < out[j].Addr })
+	return out
+}
+
+func commandTitles(cs []rules.Command) string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Title())
+	}
+	return strings.Join(out, " and ")
+}
+
+func appendNew[T comparable](list []T, v T) []T {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
+}
+
+func pluralVerb(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
