@@ -42,10 +42,19 @@ flag value.
 
 Reports: text on stdout by default; -o FILE (repeatable) writes each file
 in the format of its extension (.html, .md, .sarif, .json, .txt) unless
--format is given. Progress goes to stderr when it is a terminal.`,
+-format is given. Progress goes to stderr when it is a terminal.
+
+For a client: -title, -client, -system, -environment and -author name the
+engagement (defaults: the config file's report: section), -notes FILE adds
+Markdown notes, and -since OLD.json compares the run with an earlier one.
+The module path and git revision of the code and the time the fleet was
+read are recorded too; all of it is in the JSON report, so render
+reproduces each report. Every report carries an executive summary and a
+numbered remediation plan.`,
 		Examples: `lockaudit audit -addr 10.0.0.1 ./...                       # any node of a primary/replica set
 lockaudit audit -sentinel 10.0.0.9 -master orders ./...
 lockaudit audit -addr 10.0.0.1:6380 -o report.html -o run.json ./...
+lockaudit audit -addr 10.0.0.1 -client "ACME" -notes notes.md -since before.json -o after.html ./...
 LOCKAUDIT_PASSWORD=... lockaudit audit -user probe -tls -addr valkey.internal ./...`,
 		Exit: `0  no findings, and every verdict the code relies on is safe
 1  the run is incomplete: a package did not load, or no node could be
@@ -65,6 +74,7 @@ type auditFlags struct {
 	code     codeFlags
 	conn     connFlags
 	reports  reportFlags
+	meta     engagementFlags
 	exitZero bool
 	patterns []string
 	plan     []outTarget
@@ -79,6 +89,7 @@ func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
 	o.code.register(fs, false)
 	o.conn.register(fs)
 	o.reports.register(fs)
+	o.meta.register(fs)
 	registerExitZero(fs, &o.exitZero)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
@@ -90,6 +101,9 @@ func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
 	o.patterns = patterns
 	o.code.Uses = true
 	if err := o.code.load(e); err != nil {
+		return nil, err
+	}
+	if err := o.meta.load(o.code.Dir, o.code.Config); err != nil {
 		return nil, err
 	}
 	if err := o.conn.resolve(fs, o.code.Config, nil, "-addr HOST[:PORT][,HOST[:PORT]]"); err != nil {
@@ -121,7 +135,9 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	}
 	opts.Progress = prog.nodes
 	prog.phase("probing the fleet")
+	start := time.Now()
 	col, err := probe.Collect(ctx, opts)
+	end := time.Now()
 	if err := stopped(ctx); err != nil {
 		return err // whatever the probe made of it, an interrupted fleet half is not evidence
 	}
@@ -131,6 +147,8 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	prog.done()
 	run := judgeFleet("audit", code, col, opts.Skew)
 	applyRuleSettings(run, o.code.Config)
+	run.Probed = window(start, end)
+	o.meta.apply(ctx, run, o.code.Dir)
 	return writeReports(ctx, e, "audit", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
 

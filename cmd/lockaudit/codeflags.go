@@ -205,6 +205,12 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		}
 	}
 
+	// The fixes are always collected: reports say which findings -fix
+	// fixes (Finding.Autofix), counted by the very plan -fix applies.
+	fixes := c.Fixes
+	if fixes == nil {
+		fixes = driver.NewFixes()
+	}
 	run, err := driver.Run(ctx, driver.Options{
 		Dir:               c.Dir,
 		Patterns:          patterns,
@@ -213,7 +219,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		Tests:             c.Tests,
 		Directives:        true,
 		DirectiveFindings: sel[directive.RuleID],
-		Fixes:             c.Fixes,
+		Fixes:             fixes,
 	})
 	if err := stopped(ctx); err != nil {
 		return nil, err // go list and the analysis were interrupted
@@ -247,7 +253,25 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	if base != nil {
 		base.Apply(run, c.Baseline)
 	}
+	markAutofix(run, fixes)
 	return run, nil
+}
+
+// markAutofix marks the findings whose fix `lockaudit vet -fix` would
+// apply now: the fixes Plan takes, as -fix itself plans them (a finding
+// with alternative fixes, or whose fix conflicts with another's, is not
+// marked).
+func markAutofix(run *report.Run, fixes *driver.Fixes) {
+	fixed := map[string]bool{}
+	for _, f := range fixes.Plan(run.Findings).Fixed {
+		fixed[f.Rule+"|"+f.Pos.String()+"|"+f.Message] = true
+	}
+	for i := range run.Findings {
+		f := &run.Findings[i]
+		if f.Pos != nil && f.Suppressed == nil && fixed[f.Rule+"|"+f.Pos.String()+"|"+f.Message] {
+			f.Autofix = true
+		}
+	}
 }
 
 // analyzers are the selected rules, plus analyzers/uses when Uses is set.

@@ -270,6 +270,16 @@ func writeEffective(w io.Writer, f *config.File, targets []string, sel map[strin
 	}
 	line("  ", "prefix", prefix, f.Conform.Prefix != "", "")
 	line("  ", "ttl", orDefault(f.Conform.TTL, conform.DefaultTTL).String(), f.Conform.TTL > 0, "")
+	fmt.Fprintf(w, "report:  # the engagement audit and preflight reports name\n")
+	rp := f.Report
+	line("  ", "title", orDefault(rp.Title, "Distributed-lock audit"), rp.Title != "", "")
+	for _, kv := range [][2]string{{"client", rp.Client}, {"system", rp.System}, {"environment", rp.Environment}, {"author", rp.Author}, {"notes", rp.Notes}} {
+		if kv[1] != "" {
+			line("  ", kv[0], kv[1], true, "")
+		} else {
+			line("  ", kv[0], nil, false, "none")
+		}
+	}
 }
 
 // orDefault is v, or def when v is the zero value (an empty list).
@@ -285,6 +295,10 @@ func orDefault[T any](v, def T) T {
 		}
 	case int:
 		if x <= 0 {
+			return def
+		}
+	case string:
+		if x == "" {
 			return def
 		}
 	}
@@ -393,6 +407,18 @@ version: 1
 # conform:
 #   prefix: {{flow .ConformPrefix}}
 #   ttl: {{.ConformTTL}}
+
+# What the report of lockaudit audit and preflight says about its
+# engagement (all of it is kept in the JSON report); -title, -client,
+# -system, -environment, -author and -notes win. notes is a Markdown file,
+# relative to this file.
+# report:
+#   title: 'Lock audit: checkout'  # example
+#   client: ACME Corp  # example
+#   system: checkout  # example
+#   environment: production  # example
+#   author: Jane Doe  # example
+#   notes: audit-notes.md  # example
 `
 
 // configTemplate is configText with the real defaults filled in.

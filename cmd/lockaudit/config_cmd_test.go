@@ -195,7 +195,7 @@ func TestConfigCheck(t *testing.T) {
 	}
 	stdout, stderr, code = runIn(t, dir, nil, "config", "check", "bad.yaml")
 	want := "lockaudit config: config: 3 mistakes:\n" +
-		"  " + badPath + ":2: targets: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)\n" +
+		"  " + badPath + ":2: targets: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, report, rules, scan, target, version, writers)\n" +
 		"  " + badPath + ":4: rules: unknown rule \"plain-del-rlease\" (run `lockaudit rules` for the list)\n" +
 		"  " + badPath + ":6: probe.timeout: want a duration such as 3s or 500ms, got \"soon\"\n"
 	if code != report.ExitUsage || stderr != want || stdout != "" {

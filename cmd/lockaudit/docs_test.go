@@ -20,6 +20,7 @@ var commandPages = map[string]string{
 	"preflight": "preflight.md",
 	"probe":     "probe.md",
 	"render":    "render.md",
+	"diff":      "diff.md",
 	"demo":      "demo.md",
 	"rules":     "rules/README.md",
 	"explain":   "rules/README.md",

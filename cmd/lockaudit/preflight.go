@@ -31,6 +31,11 @@ line, the node, and what to change first, e.g. "upgrade 10.0.0.7:6379 from
 valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its
 replica-priority 0".
 
+Reports name the engagement (-title, -client, -system, -environment,
+-author, -notes; or the config file's report: section), record the code's
+module and git revision, carry an executive summary and a remediation
+plan, and with -since OLD.json compare the run with an earlier one.
+
 An inventory file:
 
 ` + indent(inventory.Example),
@@ -55,6 +60,7 @@ type preflightFlags struct {
 	code      codeFlags
 	inventory string
 	reports   reportFlags
+	meta      engagementFlags
 	exitZero  bool
 	patterns  []string
 	plan      []outTarget
@@ -67,6 +73,7 @@ func parsePreflightFlags(e *env, args []string) (*preflightFlags, error) {
 	o.code.register(fs, false)
 	fs.StringVar(&o.inventory, "inventory", "", "the declared fleet: a YAML `FILE` of nodes with roles and versions (see lockaudit help preflight)")
 	o.reports.register(fs)
+	o.meta.register(fs)
 	registerExitZero(fs, &o.exitZero)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
@@ -78,6 +85,9 @@ func parsePreflightFlags(e *env, args []string) (*preflightFlags, error) {
 	o.patterns = patterns
 	o.code.Uses = true
 	if err := o.code.load(e); err != nil {
+		return nil, err
+	}
+	if err := o.meta.load(o.code.Dir, o.code.Config); err != nil {
 		return nil, err
 	}
 	if o.inventory != "" {
@@ -107,6 +117,7 @@ func runPreflight(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	applyRuleSettings(run, o.code.Config)
+	o.meta.apply(ctx, run, o.code.Dir)
 	return writeReports(ctx, e, "preflight", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
 

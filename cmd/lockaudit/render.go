@@ -32,8 +32,12 @@ findings do not allow) is refused.
 render exits 0 once the reports are written, whatever the run found, so
 a script that renders under set -e goes on. -exit-status exits with the
 saved run's own status instead, computed exactly as the original command
-did.`,
+did.
+
+-since OLD.json adds the comparison with an earlier run (as audit -since
+does), so a report of the run after remediation shows what changed.`,
 		Examples: `lockaudit render -o report.html run.json
+lockaudit render -since before.json -o after.html after.json
 lockaudit probe -format json 10.0.0.1 | lockaudit render -o fleet.md
 lockaudit render -exit-status -o report.sarif run.json   # fail like the original run`,
 		Exit: `0  the reports were written (with -exit-status: the run was clean)
@@ -61,6 +65,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
 	var outs outputs
 	fs.Var(&outs, "o", "write the report to `FILE` (repeatable; \"-\" is stdout)")
+	since := fs.String("since", "", "compare the run with an earlier JSON run (`OLD.json`) and show the comparison in the reports (the JSON report then carries it)")
 	exitStatus := fs.Bool("exit-status", false, "exit with the saved run's status (3 findings or unsafe, 4 unknown, 1 incomplete) instead of 0 once the reports are written")
 	if done, err := parseFlags(fs, args); done {
 		return err
@@ -130,6 +135,13 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	run, err := report.DecodeRun(data)
 	if err != nil {
 		return failure("%s: %v", name, err)
+	}
+	if *since != "" {
+		old, err := readRun(inDir(e.Dir, *since))
+		if err != nil {
+			return failure("-since: %v", err)
+		}
+		run.Since = report.Compare(old, run)
 	}
 	for _, id := range unknownRules(run) {
 		fmt.Fprintf(e.Stderr, "lockaudit render: warning: %s\n", report.Escape(fmt.Sprintf("%s: rule %s is not in this lockaudit's catalog (the run was written by %s %s); it is shown without its documentation",

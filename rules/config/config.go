@@ -53,6 +53,21 @@ type File struct {
 	Scan Scan `yaml:"scan"`
 	// Conform holds lockaudit conform's settings.
 	Conform Conform `yaml:"conform"`
+	// Report holds the audit report's engagement (audit, preflight).
+	Report Report `yaml:"report"`
+}
+
+// Report holds what an audit report says about its engagement; the
+// -title, -client, -system, -environment, -author and -notes flags of
+// audit and preflight override each.
+type Report struct {
+	Title       string `yaml:"title"`
+	Client      string `yaml:"client"`
+	System      string `yaml:"system"`
+	Environment string `yaml:"environment"`
+	Author      string `yaml:"author"`
+	// Notes is a Markdown file, relative to the config file's folder.
+	Notes string `yaml:"notes"`
 }
 
 // Scan holds lockaudit scan's defaults; flags override them.

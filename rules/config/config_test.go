@@ -15,7 +15,7 @@ func TestErrorsNameFileLineKey(t *testing.T) {
 	for _, tc := range []struct {
 		name, src, want string
 	}{
-		{"unknown top key", "version: 1\ntargets: [valkey-9.0]\n", `c.yaml:2: targets: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)`},
+		{"unknown top key", "version: 1\ntargets: [valkey-9.0]\n", `c.yaml:2: targets: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, report, rules, scan, target, version, writers)`},
 		{"unknown nested key", "probe:\n  adress: [x]\n", `c.yaml:2: probe.adress: unknown key (known keys under probe:`},
 		{"wrong type list", "lock_keys: {a: b}\n", `c.yaml:1: lock_keys: want a list of strings, got a mapping`},
 		{"wrong type duration", "probe:\n  timeout: soon\n", `c.yaml:2: probe.timeout: want a duration such as 3s or 500ms, got "soon"`},

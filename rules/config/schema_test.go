@@ -57,7 +57,16 @@ scan:
 conform:
   prefix: 'staging:lockaudit:'
   ttl: 30s
+report:
+  title: 'Lock audit: checkout'
+  client: ACME Corp
+  system: checkout
+  environment: production
+  author: Jane Doe
+  notes: notes/audit.md
 `, true},
+		{"unknown report key", "report:\n  customer: ACME\n", false},
+		{"report title not a string", "report:\n  title: [a, b]\n", false},
 		{"target as one string", "target: valkey-9.0\n", true},
 		{"keys without values", "version:\ntarget:\nrules:\nwriters:\nprobe:\n  tls:\n  timeout:\n", true},
 		{"unknown key", "targets: [valkey-9.0]\n", false},

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/lockaudit/lockaudit/internal/outfile"
+	"github.com/lockaudit/lockaudit/report"
+)
+
+func init() {
+	register(&command{
+		Name:    "diff",
+		Usage:   "diff [flags] OLD.json NEW.json",
+		Summary: "Compare two saved JSON runs: fixed, new and unchanged findings, verdict changes, upgraded servers.",
+		Doc: `After remediation, what changed since the last audit? diff reads two JSON
+runs (written with -format json or -o run.json), the earlier first, and
+reports:
+
+  - findings fixed, new and unchanged: code findings are matched by rule,
+    file and a hash of their source line (as -baseline matches them), so
+    a finding on a line that moved is unchanged; server findings by rule
+    and node address. A finding active before and suppressed now is
+    reported as suppressed, not fixed;
+  - each lock path's verdict before and now;
+  - each node, by address: upgraded (a newer release of the same server),
+    downgraded, added, removed, or changed (its role, promotability or
+    answers).
+
+A half that only one run looked at (the code, or the servers) is not
+compared, and the report says so: a run that did not analyse the code has
+not fixed its findings.
+
+Text on stdout by default; -o FILE (repeatable) writes each file in the
+format of its extension (.html, .md, .sarif, .json, .txt) unless -format
+is given. SARIF marks each result's baselineState (new, unchanged, absent
+for a fixed finding). audit and preflight -since OLD.json put the same
+comparison into their reports.`,
+		Examples: `lockaudit diff before.json after.json
+lockaudit diff -o changes.html -o changes.json before.json after.json
+lockaudit diff -format sarif before.json after.json > changes.sarif`,
+		Exit: `0  nothing got worse
+1  a run cannot be read, or a report cannot be written
+2  usage error
+3  the new run has a finding that fails a run (an error, or a code
+   warning) that the old one did not, or a verdict became unsafe (missing)
+4  a verdict became unknown`,
+		Run: runDiff,
+	})
+}
+
+func runDiff(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "diff")
+	var r reportFlags
+	r.register(fs)
+	if done, err := parseFlags(fs, args); done {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usageError("want two runs, the earlier first: OLD.json NEW.json (got %d)", fs.NArg())
+	}
+	plan, err := r.plan(e.Dir)
+	if err != nil {
+		return err
+	}
+	var runs [2]*report.Run
+	for i, name := range fs.Args() {
+		if runs[i], err = readRun(inDir(e.Dir, name)); err != nil {
+			return failure("%v", err)
+		}
+	}
+	c := report.Compare(runs[0], runs[1])
+	rendered := make([][]byte, len(plan))
+	for i, t := range plan {
+		var buf bytes.Buffer
+		if err := report.RenderComparison(&buf, c, report.Tool{Name: "lockaudit", Version: version()}, t.format); err != nil {
+			return failure("rendering %s: %v", t.format, err)
+		}
+		rendered[i] = buf.Bytes()
+	}
+	if err := stopped(ctx); err != nil {
+		return err
+	}
+	var written []string
+	for i, t := range plan {
+		if t.path == "-" {
+			if _, err := e.Stdout.Write(rendered[i]); err != nil {
+				return failure("writing the report: %v", err)
+			}
+			continue
+		}
+		if err := outfile.Write(t.path, rendered[i]); err != nil {
+			return failure("%v", err)
+		}
+		rel, err := filepath.Rel(e.Dir, t.path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = t.path
+		}
+		written = append(written, rel)
+	}
+	n := c.Counts()
+	upgraded := 0
+	for _, nc := range c.Nodes {
+		if nc.Change == report.NodeUpgraded {
+			upgraded++
+		}
+	}
+	line := fmt.Sprintf("%d fixed, %d new, %d unchanged; %d servers upgraded", n[report.ChangeFixed], n[report.ChangeNew], n[report.ChangeUnchanged], upgraded)
+	if len(written) > 0 {
+		line += "; report written to " + strings.Join(written, ", ")
+	}
+	fmt.Fprintf(e.Stderr, "lockaudit diff: %s\n", report.Escape(line))
+	return exitWith(c.DiffExit())
+}

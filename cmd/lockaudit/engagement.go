@@ -1,0 +1,206 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules/config"
+)
+
+// engagementFlags are what audit and preflight reports say about their
+// engagement (-title, -client, -system, -environment, -author, -notes;
+// defaults from the config file's report: section) and -since, the
+// earlier run the report compares itself with.
+type engagementFlags struct {
+	title, client, system, environment, author string
+	notes, since                               string
+
+	// Set by load.
+	engagement *report.Engagement
+	old        *report.Run
+}
+
+// maxNotes bounds the notes file: notes are a few paragraphs, not a book.
+const maxNotes = 1 << 20
+
+func (f *engagementFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.title, "title", "", "the report's `title` (default: the config file's report.title, else \"Distributed-lock audit\")")
+	fs.StringVar(&f.client, "client", "", "who the audit is for (`NAME`), shown in the report's header")
+	fs.StringVar(&f.system, "system", "", "the system audited (`NAME`)")
+	fs.StringVar(&f.environment, "environment", "", "the environment audited (`NAME`, e.g. production)")
+	fs.StringVar(&f.author, "author", "", "who wrote the report (`NAME`)")
+	fs.StringVar(&f.notes, "notes", "", "notes for the report: a Markdown `FILE`, shown safely (no raw HTML, links only to http, https and mailto)")
+	fs.StringVar(&f.since, "since", "", "compare with an earlier JSON run (`OLD.json`): the reports show what was fixed, what is new, verdict changes and upgraded servers")
+}
+
+// load merges the flags with the config file's report: section (flags
+// win), reads the notes and the -since run. Paths on the command line are
+// relative to dir (-C), the config file's notes to the config file. Every
+// error is a usage error, found before the long work starts.
+func (f *engagementFlags) load(dir string, cfg *config.File) error {
+	var rp config.Report
+	if cfg != nil {
+		rp = cfg.Report
+	}
+	en := &report.Engagement{
+		Title: pick(f.title, rp.Title), Client: pick(f.client, rp.Client), System: pick(f.system, rp.System),
+		Environment: pick(f.environment, rp.Environment), Author: pick(f.author, rp.Author),
+	}
+	notes, from := f.notes, "-notes"
+	if notes == "" && rp.Notes != "" {
+		notes, from = rp.Notes, "config: "+cfg.Path+": report.notes"
+		if !filepath.IsAbs(notes) {
+			notes = filepath.Join(filepath.Dir(cfg.Path), notes)
+		}
+	} else if notes != "" && !filepath.IsAbs(notes) {
+		notes = filepath.Join(dir, notes)
+	}
+	if notes != "" {
+		text, err := readNotes(notes)
+		if err != nil {
+			return usageError("%s: %v", from, err)
+		}
+		en.Notes = text
+	}
+	if *en != (report.Engagement{}) {
+		f.engagement = en
+	}
+	if f.since != "" {
+		path := f.since
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+		old, err := readRun(path)
+		if err != nil {
+			return usageError("-since: %v", err)
+		}
+		f.old = old
+	}
+	return nil
+}
+
+func pick(flagValue, fileValue string) string {
+	if flagValue != "" {
+		return flagValue
+	}
+	return fileValue
+}
+
+// readNotes reads a notes file: UTF-8 text of at most maxNotes bytes.
+func readNotes(path string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file", path)
+	}
+	if fi.Size() > maxNotes {
+		return "", fmt.Errorf("%s is larger than %d KiB: notes are a few paragraphs", path, maxNotes>>10)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	if !utf8.Valid(data) {
+		return "", fmt.Errorf("%s is not UTF-8 text", path)
+	}
+	return string(data), nil
+}
+
+// readRun reads a saved JSON run strictly (report.DecodeRun).
+func readRun(path string) (*report.Run, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	if fi.Size() > maxRunSize {
+		return nil, fmt.Errorf("%s: larger than %d MiB: not a lockaudit JSON run", path, maxRunSize>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := report.DecodeRun(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return r, nil
+}
+
+// apply records the engagement, the audited code's source and the
+// comparison in the run.
+func (f *engagementFlags) apply(ctx context.Context, run *report.Run, dir string) {
+	run.Engagement = f.engagement
+	run.Source = sourceOf(ctx, dir)
+	if f.old != nil {
+		run.Since = report.Compare(f.old, run)
+	}
+}
+
+// sourceOf identifies the code in dir: the module path of the go.mod above
+// it and, in a git work tree, the commit checked out, its time and whether
+// the module has uncommitted changes. What cannot be read is left out.
+func sourceOf(ctx context.Context, dir string) *report.Source {
+	s := &report.Source{}
+	root := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			s.Module, root = modfile.ModulePath(data), d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if root == "" {
+		root = dir
+	}
+	if rev := git(ctx, root, "rev-parse", "--verify", "HEAD"); rev != "" {
+		s.VCS, s.Revision = "git", rev
+		if t, err := time.Parse(time.RFC3339, git(ctx, root, "log", "-1", "--format=%cI", "HEAD")); err == nil {
+			s.Time = t.UTC().Format(time.RFC3339)
+		}
+		s.Modified = git(ctx, root, "status", "--porcelain", "--untracked-files=no", "--", ".") != ""
+	}
+	if *s == (report.Source{}) {
+		return nil
+	}
+	return s
+}
+
+// git runs a read-only git command in dir and returns its trimmed output,
+// "" on any failure (no git, not a work tree, a repository git refuses).
+// The audited repository's own configuration must not run anything: no
+// fsmonitor hook, no optional index writes.
+func git(ctx context.Context, dir string, args ...string) string {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	full := append([]string{"-C", dir, "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false", "--no-optional-locks"}, args...)
+	cmd := exec.CommandContext(ctx, "git", full...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// window is the probe's time window, in the JSON form's timestamps.
+func window(start, end time.Time) *report.Window {
+	const layout = "2006-01-02T15:04:05.000Z07:00"
+	return &report.Window{Start: start.UTC().Format(layout), End: end.UTC().Format(layout)}
+}
