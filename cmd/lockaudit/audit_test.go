@@ -342,6 +342,10 @@ func saveAuditFixture(t *testing.T, r *report.Run, primary, replica string) {
 		t.Fatal(err)
 	}
 	stable.Sort() // the stand-in ports may sort the node findings differently
+	// The example lives in lockaudit's own work tree: its revision and
+	// state are lockaudit's, and the probe's window is this run's.
+	stable.Source = &report.Source{Module: "example.com/orders"}
+	stable.Probed = &report.Window{Start: "2025-06-02T08:59:59.800Z", End: "2025-06-02T09:00:00.000Z"}
 	buf.Reset()
 	if err := report.Render(&buf, stable, "json"); err != nil {
 		t.Fatal(err)

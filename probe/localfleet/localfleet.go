@@ -133,6 +133,9 @@ type Config struct {
 	ModuleCommand bool     // enable-module-command yes (MODULE UNLOAD lua needs it)
 	Args          []string // extra arguments, e.g. "--rename-command", "CONFIG", ""; {port} and {busport} stand for the server's ports
 	Servers       string   // the install folder; default Dir()
+	// Port, when set, is the port to listen on (no retry on another):
+	// a server that replaces another at its address, as in an upgrade.
+	Port int
 	// Install, when set, is the server to run (one found on PATH) instead
 	// of the line Version installed in Servers.
 	Install *Install
@@ -199,12 +202,15 @@ func Start(ctx context.Context, newDir func() (string, error), c Config, extra [
 		if err != nil {
 			return nil, err
 		}
+		if c.Port != 0 {
+			ports[0] = c.Port
+		}
 		s, err := tryStart(ctx, dir, in, c, extra, conf, ports)
 		if err == nil {
 			return s, nil
 		}
 		lastErr = err
-		if !errors.Is(err, errPortInUse) {
+		if !errors.Is(err, errPortInUse) || c.Port != 0 {
 			break
 		}
 	}
