@@ -75,9 +75,9 @@ const (
 type NodeChange struct {
 	Addr       string   `json:"addr"`
 	Change     string   `json:"change"`
-	Role       string   `json:"role"`                  // the newest role known
-	OldServer  string   `json:"old_server,omitempty"`  // "Valkey 8.1.1"; absent when added
-	NewServer  string   `json:"new_server,omitempty"`  // absent when removed
+	Role       string   `json:"role"`                 // the newest role known
+	OldServer  string   `json:"old_server,omitempty"` // "Valkey 8.1.1"; absent when added
+	NewServer  string   `json:"new_server,omitempty"` // absent when removed
 	Difference []string `json:"difference,omitempty"` // "delifeq no → yes", "promotable yes → no"
 }
 

@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"context"
+	"html"
 	"image"
 	"image/color"
 	"image/png"
@@ -15,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/lockaudit/lockaudit/report"
 )
 
 // The HTML report is checked in a real browser: Debian's headless Chromium
@@ -123,24 +126,52 @@ func bannerRows(img image.Image, h int, c color.RGBA) int {
 	return rows
 }
 
+// realReport is a stable real audit (cmd/lockaudit's report goldens): the
+// bundled example against a 9.1 primary with a promotable 8.1 replica,
+// with an engagement and notes.
+const realReport = "../cmd/lockaudit/testdata/report/mid-upgrade.json"
+
+func loadReal(t *testing.T) *report.Run {
+	t.Helper()
+	data, err := os.ReadFile(realReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.DecodeRun(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func keepShot(t *testing.T, name string, data []byte) {
+	if d := os.Getenv("LOCKAUDIT_SCREENSHOT_DIR"); d != "" {
+		if err := os.WriteFile(filepath.Join(d, name), data, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
 func TestHTMLInBrowser(t *testing.T) {
 	bin := chromium(t)
-	safe, unsafe := cssColor(t, "safe"), cssColor(t, "unsafe")
+	safe, unsafe, info := cssColor(t, "safe"), cssColor(t, "unsafe"), cssColor(t, "info")
 	tableHead := color.RGBA{0x24, 0x29, 0x2f, 255} // thead th background in report.css
 	if !bytes.Contains(mustReadCSS(t), []byte("thead th { background: #24292f;")) {
 		t.Fatal("report.css no longer gives table headers #24292f; update this test")
 	}
 	for _, tc := range []struct {
-		fixture   string
+		name      string
+		run       func(t *testing.T) *report.Run
 		word      string
-		banner    color.RGBA // must fill the top of the page
+		banner    color.RGBA // must fill the banner's rows
 		notBanner color.RGBA // must not
 	}{
-		{"audit-unsafe", "UNSAFE", unsafe, safe},
-		{"audit-safe", "SAFE", safe, unsafe},
+		{"audit-unsafe", func(t *testing.T) *report.Run { return loadRun(t, "audit-unsafe") }, "UNSAFE", unsafe, safe},
+		{"audit-safe", func(t *testing.T) *report.Run { return loadRun(t, "audit-safe") }, "SAFE", safe, unsafe},
+		{"real-mid-upgrade", loadReal, "UNSAFE", unsafe, safe},
 	} {
-		t.Run(tc.fixture, func(t *testing.T) {
-			r := loadRun(t, tc.fixture)
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.run(t)
 			dir := t.TempDir()
 			page := filepath.Join(dir, "report.html")
 			if err := os.WriteFile(page, render(t, r, "html"), 0o644); err != nil {
@@ -164,38 +195,141 @@ func TestHTMLInBrowser(t *testing.T) {
 				}
 			}
 
-			// The screenshot: a valid 1280x2000 PNG whose top carries the
-			// verdict banner's color (and not the opposite verdict's), and
-			// whose first 2000 pixels reach the node table's header row.
+			// The screenshot: a valid 1280x2400 PNG that shows, below the
+			// header and the contents, the verdict banner's color (and not
+			// the opposite verdict's) and the node table's header row.
 			shot := filepath.Join(dir, "report.png")
-			headless(t, bin, page, "--screenshot="+shot, "--window-size=1280,2000")
+			headless(t, bin, page, "--screenshot="+shot, "--window-size=1280,2400")
 			data, err := os.ReadFile(shot)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := os.Getenv("LOCKAUDIT_SCREENSHOT_DIR"); d != "" {
-				_ = os.WriteFile(filepath.Join(d, tc.fixture+".png"), data, 0o644)
-			}
+			keepShot(t, tc.name+".png", data)
 			img, err := png.Decode(bytes.NewReader(data))
 			if err != nil {
 				t.Fatalf("screenshot is not a PNG: %v", err)
 			}
-			if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 2000 {
-				t.Fatalf("screenshot is %v, want 1280x2000", b.Size())
+			if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 2400 {
+				t.Fatalf("screenshot is %v, want 1280x2400", b.Size())
 			}
 			// A banner row is one at least half covered by the color.
-			if n := bannerRows(img, 400, tc.banner); n < 60 {
-				t.Errorf("the top 400 px have %d rows half covered by the %s banner color %v, want a banner (>= 60 rows)", n, tc.word, tc.banner)
+			if n := bannerRows(img, 1200, tc.banner); n < 60 {
+				t.Errorf("the top 1200 px have %d rows half covered by the %s banner color %v, want a banner (>= 60 rows)", n, tc.word, tc.banner)
 			}
-			if n := bannerRows(img, 400, tc.notBanner); n > 0 {
+			if n := bannerRows(img, 2400, tc.notBanner); n > 0 {
 				t.Errorf("a %s report has %d banner rows of the opposite verdict's color %v", tc.word, n, tc.notBanner)
 			}
-			if n := countColor(img, img.Bounds(), tableHead); n < 15000 {
-				t.Errorf("no node table header visible in the first 2000 pixels (%d pixels of %v)", n, tableHead)
+			if tc.name == "real-mid-upgrade" {
+				// The severity counts: 3 info server findings in info blue,
+				// so the page shows the info color, and it is not red.
+				if n := countColor(img, img.Bounds(), info); n < 50 {
+					t.Errorf("%d pixels of the info color %v: the info count is not shown in its own color", n, info)
+				}
 			}
-			t.Logf("%s: %d banner rows at the top, %d table-header pixels", tc.fixture, bannerRows(img, 400, tc.banner), countColor(img, img.Bounds(), tableHead))
+			t.Logf("%s: %d banner rows, %d table-header pixels, %d info-blue pixels", tc.name, bannerRows(img, 1200, tc.banner), countColor(img, img.Bounds(), tableHead), countColor(img, img.Bounds(), info))
 		})
 	}
+}
+
+// TestHTMLPrintLayout prints the real report to PDF as a browser does
+// (print media) and reads the pages back with poppler: the contents fill
+// the first page and every part of the report listed in them starts a new
+// page with its title; the first pages are rasterized (kept with
+// LOCKAUDIT_SCREENSHOT_DIR) and must not be blank.
+func TestHTMLPrintLayout(t *testing.T) {
+	bin := chromium(t)
+	pdftotext, pdftoppm := popplerTool(t, "pdftotext"), popplerTool(t, "pdftoppm")
+	r := loadReal(t)
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	out := render(t, r, "html")
+	if err := os.WriteFile(page, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pdf := filepath.Join(dir, "report.pdf")
+	headless(t, bin, page, "--print-to-pdf="+pdf, "--no-pdf-header-footer")
+	data, err := os.ReadFile(pdf)
+	if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+		t.Fatalf("no PDF (%v)", err)
+	}
+	keepShot(t, "report.pdf", data)
+	txt, err := exec.Command(pdftotext, "-layout", pdf, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	pages := strings.Split(strings.TrimRight(string(txt), "\f"), "\f")
+	firstLine := func(p string) string {
+		for _, l := range strings.Split(p, "\n") {
+			if s := strings.TrimSpace(l); s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	starts := map[string]int{} // page title -> page number
+	for i, p := range pages {
+		starts[firstLine(p)] = i + 1
+	}
+	// The titles of the parts, from the contents of the HTML itself.
+	titles := regexp.MustCompile(`<li><a href="#[^"]+">([^<]+)</a></li>`).FindAllStringSubmatch(string(out), -1)
+	if len(titles) < 10 {
+		t.Fatalf("the contents list %d parts", len(titles))
+	}
+	if !strings.HasPrefix(firstLine(pages[0]), "Lock audit: example shop") || !strings.Contains(pages[0], "Contents") {
+		t.Errorf("page 1 does not start with the title and the contents:\n%s", pages[0])
+	}
+	last := 1
+	for _, m := range titles {
+		title := html.UnescapeString(m[1])
+		n, ok := starts[title]
+		switch {
+		case !ok:
+			t.Errorf("no page starts with %q (the part does not start a new page)", title)
+		case n <= last:
+			t.Errorf("%q starts page %d, not after the part before it (page %d)", title, n, last)
+		default:
+			last = n
+		}
+	}
+	t.Logf("%d pages; parts start on pages %v", len(pages), starts)
+
+	// The first pages as images: the contents page, the summary.
+	prefix := filepath.Join(dir, "page")
+	if err := exec.Command(pdftoppm, "-png", "-r", "60", "-f", "1", "-l", "3", pdf, prefix).Run(); err != nil {
+		t.Fatalf("pdftoppm: %v", err)
+	}
+	shots, _ := filepath.Glob(prefix + "*.png")
+	if len(shots) != 3 {
+		t.Fatalf("pdftoppm made %d images, want 3", len(shots))
+	}
+	for _, s := range shots {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keepShot(t, "print-"+filepath.Base(s), data)
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		white := countColor(img, img.Bounds(), color.RGBA{255, 255, 255, 255})
+		if total := img.Bounds().Dx() * img.Bounds().Dy(); white > total*99/100 {
+			t.Errorf("%s is blank", filepath.Base(s))
+		}
+	}
+}
+
+// popplerTool finds a poppler-utils program, as chromium does Chromium.
+func popplerTool(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if os.Getenv("LOCKAUDIT_REQUIRE_BROWSER") == "1" {
+		t.Fatalf("LOCKAUDIT_REQUIRE_BROWSER=1 but %s is not installed (apt-get install -y poppler-utils)", name)
+	}
+	t.Skipf("%s not found (apt-get install -y poppler-utils)", name)
+	return ""
 }
 
 func mustReadCSS(t *testing.T) []byte {

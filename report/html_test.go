@@ -77,6 +77,14 @@ func fetchProblems(doc string) []string {
 			switch {
 			case strings.HasPrefix(attr, "on"):
 				out = append(out, "event handler "+attr)
+			case attr == "href" && name == "a":
+				// A link is fetched only when followed: in-page anchors,
+				// and the web and mail links of the consultant's notes,
+				// are allowed; any other scheme (javascript:, data:) is not.
+				low := strings.ToLower(val)
+				if !strings.HasPrefix(val, "#") && !strings.HasPrefix(low, "https://") && !strings.HasPrefix(low, "http://") && !strings.HasPrefix(low, "mailto:") {
+					out = append(out, attr+"="+val)
+				}
 			case attr == "href" || attr == "xlink:href":
 				if !strings.HasPrefix(val, "#") {
 					out = append(out, attr+"="+val)
@@ -116,7 +124,7 @@ func TestHTMLIsSelfContained(t *testing.T) {
 		t.Errorf("escaped text or an in-page anchor counted as a fetch: %v", p)
 	}
 	// The check must be able to fail.
-	for _, bad := range []string{`<script>x</script>`, `<img src="a.png">`, `<a href="https://x.example/">`, `<link rel=stylesheet href=//x.example/a.css>`,
+	for _, bad := range []string{`<script>x</script>`, `<img src="a.png">`, `<a href="javascript:alert(1)">`, `<a href="data:text/html,x">`, `<link href="https://x.example/">`, `<link rel=stylesheet href=//x.example/a.css>`,
 		`<style>@import "x.css"</style>`, `<div style="background:url(x.png)">`, `<svg><image href="x.png"/></svg>`, `<b onclick="x()">`,
 		`<meta http-equiv="refresh" content="0;url=https://x.example/">`, `<p class=a title='b' data-x=1><iframe srcdoc=x></iframe>`} {
 		if fetchProblems(bad) == nil {

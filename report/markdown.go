@@ -247,7 +247,6 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 		md.fence(strings.TrimRight(rule.Good, "\n"), "")
 	}
 
-
 	if len(v.Nodes) > 0 {
 		md.section(v.AppendixTitle("evidence"))
 	}

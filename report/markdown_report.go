@@ -20,12 +20,6 @@ func (md *mdWriter) toc(v *view) {
 	n := 0
 	for _, e := range v.TOC {
 		title := e.Title
-		if e.ID == "findings" {
-			title = "Findings on the servers"
-			if v.HasCode {
-				title = "Findings in the code"
-			}
-		}
 		if e.Appendix {
 			md.line(fmt.Sprintf("- [%s](#%s)", mdText(title), slug(title)))
 			continue

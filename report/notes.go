@@ -250,12 +250,12 @@ func notesMarkdown(src string) string {
 			return mark + inlines(n) + mark
 		case *ast.Link:
 			if u, ok := safeURL(string(n.Destination)); ok {
-				return "[" + inlines(n) + "](<" + u + ">)"
+				return "[" + inlines(n) + "](" + mdURL(u) + ")"
 			}
 			return inlines(n) + " (" + mdCode(string(n.Destination)) + ")"
 		case *ast.AutoLink:
 			if u, ok := safeURL(string(n.URL(source))); ok {
-				return "<" + u + ">"
+				return "[" + mdEscape(string(n.Label(source))) + "](" + mdURL(u) + ")"
 			}
 			return mdEscape(string(n.Label(source)))
 		case *ast.Image:
@@ -329,4 +329,11 @@ func notesMarkdown(src string) string {
 	}
 	blocks(doc, "")
 	return out.String()
+}
+
+// mdURL is a safe URL as a Markdown link destination: safeURL allows no
+// space, angle bracket or quote; parentheses are percent-encoded so none
+// ends the destination.
+func mdURL(u string) string {
+	return strings.NewReplacer("(", "%28", ")", "%29").Replace(u)
 }

@@ -110,7 +110,11 @@ func (v *view) buildDeliverable(r *Run) {
 	add("topology", "Topology and servers", v.HasFleet)
 	add("scan", "Scan coverage", d.Scan != nil)
 	add("conform", "Conformance by node", len(d.Conform) > 0)
-	add("findings", "Findings", v.HasCode || v.HasFleet)
+	findings := "Findings on the servers"
+	if v.HasCode {
+		findings = "Findings in the code" // the servers' follow in the same part
+	}
+	add("findings", findings, v.HasCode || v.HasFleet)
 	add("suppressed", "Suppressed findings", true)
 	add("uses", "Commands the code relies on", len(v.Uses) > 0 || v.UsesKnown)
 	for _, a := range v.appendices() {

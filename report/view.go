@@ -122,10 +122,10 @@ type nodeView struct {
 	PromShort  string // for table cells: yes, no, manual only, unknown
 	PromCls    string // yes, no, manual, unknown
 	Caps       []capView
-	Config     []string // "key = value", sorted by key
+	Config     []string  // "key = value", sorted by key
 	DiffConfig []cfgView // the settings a reader must see (report_view.go)
-	Marks      []string // hidden from Sentinel, declared, ...
-	BoxMarks   []string // the same, short enough for the picture
+	Marks      []string  // hidden from Sentinel, declared, ...
+	BoxMarks   []string  // the same, short enough for the picture
 }
 
 // capView is one command's support on a node. Class says whether it

@@ -112,7 +112,6 @@ var (
 	toolRE   = regexp.MustCompile(`("tool": \{\n\s*"name": "lockaudit",\n\s*"version": )"[^"]*"`)
 	sinceRE  = regexp.MustCompile(`"tool": "lockaudit [^"]*"`)
 	portRE   = regexp.MustCompile(`127\.0\.0\.1:(\d+)`)
-	revNewRE = regexp.MustCompile(`"revision": "[0-9a-f]{40}"`)
 )
 
 // stabilize makes a run's JSON the same on every machine: the servers'
