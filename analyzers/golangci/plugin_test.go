@@ -90,7 +90,7 @@ func TestSettingsErrors(t *testing.T) {
 		settings any
 		want     string
 	}{
-		{"unknown key", map[string]any{"rulez": map[string]any{"LA103": "off"}}, where + ": rulez: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)"},
+		{"unknown key", map[string]any{"rulez": map[string]any{"LA103": "off"}}, where + ": rulez: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, report, rules, scan, target, version, writers)"},
 		{"wrong type", map[string]any{"lock_keys": map[string]any{"a": "b"}}, where + ": lock_keys: want a list of strings, got a mapping"},
 		{"unknown rule", map[string]any{"rules": map[string]any{"la199": "off"}}, where + `: rules: unknown rule "la199"`},
 		{"bad value", map[string]any{"rules": map[string]any{"LA103": "loud"}}, where + `: rules: LA103: want on, off, error, warning or info, got "loud"`},
@@ -98,7 +98,7 @@ func TestSettingsErrors(t *testing.T) {
 		{"nested unknown key", map[string]any{"probe": map[string]any{"adress": "x"}}, where + ": probe.adress: unknown key"},
 		{"password refused", map[string]any{"probe": map[string]any{"password": "hunter2"}}, where + ": probe.password: passwords are never read"},
 		{"not a mapping", []any{"a"}, where + ": want a mapping of keys, got a list"},
-		{"every error, without lines", map[string]any{"rulez": "x", "target": "valkey-10.0"}, where + ": rulez: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, rules, scan, target, version, writers)\n" + where + `: target: unknown target "valkey-10.0"`},
+		{"every error, without lines", map[string]any{"rulez": "x", "target": "valkey-10.0"}, where + ": rulez: unknown key (known keys: conform, fence_columns, fence_keys, lock_keys, probe, report, rules, scan, target, version, writers)\n" + where + `: target: unknown target "valkey-10.0"`},
 		{"rule by name", map[string]any{"rules": map[string]any{"plain-del-release": "loud"}}, where + `: rules: plain-del-release: want on, off, error, warning or info, got "loud"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -107,11 +107,11 @@ func auditReport(t *testing.T, dir, seed, out string, extra ...string) int {
 }
 
 var (
-	timeRE   = regexp.MustCompile(`"(time|start|end)": "[^"]*"`)
-	clockRE  = regexp.MustCompile(`offset -?[0-9.]+[µnm]?s from the local clock, round trip [0-9.]+[µnm]?s`)
-	toolRE   = regexp.MustCompile(`("tool": \{\n\s*"name": "lockaudit",\n\s*"version": )"[^"]*"`)
-	sinceRE  = regexp.MustCompile(`"tool": "lockaudit [^"]*"`)
-	portRE   = regexp.MustCompile(`127\.0\.0\.1:(\d+)`)
+	timeRE  = regexp.MustCompile(`"(time|start|end)": "[^"]*"`)
+	clockRE = regexp.MustCompile(`offset -?[0-9.]+[µnm]?s from the local clock, round trip [0-9.]+[µnm]?s`)
+	toolRE  = regexp.MustCompile(`("tool": \{\n\s*"name": "lockaudit",\n\s*"version": )"[^"]*"`)
+	sinceRE = regexp.MustCompile(`"tool": "lockaudit [^"]*"`)
+	portRE  = regexp.MustCompile(`127\.0\.0\.1:(\d+)`)
 )
 
 // stabilize makes a run's JSON the same on every machine: the servers'
