@@ -190,14 +190,24 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 			}
 			return len(a.Lacks) > len(b.Lacks)
 		})
+		luaOnly, native := true, false
+		for _, w := range nodes {
+			for _, c := range w.Lacks {
+				luaOnly = luaOnly && c == rules.UseLua
+				native = native || c != rules.UseLua
+			}
+		}
 		for i, w := range nodes {
 			switch {
-			case w.Role == RolePrimary && primaries[w.Addr]:
+			case w.Role == RolePrimary && primaries[w.Addr] && native:
 				w.Why = "a primary: upgrade it last, by failing over to a replica upgraded before it, so writes never stop"
 			case w.Role == RolePrimary:
-				w.Why = "a primary without a replica in this run: every lock step that needs " + commandTitles(w.Lacks) + " fails on it now; upgrade it in a maintenance window"
+				w.Why = "the primary: every lock step that needs " + commandTitles(w.Lacks) + " fails on it now"
+				if native && !primaries[w.Addr] {
+					w.Why += "; with no replica in this run to fail over to, upgrade it in a maintenance window"
+				}
 			default:
-				w.Why = "a " + w.Role + " that can become primary: upgrade it first, while its primary keeps serving (or stop it from being promoted until it is upgraded)"
+				w.Why = "a " + w.Role + " that can become primary: change it first, while its primary keeps serving (or stop it from being promoted until it is changed)"
 			}
 			if i == 0 && len(nodes) > 1 {
 				w.Why = "first: " + w.Why
@@ -212,8 +222,19 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 			}
 		}
 		slices.Sort(lacks)
-		upgrade.Title = fmt.Sprintf("Upgrade or de-promote %s", plural(len(nodes), "server"))
-		upgrade.Why = "The code relies on " + commandTitles(lacks) + ", which " + pluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + pluralVerb(len(nodes), "it", "they") + " can become primary: a lock step that needs it fails on such a server once it is primary. Upgrade the replicas first, one at a time; finish before deploying code that uses these commands in more places."
+		servers := plural(len(nodes), "server")
+		they := pluralVerb(len(nodes), "it", "they")
+		if luaOnly {
+			upgrade.Title = "Give " + servers + " a Lua engine, or move the code's Lua lock steps to native commands"
+			when := " although " + they + " can become primary: every such step fails there once " + they + " " + pluralVerb(len(nodes), "is", "are") + " primary"
+			if nodes[0].Role == RolePrimary { // primaries sort last: all are
+				when = ": every such step fails now"
+			}
+			upgrade.Why = "The code runs lock steps in Lua, which " + pluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to release with DELIFEQ and extend with SET IFEQ PX."
+		} else {
+			upgrade.Title = "Upgrade or de-promote " + servers
+			upgrade.Why = "The code relies on " + commandTitles(lacks) + ", which " + pluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
+		}
 	}
 	return evidence, upgrade
 }

@@ -120,6 +120,11 @@ func nodesLacking(rs []Reason, what string) string {
 	if len(names) > 1 {
 		verb = "have"
 	}
+	for _, r := range rs {
+		if r.Node.Role == RolePrimary {
+			return listWords(names) + " " + verb + " no " + what // a primary now, not "can become"
+		}
+	}
 	return listWords(names) + " can become primary and " + verb + " no " + what
 }
 
@@ -179,7 +184,16 @@ func workSentence(r *Run, p *Plan) string {
 			for _, w := range s.Nodes {
 				addrs = append(addrs, w.Addr)
 			}
-			parts = append(parts, fmt.Sprintf("upgrade or de-promote %s (%s)", plural(len(s.Nodes), "server"), listWords(addrs)))
+			what := strings.ToLower(s.Title[:1]) + s.Title[1:]
+			if i := strings.Index(what, " server"); i > 0 {
+				// "give 1 server (127.0.0.1:7001) a Lua engine, ..."
+				j := i + len(" server")
+				if strings.HasPrefix(what[j:], "s") {
+					j++
+				}
+				what = what[:j] + " (" + listWords(addrs) + ")" + what[j:]
+			}
+			parts = append(parts, what)
 		case PlanCode:
 			total, auto := 0, 0
 			for _, g := range s.Code {
