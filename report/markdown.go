@@ -122,7 +122,7 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 				md.line("- " + mdText(reason))
 			}
 		}
-	case v.HasFleet:
+	case v.HasServers:
 		md.line("_This run computed no verdict: run `lockaudit audit` to join the code and these servers._")
 	default:
 		md.line("_No servers were checked in this run, so there is no verdict on the fleet. Run `lockaudit audit` against the servers, or `lockaudit preflight -target` for a planned version._")
@@ -162,7 +162,7 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 			md.group(g)
 		}
 	}
-	if v.HasFleet {
+	if v.HasServers {
 		md.section("Findings on the servers")
 		if len(v.NodeGroups) == 0 {
 			md.line("No problems found on the servers.")

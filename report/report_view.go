@@ -79,7 +79,7 @@ func (v *view) buildDeliverable(r *Run) {
 	if v.HasCode {
 		d.Severity = append(d.Severity, severityOf(r, "Code", true))
 	}
-	if v.HasFleet || len(r.Conform) > 0 || r.Scan != nil {
+	if v.HasServers {
 		d.Severity = append(d.Severity, severityOf(r, "Servers", false))
 	}
 	v.buildConfig()
@@ -114,7 +114,7 @@ func (v *view) buildDeliverable(r *Run) {
 	if v.HasCode {
 		findings = "Findings in the code" // the servers' follow in the same part
 	}
-	add("findings", findings, v.HasCode || v.HasFleet)
+	add("findings", findings, v.HasCode || v.HasServers)
 	add("suppressed", "Suppressed findings", true)
 	add("uses", "Commands the code relies on", len(v.Uses) > 0 || v.UsesKnown)
 	for _, a := range v.appendices() {

@@ -21,6 +21,9 @@ type view struct {
 
 	HasCode  bool // the code half ran (vet, audit, preflight): the run names its packages
 	HasFleet bool // nodes were probed or declared
+	// HasServers: the servers were read in this run: probed, declared,
+	// scanned for lock keys (scan) or put through the lock steps (conform).
+	HasServers bool
 	// UsesKnown: the uses were derived from the code (the verdict says so:
 	// audit, preflight), so an empty list means "none"; vet and probe leave
 	// it empty without looking.
@@ -191,6 +194,7 @@ func newView(r *Run) *view {
 		}
 	}
 	v.HasFleet = len(r.Nodes) > 0
+	v.HasServers = v.HasFleet || r.Scan != nil || len(r.Conform) > 0
 	v.UsesKnown = r.Verdict != nil && r.Verdict.FromCode
 
 	used := usedSites(r)
@@ -304,6 +308,25 @@ func scopeOf(r *Run, v *view) []scopeItem {
 		if r.Topology != "" {
 			fleet.Text += ", " + r.Topology + " topology"
 		}
+	}
+	// scan and conform read the servers without probing them.
+	var read []string
+	if r.Scan != nil {
+		primaries := "1 primary's data"
+		if n := len(r.Scan.Shards); n != 1 {
+			primaries = fmt.Sprintf("%d primaries' data", n)
+		}
+		read = append(read, primaries+" scanned for lock keys")
+	}
+	if len(r.Conform) > 0 {
+		read = append(read, fmt.Sprintf("%s put through the native lock steps", plural(len(r.Conform), "server")))
+	}
+	if len(read) > 0 {
+		text := strings.Join(read, ", ")
+		if v.HasFleet {
+			text = fleet.Text + "; " + text
+		}
+		fleet = scopeItem{Done: true, Text: text}
 	}
 	return []scopeItem{code, fleet}
 }
@@ -484,7 +507,7 @@ func (v *view) buildCounts(r *Run) {
 		}
 		v.Counts = append(v.Counts, count{"Code findings", code, detail, cls(code, worstClass(r, true))})
 	}
-	if v.HasFleet {
+	if v.HasServers {
 		v.Counts = append(v.Counts, count{"Server findings", node, "", cls(node, worstClass(r, false))})
 	}
 	supDetail := ""

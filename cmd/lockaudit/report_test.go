@@ -453,3 +453,97 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+var (
+	scratchRE = regexp.MustCompile(`lockaudit:conform:\{[0-9a-f]+\}`)
+	pttlRE    = regexp.MustCompile(`PTTL [1-9][0-9]*`)
+	idleRE    = regexp.MustCompile(`idle [0-9][0-9a-z]*`)
+)
+
+// TestScanConformReportGoldens: the scan and conform tables of the HTML
+// and Markdown reports, from real runs. scan reads a replication fleet
+// seeded with lock keys with and without a TTL; conform puts a 9.1
+// primary and its 8.1 replica through the native lock steps. Each run's
+// reports are what render makes of its JSON; the stable run's HTML and
+// Markdown are golden files, and the tables' content is checked against
+// what the test seeded, independently of the goldens.
+func TestScanConformReportGoldens(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	for _, tc := range []struct {
+		name  string
+		start func(t *testing.T) []*servertest.Server
+		args  func(seed string) []string
+		want  []string // in both the HTML and the Markdown, after stabilizing
+	}{
+		{"scan", func(t *testing.T) []*servertest.Server {
+			n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
+			n[0].Do(t, "SET", "lock:stuck", "some-token")
+			n[0].Do(t, "SET", "lock:ok", "t", "PX", "600000")
+			n[0].Do(t, "SET", "cache:1", "v")
+			servertest.WaitOffsets(t, n[0], n[1])
+			return n
+		}, func(seed string) []string { return []string{"scan", seed} },
+			[]string{"Scan coverage", "Findings on the servers", `lock:stuck`, "data scanned for lock keys"}},
+		{"conform", func(t *testing.T) []*servertest.Server {
+			return servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
+		}, func(seed string) []string { return []string{"conform", "-write-scratch-key", seed} },
+			[]string{"Conformance by node", "Findings on the servers", "extend without PX (LA104 trap)", "if promoted: release (DELIFEQ)", "LA213", "servers put through the native lock steps"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			servers := tc.start(t)
+			out := t.TempDir()
+			args := tc.args(servers[0].Addr)
+			for _, name := range []string{"run.json", "report.md", "report.html"} {
+				args = append(args, "-o", filepath.Join(out, name))
+			}
+			if _, stderr, code := runIn(t, out, nil, args...); code != report.ExitFindings {
+				t.Fatalf("%s: exit %d, want 3 (the seeded lock without a TTL; the 8.1 replica lacks DELIFEQ)\n%s", tc.name, code, stderr)
+			}
+			data := mustRead(t, filepath.Join(out, "run.json"))
+			raw, err := report.DecodeRun(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for format, name := range map[string]string{"markdown": "report.md", "html": "report.html"} {
+				if again := renderRun(t, raw, format); !bytes.Equal(mustRead(t, filepath.Join(out, name)), again) {
+					t.Errorf("%s: render of run.json differs from the run's own report", name)
+				}
+			}
+			// Stable: the random scratch prefix, the TTLs read back and
+			// the keys' idle times vary from run to run.
+			s := scratchRE.ReplaceAllString(string(data), "lockaudit:conform:{0123456789abcdef}")
+			s = pttlRE.ReplaceAllString(s, "PTTL 30000")
+			s = idleRE.ReplaceAllString(s, "idle 0s")
+			stable := stabilize(t, []byte(s), addrsOf(servers), nil)
+			for format, ext := range map[string]string{"markdown": "md", "html": "html"} {
+				got := renderRun(t, stable, format)
+				for _, w := range tc.want {
+					if !bytes.Contains(got, []byte(w)) {
+						t.Errorf("%s report lacks %q", format, w)
+					}
+				}
+				golden.Check(t, filepath.Join("testdata", "report", tc.name+"."+ext), got)
+			}
+			switch tc.name {
+			case "scan":
+				// One shard, read completely, four keys, two of them lock
+				// keys, one finding: the seeded lock without a TTL.
+				sh := stable.Scan.Shards
+				if len(sh) != 1 || !sh[0].Complete || sh[0].Keys != 3 || sh[0].LockKeys != 2 || sh[0].Findings != 1 {
+					t.Errorf("scan coverage %+v", sh)
+				}
+			case "conform":
+				// The 9.1 primary passes every step; its 8.1 replica lacks
+				// DELIFEQ, and nothing else fails.
+				for _, n := range stable.Conform {
+					for _, st := range n.Steps {
+						bad := st.Status != "pass" && st.Status != "skipped"
+						if bad != (n.Node == "127.0.0.1:7002" && st.Step == "if promoted: release (DELIFEQ)") {
+							t.Errorf("%s %s: %s (%s)", n.Node, st.Step, st.Status, st.Got)
+						}
+					}
+				}
+			}
+		})
+	}
+}
