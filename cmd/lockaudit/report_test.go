@@ -82,7 +82,7 @@ var reportFleets = []struct {
 	}},
 }
 
-var reportFormats = map[string]string{"json": "run.json", "text": "report.txt", "markdown": "report.md", "html": "report.html"}
+var reportFormats = map[string]string{"json": "run.json", "text": "report.txt", "markdown": "report.md", "html": "report.html", "sarif": "report.sarif"}
 
 // auditReport runs a real audit of dir against the fleet seeded at seed,
 // writing every format into out; extra are more flags. It returns the
@@ -96,7 +96,7 @@ func auditReport(t *testing.T, dir, seed, out string, extra ...string) int {
 	args := []string{"audit", "-C", dir, "-addr", seed, "-title", "Lock audit: example shop", "-client", "ACME Corp", "-system", "shop",
 		"-environment", "staging", "-author", "J. Doe", "-notes", notes}
 	args = append(args, extra...)
-	for _, f := range []string{"json", "text", "markdown", "html"} {
+	for _, f := range []string{"json", "text", "markdown", "html", "sarif"} {
 		args = append(args, "-o", filepath.Join(out, reportFormats[f]))
 	}
 	_, stderr, code := runIn(t, out, nil, args...)
@@ -199,8 +199,14 @@ func TestAuditReportGoldens(t *testing.T) {
 			}
 			stable := stabilize(t, data, addrsOf(servers), map[string]string{rev: "1111111111111111111111111111111111111111"})
 			for format := range reportFormats {
-				ext := map[string]string{"json": "json", "text": "txt", "markdown": "md", "html": "html"}[format]
-				golden.Check(t, filepath.Join("testdata", "report", fl.name+"."+ext), renderRun(t, stable, format))
+				ext := map[string]string{"json": "json", "text": "txt", "markdown": "md", "html": "html", "sarif": "sarif"}[format]
+				got := renderRun(t, stable, format)
+				golden.Check(t, filepath.Join("testdata", "report", fl.name+"."+ext), got)
+				if format == "sarif" {
+					if err := sarifcheck.Validate(got); err != nil {
+						t.Errorf("%s SARIF: %v", fl.name, err)
+					}
+				}
 			}
 			checkPlan(t, fl.name, stable)
 		})
