@@ -39,6 +39,9 @@ Agreed with **ACME** on 2025-06-01: the lock code of the shop and its staging fl
 - Raw HTML stays text: <b onclick="alert(1)">bold?</b>
 `
 
+// commitDate is the date of every commit of the example's work tree.
+const commitDate = "2025-06-01T10:00:00Z"
+
 // gitExample copies the bundled example into a git work tree with one
 // commit of fixed author and dates, so its revision is the same on every
 // machine (for as long as the example does not change).
@@ -55,7 +58,7 @@ func gitExample(t *testing.T) string {
 func gitIn(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=lockaudit", "-c", "user.email=lockaudit@example.invalid", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2025-06-01T10:00:00Z", "GIT_COMMITTER_DATE=2025-06-01T10:00:00Z", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+commitDate, "GIT_COMMITTER_DATE="+commitDate, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -133,7 +136,13 @@ func stabilize(t *testing.T, data []byte, addrs []string, revs map[string]string
 		t.Fatalf("an address no server of the test has: %s", a)
 		return a
 	})
-	s = timeRE.ReplaceAllString(s, `"$1": "2025-06-02T09:00:00Z"`)
+	// The runs' and the probe's times, not the commit's (which is fixed).
+	s = timeRE.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.Contains(m, commitDate) {
+			return m
+		}
+		return timeRE.ReplaceAllString(m, `"$1": "2025-06-02T09:00:00Z"`)
+	})
 	s = clockRE.ReplaceAllString(s, "offset 0s from the local clock, round trip 0s")
 	s = toolRE.ReplaceAllString(s, `$1"(devel)"`)
 	s = sinceRE.ReplaceAllString(s, `"tool": "lockaudit (devel)"`)
@@ -219,8 +228,8 @@ func checkRecorded(t *testing.T, r *report.Run, rev string) {
 	if en := r.Engagement; en == nil || en.Client != "ACME Corp" || en.Title != "Lock audit: example shop" || en.Notes != notesFixture {
 		t.Errorf("engagement %+v", r.Engagement)
 	}
-	if s := r.Source; s == nil || s.Module != "example.com/orders" || s.VCS != "git" || s.Revision != rev || s.Time != "2025-06-01T10:00:00Z" || s.Modified {
-		t.Errorf("source %+v, want the example's module at %s, 2025-06-01T10:00:00Z, unmodified", r.Source, rev)
+	if s := r.Source; s == nil || s.Module != "example.com/orders" || s.VCS != "git" || s.Revision != rev || s.Time != commitDate || s.Modified {
+		t.Errorf("source %+v, want the example's module at %s, %s, unmodified", r.Source, rev, commitDate)
 	}
 	if w := r.Probed; w == nil || w.Start == "" || w.End < w.Start {
 		t.Errorf("probe window %+v", r.Probed)
