@@ -234,8 +234,9 @@ func TestHTMLInBrowser(t *testing.T) {
 // TestHTMLPrintLayout prints the real report to PDF as a browser does
 // (print media) and reads the pages back with poppler: the contents fill
 // the first page and every part of the report listed in them starts a new
-// page with its title; the first pages are rasterized (kept with
-// LOCKAUDIT_SCREENSHOT_DIR) and must not be blank.
+// page with its title; the server table fits the page; the first pages
+// (contents, summary, notes, plan) and the topology page are rasterized
+// (kept with LOCKAUDIT_SCREENSHOT_DIR) and must not be blank.
 func TestHTMLPrintLayout(t *testing.T) {
 	bin := chromium(t)
 	pdftotext, pdftoppm := popplerTool(t, "pdftotext"), popplerTool(t, "pdftoppm")
@@ -293,15 +294,38 @@ func TestHTMLPrintLayout(t *testing.T) {
 	}
 	t.Logf("%d pages; parts start on pages %v", len(pages), starts)
 
+	// The server table fits the printed page: each server's row starts
+	// with its whole address and its role, and the column titles are not
+	// split (a fixed screen layout broke both across lines).
+	topo, ok := starts["Topology and servers"]
+	if !ok {
+		t.Fatal("no page starts with the topology")
+	}
+	for _, n := range r.Nodes {
+		row := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(n.Addr) + `\s+` + n.Role + `\b`)
+		if !row.MatchString(pages[topo-1]) {
+			t.Errorf("printed server table: no row starts with %s %s:\n%s", n.Addr, n.Role, pages[topo-1])
+		}
+	}
+	if !regexp.MustCompile(`(?m)^\s*Address\s+Role\s+Promotable\s+Server\s+Lua\s+DELIFEQ\s+DELEX\b`).MatchString(pages[topo-1]) {
+		t.Errorf("printed server table: the column titles are split:\n%s", pages[topo-1])
+	}
+
 	// The first pages as images: the contents page, the summary.
 	prefix := filepath.Join(dir, "page")
-	if err := exec.Command(pdftoppm, "-png", "-r", "60", "-f", "1", "-l", "3", pdf, prefix).Run(); err != nil {
+	if err := exec.Command(pdftoppm, "-png", "-r", "60", "-f", "1", "-l", "4", pdf, prefix).Run(); err != nil {
+		t.Fatalf("pdftoppm: %v", err)
+	}
+	// And the page of the topology and the server table.
+	if err := exec.Command(pdftoppm, "-png", "-r", "80", "-f", strconv.Itoa(topo), "-l", strconv.Itoa(topo), pdf, filepath.Join(dir, "topology")).Run(); err != nil {
 		t.Fatalf("pdftoppm: %v", err)
 	}
 	shots, _ := filepath.Glob(prefix + "*.png")
-	if len(shots) != 3 {
-		t.Fatalf("pdftoppm made %d images, want 3", len(shots))
+	if len(shots) != 4 {
+		t.Fatalf("pdftoppm made %d images, want 4", len(shots))
 	}
+	topoShot, _ := filepath.Glob(filepath.Join(dir, "topology*.png"))
+	shots = append(shots, topoShot...)
 	for _, s := range shots {
 		data, err := os.ReadFile(s)
 		if err != nil {
