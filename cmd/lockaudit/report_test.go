@@ -39,6 +39,13 @@ Agreed with **ACME** on 2025-06-01: the lock code of the shop and its staging fl
 - Raw HTML stays text: <b onclick="alert(1)">bold?</b>
 `
 
+// The stand-in times of the audits in the goldens: the first, and the one
+// after remediation.
+const (
+	firstAudit  = "2025-06-02T09:00:00Z"
+	secondAudit = "2025-06-09T09:00:00Z"
+)
+
 // commitDate is the date of every commit of the example's work tree.
 const commitDate = "2025-06-01T10:00:00Z"
 
@@ -118,11 +125,12 @@ var (
 )
 
 // stabilize makes a run's JSON the same on every machine: the servers'
-// addresses become 127.0.0.1:7001, 7002, ... in the order given, times and
-// the tool's version are fixed, and the probe's clock readings zeroed. revs
+// addresses become 127.0.0.1:7001, 7002, ... in the order given, the run's
+// and the probe's times become when, the tool's version is fixed, and the
+// probe's clock readings zeroed. revs
 // maps git revisions to stand-ins. The run is decoded, sorted again (the
 // stand-in ports may sort node findings differently) and returned.
-func stabilize(t *testing.T, data []byte, addrs []string, revs map[string]string) *report.Run {
+func stabilize(t *testing.T, data []byte, addrs []string, revs map[string]string, when string) *report.Run {
 	t.Helper()
 	s := string(data)
 	known := map[string]string{}
@@ -141,7 +149,7 @@ func stabilize(t *testing.T, data []byte, addrs []string, revs map[string]string
 		if strings.Contains(m, commitDate) {
 			return m
 		}
-		return timeRE.ReplaceAllString(m, `"$1": "2025-06-02T09:00:00Z"`)
+		return timeRE.ReplaceAllString(m, `"$1": "`+when+`"`)
 	})
 	s = clockRE.ReplaceAllString(s, "offset 0s from the local clock, round trip 0s")
 	s = toolRE.ReplaceAllString(s, `$1"(devel)"`)
@@ -206,7 +214,7 @@ func TestAuditReportGoldens(t *testing.T) {
 					t.Errorf("%s: render of run.json differs from the audit's own report at line %d:\n%q\n%q", name, line, g, w)
 				}
 			}
-			stable := stabilize(t, data, addrsOf(servers), map[string]string{rev: "1111111111111111111111111111111111111111"})
+			stable := stabilize(t, data, addrsOf(servers), map[string]string{rev: "1111111111111111111111111111111111111111"}, firstAudit)
 			for format := range reportFormats {
 				ext := map[string]string{"json": "json", "text": "txt", "markdown": "md", "html": "html", "sarif": "sarif"}[format]
 				got := renderRun(t, stable, format)
@@ -416,8 +424,8 @@ func TestAuditDiffAfterFix(t *testing.T) {
 	revs := map[string]string{revBefore: "1111111111111111111111111111111111111111", revAfter: "2222222222222222222222222222222222222222"}
 	addrs := []string{primary.Addr, old.Addr}
 	stableDir := t.TempDir()
-	stableBefore := stabilize(t, mustRead(t, filepath.Join(before, "run.json")), addrs, revs)
-	stableAfter := stabilize(t, mustRead(t, filepath.Join(after, "run.json")), addrs, revs)
+	stableBefore := stabilize(t, mustRead(t, filepath.Join(before, "run.json")), addrs, revs, firstAudit)
+	stableAfter := stabilize(t, mustRead(t, filepath.Join(after, "run.json")), addrs, revs, secondAudit)
 	// The embedded comparison was ordered by the real addresses: compare
 	// the stable runs again (the comparison itself is checked above).
 	stableAfter.Since = report.Compare(stableBefore, stableAfter)
@@ -529,7 +537,7 @@ func TestScanConformReportGoldens(t *testing.T) {
 			s := scratchRE.ReplaceAllString(string(data), "lockaudit:conform:{0123456789abcdef}")
 			s = pttlRE.ReplaceAllString(s, "PTTL 30000")
 			s = idleRE.ReplaceAllString(s, "idle 0s")
-			stable := stabilize(t, []byte(s), addrsOf(servers), nil)
+			stable := stabilize(t, []byte(s), addrsOf(servers), nil, firstAudit)
 			for format, ext := range map[string]string{"markdown": "md", "html": "html"} {
 				got := renderRun(t, stable, format)
 				for _, w := range tc.want {
