@@ -1,6 +1,10 @@
 package report_test
 
 import (
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,5 +140,57 @@ func TestSeverityCountsInTheirOwnColors(t *testing.T) {
 	md := string(render(t, loadReal(t), "markdown"))
 	if !strings.Contains(md, "| Servers | 1 | 0 | 3 | 4 |") || !strings.Contains(md, "| Code | 7 | 7 | 0 | 14 |") {
 		t.Errorf("the Markdown severity table differs from the run")
+	}
+}
+
+// Markdown is the same report as HTML in plain form: the same parts in
+// the same order, and the same plan steps, for the fixtures and the real
+// audits of the three test fleets.
+func TestMarkdownIsTheSameReport(t *testing.T) {
+	runs := map[string]*report.Run{}
+	for _, name := range fixtures {
+		runs[name] = loadRun(t, name)
+	}
+	for _, fleet := range []string{"all-upgraded", "mid-upgrade", "lua-unloaded"} {
+		data, err := os.ReadFile(filepath.Join("..", "cmd", "lockaudit", "testdata", "report", fleet+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if runs[fleet], err = report.DecodeRun(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	htmlTOC := regexp.MustCompile(`<li><a href="#[^"]+">([^<]+)</a></li>`)
+	mdTOC := regexp.MustCompile(`(?m)^(?:\d+\.|-) \[([^\]]+)\]\(#[^)]+\)$`)
+	htmlStep := regexp.MustCompile(`<h3><span class="kind">[^<]*</span> ([^<]+)</h3>`)
+	mdStep := regexp.MustCompile(`(?m)^### Step \d+\. (.+)$`)
+	for name, r := range runs {
+		h, md := string(render(t, r, "html")), string(render(t, r, "markdown"))
+		toc := between(t, h, `<nav class="toc"`, "</nav>")
+		var hp, mp, hs, ms []string
+		for _, m := range htmlTOC.FindAllStringSubmatch(toc, -1) {
+			hp = append(hp, html.UnescapeString(m[1]))
+		}
+		for _, m := range mdTOC.FindAllStringSubmatch(md, -1) {
+			mp = append(mp, m[1])
+			if !strings.Contains(md, "\n## "+m[1]+"\n") {
+				t.Errorf("%s: the Markdown contents list %q but no such part follows", name, m[1])
+			}
+		}
+		for _, m := range htmlStep.FindAllStringSubmatch(h, -1) {
+			hs = append(hs, html.UnescapeString(m[1]))
+		}
+		for _, m := range mdStep.FindAllStringSubmatch(md, -1) {
+			ms = append(ms, m[1])
+		}
+		if len(hp) < 4 || strings.Join(hp, " | ") != strings.Join(mp, " | ") {
+			t.Errorf("%s: the parts differ\n HTML     %q\n Markdown %q", name, hp, mp)
+		}
+		if strings.Join(hs, " | ") != strings.Join(ms, " | ") {
+			t.Errorf("%s: the plan steps differ\n HTML     %q\n Markdown %q", name, hs, ms)
+		}
+		if p := report.PlanOf(r); p != nil && len(p.Steps) != len(hs) {
+			t.Errorf("%s: the plan has %d steps, the HTML shows %d", name, len(p.Steps), len(hs))
+		}
 	}
 }
