@@ -7,17 +7,9 @@
 package rules
 
 import (
-	"bytes"
-	_ "embed"
 	"fmt"
-	"sort"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 )
-
-//go:embed catalog.yaml
-var catalogYAML []byte
 
 // Kind says where a rule finds its problem.
 type Kind string
@@ -60,7 +52,7 @@ type Definition struct {
 func (r Rule) Definitions() []Definition {
 	var out []Definition
 	for _, name := range r.Uses {
-		if d, ok := definitions[name]; ok {
+		if d, ok := LookupDefinition(name); ok {
 			out = append(out, d)
 		}
 	}
@@ -69,8 +61,12 @@ func (r Rule) Definitions() []Definition {
 
 // LookupDefinition finds a definition by name ("lock-evidence").
 func LookupDefinition(name string) (Definition, bool) {
-	d, ok := definitions[name]
-	return d, ok
+	for _, d := range definitions {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return Definition{}, false
 }
 
 // Doc is the rule's full documentation as plain text: what, why, how to fix,
@@ -127,89 +123,10 @@ func (r Rule) Summary() string { return oneLine(r.What) }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-type catalogFile struct {
-	Definitions []Definition        `yaml:"definitions"`
-	Commands    []commandEntry      `yaml:"commands"`
-	Releases    map[Flavor][]string `yaml:"releases"`
-	Rules       []Rule              `yaml:"rules"`
-}
-
-type commandEntry struct {
-	Name   string `yaml:"name"`
-	Valkey string `yaml:"valkey"`
-	Redis  string `yaml:"redis"`
-}
-
-var (
-	catalog     []Rule
-	definitions map[string]Definition
-	byID        map[string]int                 // by ID and by name, upper-cased
-	commands    map[Feature]map[Flavor]Version // absent flavor: no release has it
-	releases    map[Flavor][]string
-)
-
-func init() {
-	if err := load(catalogYAML); err != nil {
-		panic("rules: catalog.yaml: " + err.Error()) // a build-time defect, caught by every test
-	}
-}
-
-func load(data []byte) error {
-	var f catalogFile
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
-		return err
-	}
-	definitions = map[string]Definition{}
-	for _, d := range f.Definitions {
-		if d.Name == "" || d.Title == "" || strings.TrimSpace(d.Text) == "" {
-			return fmt.Errorf("definition %q: name, title and text are required", d.Name)
-		}
-		if _, dup := definitions[d.Name]; dup {
-			return fmt.Errorf("duplicate definition %s", d.Name)
-		}
-		definitions[d.Name] = d
-	}
-	for _, r := range f.Rules {
-		for _, u := range r.Uses {
-			if _, ok := definitions[u]; !ok {
-				return fmt.Errorf("rule %s uses an unknown definition %q", r.ID, u)
-			}
-		}
-	}
-	catalog = f.Rules
-	sort.SliceStable(catalog, func(i, j int) bool { return catalog[i].ID < catalog[j].ID })
-	byID = map[string]int{}
-	for i, r := range catalog {
-		for _, key := range []string{r.ID, strings.ToUpper(r.Name)} {
-			if key == "" {
-				continue
-			}
-			if _, dup := byID[key]; dup {
-				return fmt.Errorf("duplicate rule ID or name %s", key)
-			}
-			byID[key] = i
-		}
-	}
-	commands = map[Feature]map[Flavor]Version{}
-	for _, c := range f.Commands {
-		m := map[Flavor]Version{}
-		for fl, s := range map[Flavor]string{Valkey: c.Valkey, Redis: c.Redis} {
-			if s == "" {
-				continue
-			}
-			v, err := ParseVersion(fl, s)
-			if err != nil {
-				return fmt.Errorf("command %s: %v", c.Name, err)
-			}
-			m[fl] = v
-		}
-		commands[Feature(c.Name)] = m
-	}
-	releases = f.Releases
-	return nil
-}
+// The catalog's tables (catalog, definitions, commands, releases) are Go data in
+// catalog_data.go, generated from catalog.yaml by `go test ./rules -update`
+// (a test fails while the two disagree): a command starts without parsing
+// YAML.
 
 // All returns every rule, sorted by ID.
 func All() []Rule { return append([]Rule(nil), catalog...) }
@@ -228,11 +145,13 @@ func ByKind(k Kind) []Rule {
 // Lookup finds a rule by ID (LA103) or name (plain-del-release),
 // case-insensitively; the Rule's ID is the canonical one to store.
 func Lookup(idOrName string) (Rule, bool) {
-	i, ok := byID[strings.ToUpper(strings.TrimSpace(idOrName))]
-	if !ok {
-		return Rule{}, false
+	key := strings.TrimSpace(idOrName)
+	for _, r := range catalog {
+		if strings.EqualFold(r.ID, key) || (r.Name != "" && strings.EqualFold(r.Name, key)) {
+			return r, true
+		}
 	}
-	return catalog[i], true
+	return Rule{}, false
 }
 
 // MustGet returns the rule with the given ID and panics when it is not in the

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lockaudit/lockaudit/internal/secret"
@@ -307,12 +308,12 @@ func ParseRuleSetting(v string) (enabled bool, sev rules.Severity, err error) {
 	return true, s, nil
 }
 
-var writerRE = regexp.MustCompile(`^(\(\*?[\w./-]+\.\w+\)\.\w+|[\w./-]+\.\w+)$`)
+var writerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\(\*?[\w./-]+\.\w+\)\.\w+|[\w./-]+\.\w+)$`) })
 
 // checkWriter accepts (*pkg/path.Type).Method, (pkg/path.Type).Method and
 // pkg/path.Func.
 func checkWriter(w string) error {
-	if !writerRE.MatchString(w) {
+	if !writerRE().MatchString(w) {
 		return fmt.Errorf("bad writer %q: want (*pkg/path.Type).Method, (pkg/path.Type).Method or pkg/path.Func", w)
 	}
 	return nil

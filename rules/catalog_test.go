@@ -1,0 +1,258 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"os"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/lockaudit/lockaudit/internal/golden"
+)
+
+// catalog.yaml is the rule catalog's source; catalog_data.go is the same
+// data as Go, so that no command parses YAML to start. This file reads the
+// YAML strictly, checks it, and writes the Go: `go test ./rules -update`
+// after editing the catalog.
+
+type catalogFile struct {
+	Definitions []Definition        `yaml:"definitions"`
+	Commands    []commandEntry      `yaml:"commands"`
+	Releases    map[Flavor][]string `yaml:"releases"`
+	Rules       []Rule              `yaml:"rules"`
+}
+
+type commandEntry struct {
+	Name   string `yaml:"name"`
+	Valkey string `yaml:"valkey"`
+	Redis  string `yaml:"redis"`
+}
+
+// loaded is the catalog read from YAML and checked.
+type loaded struct {
+	rules       []Rule
+	definitions []Definition
+	commands    map[Feature]map[Flavor]Version
+	releases    map[Flavor][]string
+}
+
+// load reads and checks a catalog: unknown fields, bad severities and
+// versions, duplicate IDs or names (a name may not be another rule's ID),
+// definitions without a name, title or text, duplicate definitions, and
+// rules that use a definition the catalog does not have.
+func load(data []byte) (*loaded, error) {
+	var f catalogFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, err
+	}
+	out := &loaded{rules: f.Rules, definitions: f.Definitions, commands: map[Feature]map[Flavor]Version{}, releases: f.Releases}
+	defined := map[string]bool{}
+	for _, d := range f.Definitions {
+		if d.Name == "" || d.Title == "" || strings.TrimSpace(d.Text) == "" {
+			return nil, fmt.Errorf("definition %q: name, title and text are required", d.Name)
+		}
+		if defined[d.Name] {
+			return nil, fmt.Errorf("duplicate definition %s", d.Name)
+		}
+		defined[d.Name] = true
+	}
+	for _, r := range f.Rules {
+		for _, u := range r.Uses {
+			if !defined[u] {
+				return nil, fmt.Errorf("rule %s uses an unknown definition %q", r.ID, u)
+			}
+		}
+	}
+	sort.SliceStable(out.rules, func(i, j int) bool { return out.rules[i].ID < out.rules[j].ID })
+	seen := map[string]bool{}
+	for _, r := range out.rules {
+		for _, key := range []string{r.ID, strings.ToUpper(r.Name)} {
+			if key == "" {
+				continue
+			}
+			if seen[key] {
+				return nil, fmt.Errorf("duplicate rule ID or name %s", key)
+			}
+			seen[key] = true
+		}
+	}
+	for _, c := range f.Commands {
+		m := map[Flavor]Version{}
+		for fl, s := range map[Flavor]string{Valkey: c.Valkey, Redis: c.Redis} {
+			if s == "" {
+				continue
+			}
+			v, err := ParseVersion(fl, s)
+			if err != nil {
+				return nil, fmt.Errorf("command %s: %v", c.Name, err)
+			}
+			m[fl] = v
+		}
+		out.commands[Feature(c.Name)] = m
+	}
+	return out, nil
+}
+
+func readCatalog(t *testing.T) *loaded {
+	t.Helper()
+	data, err := os.ReadFile("catalog.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := load(data)
+	if err != nil {
+		t.Fatalf("catalog.yaml: %v", err)
+	}
+	return l
+}
+
+// TestCatalogData: catalog_data.go is catalog.yaml written as Go (with
+// -update it is rewritten), and the package serves exactly that data.
+func TestCatalogData(t *testing.T) {
+	l := readCatalog(t)
+	golden.Check(t, "catalog_data.go", generate(t, l))
+	if *golden.Update {
+		return // the package still holds the old data until it is compiled again
+	}
+	if !reflect.DeepEqual(catalog, l.rules) || !reflect.DeepEqual(definitions, l.definitions) {
+		t.Errorf("the compiled catalog differs from catalog.yaml: run go test ./rules -update")
+	}
+	if !reflect.DeepEqual(commands, l.commands) || !reflect.DeepEqual(releases, l.releases) {
+		t.Errorf("the compiled commands or releases differ from catalog.yaml: run go test ./rules -update")
+	}
+}
+
+// generate writes the catalog as Go source.
+func generate(t *testing.T, l *loaded) []byte {
+	var b bytes.Buffer
+	b.WriteString("// Code generated from catalog.yaml by `go test ./rules -update`. DO NOT EDIT.\n\npackage rules\n\n")
+	b.WriteString("// catalog is every rule, sorted by ID.\nvar catalog = []Rule{\n")
+	rt := reflect.TypeFor[Rule]()
+	for _, r := range l.rules {
+		b.WriteString("{\n")
+		rv := reflect.ValueOf(r)
+		for i := range rt.NumField() {
+			if v := rv.Field(i); !v.IsZero() {
+				fmt.Fprintf(&b, "%s: %s,\n", rt.Field(i).Name, goValue(t, v))
+			}
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n\n// definitions are the terms several rules rely on, in catalog order.\nvar definitions = []Definition{\n")
+	for _, d := range l.definitions {
+		fmt.Fprintf(&b, "{\nName: %s,\nTitle: %s,\nText: %s,\n},\n", goString(d.Name), goString(d.Title), goString(d.Text))
+	}
+	b.WriteString("}\n\n// commands is the first release of each flavor with each feature (no entry: no release has it).\nvar commands = map[Feature]map[Flavor]Version{\n")
+	features := make([]Feature, 0, len(l.commands))
+	for f := range l.commands {
+		features = append(features, f)
+	}
+	slices.Sort(features)
+	for _, f := range features {
+		fmt.Fprintf(&b, "%s: {", featureName(f))
+		for _, fl := range []Flavor{Valkey, Redis} {
+			if v, ok := l.commands[f][fl]; ok {
+				fmt.Fprintf(&b, "%s: {Flavor: %s, Major: %d, Minor: %d, Patch: %d", flavorName(t, fl), flavorName(t, fl), v.Major, v.Minor, v.Patch)
+				if v.Pre != "" {
+					fmt.Fprintf(&b, ", Pre: %q", v.Pre)
+				}
+				b.WriteString("}, ")
+			}
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n\n// releases are the release lines -target and inventories accept.\nvar releases = map[Flavor][]string{\n")
+	for _, fl := range []Flavor{Valkey, Redis} {
+		fmt.Fprintf(&b, "%s: %s,\n", flavorName(t, fl), strings.TrimPrefix(goValue(t, reflect.ValueOf(l.releases[fl])), "[]string"))
+	}
+	if len(l.releases) > 2 {
+		t.Errorf("catalog.yaml: releases of an unknown flavor: %v", l.releases)
+	}
+	b.WriteString("}\n")
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		t.Fatalf("generated Go does not parse: %v\n%s", err, b.Bytes())
+	}
+	return src
+}
+
+// goValue writes a Rule field's value as a Go expression.
+func goValue(t *testing.T, v reflect.Value) string {
+	switch x := v.Interface().(type) {
+	case Severity:
+		return map[Severity]string{Info: "Info", Warning: "Warning", Error: "Error"}[x]
+	case Kind:
+		return map[Kind]string{Code: "Code", Node: "Node"}[x]
+	case string:
+		return goString(x)
+	case []string:
+		parts := make([]string, len(x))
+		for i, s := range x {
+			parts[i] = strconv.Quote(s)
+		}
+		return "[]string{" + strings.Join(parts, ", ") + "}"
+	}
+	t.Fatalf("catalog_test.go cannot write a %s as Go yet: teach goValue", v.Type())
+	return ""
+}
+
+// goString is a raw string for multi-line text (readable in review), else
+// a quoted one.
+func goString(s string) string {
+	if strings.Contains(s, "\n") && !strings.ContainsAny(s, "`\r") {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
+
+func featureName(f Feature) string {
+	switch f {
+	case SetIFEQ:
+		return "SetIFEQ"
+	case DELIFEQ:
+		return "DELIFEQ"
+	case DELEX:
+		return "DELEX"
+	case LuaOptional:
+		return "LuaOptional"
+	}
+	return "Feature(" + strconv.Quote(string(f)) + ")"
+}
+
+func flavorName(t *testing.T, f Flavor) string {
+	switch f {
+	case Valkey:
+		return "Valkey"
+	case Redis:
+		return "Redis"
+	}
+	t.Fatalf("unknown flavor %q", f)
+	return ""
+}
+
+func TestLoadRejectsBadCatalog(t *testing.T) {
+	for name, src := range map[string]string{
+		"unknown field":    "rules:\n  - id: LA101\n    colour: red\n",
+		"bad severity":     "rules:\n  - id: LA101\n    severity: fatal\n",
+		"duplicate":        "rules:\n  - id: LA101\n  - id: LA101\n",
+		"same name":        "rules:\n  - id: LA101\n    name: a-b\n  - id: LA102\n    name: a-b\n",
+		"name is an ID":    "rules:\n  - id: LA101\n    name: la102\n  - id: LA102\n    name: b\n",
+		"bad version":      "commands:\n  - name: X\n    valkey: nine\n",
+		"unknown use":      "rules:\n  - id: LA101\n    uses: [nope]\n",
+		"empty definition": "definitions:\n  - name: x\n    title: X\n",
+		"same definition":  "definitions:\n  - {name: x, title: X, text: t}\n  - {name: x, title: Y, text: u}\n",
+	} {
+		if _, err := load([]byte(src)); err == nil {
+			t.Errorf("%s: load accepted %q", name, src)
+		}
+	}
+}
