@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -68,11 +69,11 @@ func under(dir, file string) (string, bool) {
 	return filepath.ToSlash(r), true
 }
 
-var posRE = regexp.MustCompile(`^(.*?)((?::\d+){1,2})$`)
+var posRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*?)((?::\d+){1,2})$`) })
 
 // relPos rewrites the file part of a "file:line:col" position.
 func (m *pathMapper) relPos(pos string) string {
-	s := posRE.FindStringSubmatch(pos)
+	s := posRE().FindStringSubmatch(pos)
 	if s == nil {
 		return pos
 	}

@@ -21,11 +21,30 @@ func DeclareTarget(fs *flag.FlagSet, fix string) {
 }
 
 func declare(fs *flag.FlagSet, name, use string) {
-	def := Default().value(name)
-	if def == nil {
+	def, ok := defaultText(name)
+	if !ok {
 		panic("settings.Declare: unknown option " + name)
 	}
-	fs.Var(declared{name: name, def: def.String()}, name, use)
+	fs.Var(declared{name: name, def: def}, name, use)
+}
+
+// defaultText is the default of an option as its flag shows it: what
+// Default().value(name).String() returns, without compiling the default
+// patterns (analyzers declare their options in init, at every start-up).
+func defaultText(name string) (string, bool) {
+	switch name {
+	case OptTarget:
+		return DefaultTarget, true
+	case OptLockKeys:
+		return strings.Join(DefaultLockKeys, ","), true
+	case OptFenceKeys:
+		return strings.Join(DefaultFenceKeys, ","), true
+	case OptFenceColumn:
+		return strings.Join(DefaultFenceColumns, ","), true
+	case OptWriters:
+		return "", true
+	}
+	return "", false
 }
 
 // usage is each option's flag usage.

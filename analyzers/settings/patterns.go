@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lockaudit/lockaudit/rules/config"
 )
@@ -146,7 +147,7 @@ func (w *WriterList) Add(names ...string) error {
 		if n == "" {
 			continue
 		}
-		if !writerRE.MatchString(n) {
+		if !writerRE().MatchString(n) {
 			return fmt.Errorf("bad writer %q: want (*pkg/path.Type).Method, (pkg/path.Type).Method or pkg/path.Func", n)
 		}
 		add = append(add, n)
@@ -160,7 +161,7 @@ func (w *WriterList) Has(name string) bool {
 	return slices.Contains(DefaultWriters, name) || slices.Contains(w.names, name)
 }
 
-var writerRE = regexp.MustCompile(`^(\(\*?[\w./-]+\.\w+\)\.\w+|[\w./-]+\.\w+)$`)
+var writerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\(\*?[\w./-]+\.\w+\)\.\w+|[\w./-]+\.\w+)$`) })
 
 // WriterName is the fully qualified name of fn in the writer-list form:
 // (*database/sql.DB).ExecContext, (github.com/jackc/pgx/v5.Tx).Exec,

@@ -208,3 +208,18 @@ func TestDefaultFencePatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredDefaults: the default each declared flag shows (written out
+// without compiling patterns) is the default a run starts with.
+func TestDeclaredDefaults(t *testing.T) {
+	for _, name := range []string{OptTarget, OptLockKeys, OptFenceKeys, OptFenceColumn, OptWriters} {
+		fs := flag.NewFlagSet("LA100", flag.ContinueOnError)
+		Declare(fs, name)
+		if got, want := fs.Lookup(name).DefValue, Default().value(name).String(); got != want {
+			t.Errorf("-%s shows default %q, a run starts with %q", name, got, want)
+		}
+	}
+	if _, ok := defaultText("no-such-option"); ok {
+		t.Error("an unknown option has a default")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/localfleet"
@@ -29,7 +30,9 @@ func (s demoServer) String() string {
 
 // serverVersionRE reads `valkey-server --version`: "Valkey server v=9.1.2
 // sha=..." (Redis: "Redis server v=7.0.15 ...").
-var serverVersionRE = regexp.MustCompile(`^(Valkey|Redis) server v=([0-9]+\.[0-9]+\.[0-9]+)`)
+var serverVersionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(Valkey|Redis) server v=([0-9]+\.[0-9]+\.[0-9]+)`)
+})
 
 // findServers lists the servers the demo could start, in order of
 // preference: those installed in $LOCKAUDIT_SERVERS (when set), every
@@ -97,7 +100,7 @@ func pathServer(ctx context.Context, path string) (demoServer, bool) {
 	if err != nil {
 		return demoServer{}, false
 	}
-	m := serverVersionRE.FindStringSubmatch(strings.TrimSpace(string(out)))
+	m := serverVersionRE().FindStringSubmatch(strings.TrimSpace(string(out)))
 	if m == nil {
 		return demoServer{}, false
 	}

@@ -9,6 +9,7 @@ package secret
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Env is the environment variable that holds the password. lockaudit
@@ -28,10 +29,12 @@ func InAddr(addr string) bool {
 
 // valueRE matches credentials in a value that is not meant to be an
 // address: a server URL, any URL with user info, or NAME@HOST:PORT.
-var valueRE = regexp.MustCompile(`(?i)\b(redis|rediss|valkey|valkeys)://|\b[a-z][a-z0-9+.-]*://[^/\s]*@|^[^\s@/]+@[^\s@/]+:\d+$`)
+var valueRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(redis|rediss|valkey|valkeys)://|\b[a-z][a-z0-9+.-]*://[^/\s]*@|^[^\s@/]+@[^\s@/]+:\d+$`)
+})
 
 // InValue reports whether a config value looks like it holds credentials
 // (a lock-key pattern or a writer name never does).
 func InValue(v string) bool {
-	return valueRE.MatchString(v)
+	return valueRE().MatchString(v)
 }

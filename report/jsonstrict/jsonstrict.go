@@ -14,6 +14,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Error is a problem at a place in the input. Line and Col are 1-based, 0
@@ -59,8 +60,8 @@ func Decode(data []byte, v any) error {
 }
 
 var (
-	unknownFieldRE = regexp.MustCompile(`^json: unknown field "(.*)"$`)
-	quotedRE       = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+	unknownFieldRE = lazyRE(`^json: unknown field "(.*)"$`)
+	quotedRE       = lazyRE(`"((?:[^"\\]|\\.)*)"`)
 )
 
 // Describe turns an error of encoding/json on data into an *Error with the
@@ -87,7 +88,7 @@ func Describe(data []byte, err error) error {
 		}
 		return &Error{Line: line, Col: col, Msg: fmt.Sprintf("%s: want %s, got JSON %s", field, typ.Type, typ.Value)}
 	}
-	if m := unknownFieldRE.FindStringSubmatch(err.Error()); m != nil {
+	if m := unknownFieldRE().FindStringSubmatch(err.Error()); m != nil {
 		e := &Error{Msg: fmt.Sprintf("unknown field %q", m[1]), UnknownField: m[1]}
 		// encoding/json does not say where; the first use of the name as
 		// a key is almost always it.
@@ -100,7 +101,7 @@ func Describe(data []byte, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	// Errors from a field's own decoder (an unknown severity) carry no
 	// offset; find the quoted value they name.
-	if m := quotedRE.FindStringSubmatch(msg); m != nil {
+	if m := quotedRE().FindStringSubmatch(msg); m != nil {
 		val := regexp.MustCompile(`:\s*"` + regexp.QuoteMeta(m[1]) + `"`)
 		if loc := val.FindIndex(data); loc != nil {
 			off := loc[0] + bytes.IndexByte(data[loc[0]:], '"')
@@ -192,4 +193,9 @@ func LineCol(data []byte, off int) (line, col int) {
 	line = bytes.Count(before, []byte("\n")) + 1
 	col = off - (bytes.LastIndexByte(before, '\n') + 1) + 1
 	return line, col
+}
+
+// lazyRE compiles a pattern on first use, not at start-up.
+func lazyRE(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

@@ -3,6 +3,7 @@ package fix
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 )
@@ -27,13 +28,14 @@ import (
 // reads.
 func CompareAndDelete(src string) bool {
 	s := lua.Normalize(src)
-	s = strings.TrimSpace(spaceRuns.ReplaceAllString(strings.ReplaceAll(s, ";", " "), " "))
-	return cadRE.MatchString(s)
+	s = strings.TrimSpace(spaceRuns().ReplaceAllString(strings.ReplaceAll(s, ";", " "), " "))
+	return cadRE().MatchString(s)
 }
 
+// The patterns are compiled on first use, not at start-up.
 var (
-	spaceRuns = regexp.MustCompile(` +`)
-	cadRE     = func() *regexp.Regexp {
+	spaceRuns = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` +`) })
+	cadRE     = sync.OnceValue(func() *regexp.Regexp {
 		get := `redis\.call\("get",keys\[1\]\)`
 		eq := `(?:` + get + `==argv\[1\]|argv\[1\]==` + get + `)`
 		ne := `(?:` + get + `~=argv\[1\]|argv\[1\]~=` + get + `)`
@@ -47,5 +49,5 @@ var (
 			`if ` + ne + ` then ` + zero + ` end ` + del,
 		}
 		return regexp.MustCompile(`^` + alias + `(?:` + strings.Join(forms, "|") + `)$`)
-	}()
+	})
 )

@@ -64,7 +64,7 @@ func reaches(p *types.Package, seen map[*types.Package]bool) bool {
 			continue
 		}
 		seen[imp] = true
-		if knowledge[stripVendor(imp.Path())] != nil || reaches(imp, seen) {
+		if known(stripVendor(imp.Path())) != nil || reaches(imp, seen) {
 			return true
 		}
 	}

@@ -17,6 +17,7 @@ package resolve
 import (
 	"go/ast"
 	"go/types"
+	"sync"
 )
 
 // handler says how a call's arguments become Ops.
@@ -322,8 +323,19 @@ func radixSpecs(v4 bool) map[string]spec {
 }
 
 // knowledge maps a package path (vendor prefix stripped) to what lockaudit
-// knows about it.
-var knowledge = map[string]*pkgInfo{}
+// knows about it. It is filled on first use (known), not at start-up: a
+// command that analyses no code never builds it.
+var (
+	knowledge     = map[string]*pkgInfo{}
+	knowledgeOnce sync.Once
+)
+
+// known returns what lockaudit knows about the package path (vendor prefix
+// stripped), or nil.
+func known(path string) *pkgInfo {
+	knowledgeOnce.Do(registerAll)
+	return knowledge[path]
+}
 
 func register(paths []string, p *pkgInfo) {
 	for _, path := range paths {
@@ -360,7 +372,8 @@ func lockerLib(name string) *LockLibrary {
 	}
 }
 
-func init() {
+// registerAll fills knowledge (once, from known).
+func registerAll() {
 	// One table per API shape, shared by the packages that have it (read only).
 	goRedisAPI, valkeyAPI := goRedisSpecs(), valkeySpecs()
 	goRedis := (*resolver).goRedis

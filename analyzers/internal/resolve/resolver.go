@@ -79,7 +79,7 @@ func (r *resolver) pkgInfoOf(p *types.Package) *pkgInfo {
 	if p == nil {
 		return nil
 	}
-	return knowledge[stripVendor(p.Path())]
+	return known(stripVendor(p.Path()))
 }
 
 // calleeFunc returns the function or method a call calls, generic ones
