@@ -28,6 +28,11 @@ type link struct {
 	listed     bool          // Sentinel: listed by SENTINEL REPLICAS
 	via        string        // where this came from, for evidence
 	from       string        // the node whose reply named it ("" for a seed)
+	// mode is the mode the naming node implies: "cluster" for a member of
+	// a cluster view, "standalone" for a standalone node's replica or
+	// primary and for a node a Sentinel monitors; "" when unknown. It
+	// decides which cluster commands the node's batch needs.
+	mode string
 }
 
 // nodeResult is what probing one node yields.
@@ -42,103 +47,238 @@ type nodeResult struct {
 	overflow     string // the node announced more than MaxNodes nodes
 }
 
-// probeNode reads every fact of one node. It never returns an error: what
-// could not be read is recorded in the facts. wantView asks a cluster node
-// for its view of the cluster (CLUSTER NODES/SHARDS); one view names every
-// member, so only seeds are asked unless no view has been read yet.
-func probeNode(ctx context.Context, d *dialer, addr, master string, wantView func() bool) nodeResult {
+// probeNode reads every fact of one node: after the connection's
+// handshake, a data node in one pipelined round trip (probeData), a
+// Sentinel in one, or two when it monitors several primaries
+// (probeSentinel). It never returns an error: what could not be read is
+// recorded in the facts.
+//
+// wantView asks a cluster node for its view of the cluster (CLUSTER
+// NODES/SHARDS); one view names every member, so only seeds are asked
+// unless no view has been read yet. hint is what named the node: named as
+// a Sentinel (-sentinel, SENTINEL SENTINELS) it is first asked what a
+// Sentinel is asked; its mode (link.mode) says which cluster commands a
+// data node's batch needs. announce, when set, starts the probes of the nodes a reply
+// names while this node is still being read (view: the names come from a
+// cluster view).
+func probeNode(ctx context.Context, d *dialer, addr, master string, hint link, wantView func() bool, announce func(links []link, view bool)) nodeResult {
 	res := nodeResult{facts: newFacts(addr)}
-	f := &res.facts
 	c, err := d.dial(ctx, addr)
 	if err != nil {
-		f.fail(FactConnect, "", err)
+		res.facts.fail(FactConnect, "", err)
 		return res
 	}
 	defer c.close()
-
-	start := time.Now()
-	v, err := c.send(ctx, "INFO", "server")
-	rtt := time.Since(start) // a small reply: the round trip TIME is corrected by
-	if err != nil {
-		// The node answered the handshake, then stopped (or broke the
-		// framing): nothing more can be read on this connection.
-		f.fail(FactServer, "INFO server", err)
-		return res
-	}
 	var o observed
-	if text, err := infoText(v); err != nil {
-		f.fail(FactServer, "INFO server", err)
-	} else if si, err := parseInfoServer(text); err != nil {
-		f.fail(FactServer, "INFO server", err)
-	} else {
-		o.version, res.mode, res.runID = si.version, si.mode, si.runID
-		f.evidence("INFO server", fmt.Sprintf("%s, mode %s", serverName(si.version), si.mode))
-	}
-	if res.mode == "sentinel" {
-		f.Role = RoleSentinel
-		f.Version = o.version
-		probeSentinel(ctx, c, &res, master)
+	if hint.role == RoleSentinel && probeSentinel(ctx, c, &res, &o, master, true, announce) {
 		return res
 	}
-	probeData(ctx, c, &res, &o, d.tls != nil, rtt, wantView)
-	decide(f, o)
+	// A data node (or a node named as a Sentinel that answered as one).
+	probeData(ctx, c, &res, &o, d.tls != nil, hint.mode, wantView, announce)
+	if res.mode == "sentinel" {
+		probeSentinel(ctx, c, &res, &o, master, false, announce)
+		return res
+	}
+	decide(&res.facts, o)
 	return res
 }
 
-// The data-node batch, in order (TIME first: see probeData).
-var dataBatch = [][]string{
-	{"TIME"},
-	{"ROLE"},
-	{"INFO", "replication"},
-	{"INFO", "scriptingengines"},
-	commandInfo,
-	{"COMMAND", "DOCS", "SET"},
-	append([]string{"CONFIG", "GET"}, configParams...),
-}
+// The data-node batch, in order: TIME first (see probeData), then one INFO
+// with every section the probe reads (servers before Redis 7.0 take one
+// section at a time: readInfo then asks for each).
+var (
+	infoSections = []string{"server", "replication", "scriptingengines"}
+	dataBatch    = [][]string{
+		{"TIME"},
+		append([]string{"INFO"}, infoSections...),
+		{"ROLE"},
+		commandInfo,
+		{"COMMAND", "DOCS", "SET"},
+		append([]string{"CONFIG", "GET"}, configParams...),
+	}
+)
 
 // batchFacts are the facts the batch reads, for when it fails as a whole.
 var batchFacts = []struct {
 	fact    Fact
 	command string
 }{
-	{FactTime, "TIME"}, {FactRole, "ROLE"}, {FactReplication, "INFO replication"}, {FactLua, "INFO scriptingengines"},
-	{FactCommands, strings.Join(commandInfo, " ")}, {FactSetDocs, "COMMAND DOCS SET"}, {FactConfig, "CONFIG GET"},
+	{FactTime, "TIME"}, {FactServer, "INFO server"}, {FactRole, "ROLE"}, {FactReplication, "INFO replication"},
+	{FactLua, "INFO scriptingengines"}, {FactCommands, strings.Join(commandInfo, " ")}, {FactSetDocs, "COMMAND DOCS SET"}, {FactConfig, "CONFIG GET"},
+}
+
+// infoPart is an INFO section's text, or why it could not be read.
+type infoPart struct {
+	text string
+	err  error
+}
+
+// readInfo splits the batch's INFO reply into its sections. When the
+// server refused several sections at once for any reason but a permission
+// (Redis before 7.0 answers a syntax error), each is asked for alone.
+func readInfo(ctx context.Context, c *conn, v resp.Value) map[string]infoPart {
+	out := map[string]infoPart{}
+	text, err := infoText(v)
+	if err != nil && v.Kind == resp.Err && !strings.HasPrefix(v.Str, "NOPERM") {
+		var single [][]string
+		for _, s := range infoSections {
+			single = append(single, []string{"INFO", s})
+		}
+		vs, serr := c.sendAll(ctx, single)
+		for i, s := range infoSections {
+			if serr != nil {
+				out[s] = infoPart{err: serr}
+				continue
+			}
+			t, e := infoText(vs[i])
+			out[s] = infoPart{t, e}
+		}
+		return out
+	}
+	if err != nil {
+		for _, s := range infoSections {
+			out[s] = infoPart{err: err}
+		}
+		return out
+	}
+	parts := infoBySection(text)
+	for _, s := range infoSections {
+		out[s] = infoPart{text: parts[s]} // a section the server does not have is empty, as when asked alone
+		if len(parts) == 0 {
+			out[s] = infoPart{text: text} // no section headers: every parser reads it all
+		}
+	}
+	return out
+}
+
+// infoBySection splits INFO text into its sections ("# Server" ...), by
+// name in lower case without spaces (as INFO takes it: "# Scripting
+// Engines" is scriptingengines), so that each parser reads its own.
+func infoBySection(text string) map[string]string {
+	out := map[string]string{}
+	name, start := "", 0
+	for i := 0; i <= len(text); {
+		end := strings.IndexByte(text[i:], '\n')
+		if end < 0 {
+			end = len(text) - i
+		}
+		line := text[i : i+end]
+		if strings.HasPrefix(line, "# ") {
+			if name != "" {
+				out[name] += text[start:i]
+			}
+			name, start = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(line[2:]), " ", "")), i // "# Scripting Engines"
+		}
+		i += end + 1
+	}
+	if name != "" {
+		out[name] += text[start:]
+	}
+	return out
+}
+
+// readServer records INFO server's answer: flavor, version, mode, run ID.
+func readServer(res *nodeResult, o *observed, p infoPart) {
+	f := &res.facts
+	si, err := parseServerPart(p)
+	if err != nil {
+		f.fail(FactServer, "INFO server", err)
+		return
+	}
+	o.version, res.mode, res.runID = si.version, si.mode, si.runID
+	f.evidence("INFO server", fmt.Sprintf("%s, mode %s", serverName(si.version), si.mode))
+}
+
+func parseServerPart(p infoPart) (serverInfo, error) {
+	if p.err != nil {
+		return serverInfo{}, p.err
+	}
+	return parseInfoServer(p.text)
 }
 
 // probeData reads a data node (standalone or cluster) in one round trip.
 // TIME goes first in the batch, so the server reads its clock half a round
-// trip (measured on INFO server, a small reply) after the batch was sent.
-// A cluster node (or one whose mode INFO server did not tell) is asked for
-// its view of the cluster when wantView says so, and an unknown mode for
-// CLUSTER MYID otherwise: its answer tells a cluster from a standalone node.
-func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls bool, rtt time.Duration, wantView func() bool) {
+// trip after the batch was sent: the round trip measured on the handshake,
+// a small reply on the same connection. What the batch asks of the cluster
+// depends on the mode the node was named with (hint): a node named by a
+// standalone node or a Sentinel is asked nothing; a cluster member is
+// asked for its view of the cluster when wantView says so; a node of
+// unknown mode (a seed) is asked for the view when wantView says so (a
+// standalone node answers that cluster support is disabled), else for
+// CLUSTER MYID, whose answer tells a cluster from a standalone node when
+// INFO server is refused. A Sentinel (INFO server's mode) is left to
+// probeSentinel.
+func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls bool, hint string, wantView func() bool, announce func([]link, bool)) {
 	f := &res.facts
 	cmds := append([][]string(nil), dataBatch...)
-	view := (res.mode == "cluster" || res.mode == "") && wantView()
+	view, myid := false, false
 	switch {
-	case view:
+	case hint == "standalone":
+	case wantView():
+		view = true
 		cmds = append(cmds, []string{"CLUSTER", "NODES"}, []string{"CLUSTER", "SHARDS"})
-	case res.mode == "":
+	case hint == "":
+		myid = true
 		cmds = append(cmds, []string{"CLUSTER", "MYID"})
 	}
 	sent := time.Now()
 	vs, err := c.sendAll(ctx, cmds)
+	received := time.Now()
 	if err != nil {
 		for _, b := range batchFacts {
 			f.fail(b.fact, b.command, err)
 		}
 		return
 	}
+	info := readInfo(ctx, c, vs[1])
+	readServer(res, o, info["server"])
+	if res.mode == "sentinel" {
+		return
+	}
+	if res.mode == "" && hint != "" {
+		res.mode = hint // INFO server unread: the mode the node was named with
+	}
+	rest := vs[len(dataBatch):]
+	switch {
+	case view && (res.mode == "cluster" || res.mode == "") && clusterDisabled(rest[0]) && clusterDisabled(rest[1]):
+		res.mode = "standalone"
+	case view && res.mode == "" && rest[0].Kind == resp.Err && rest[1].Kind == resp.Err:
+		// Neither the mode nor the members can be told.
+		f.fail(FactCluster, "CLUSTER NODES", asError(rest[0]))
+		f.fail(FactCluster, "CLUSTER SHARDS", asError(rest[1]))
+	case view && (res.mode == "cluster" || res.mode == ""):
+		// The members first: their probes start while this node is read.
+		res.mode = "cluster"
+		clusterLinks(ctx, c, res, rest[0], rest[1], tls)
+		if announce != nil && res.view {
+			announce(res.links, true)
+			res.links = nil
+		}
+	case myid && res.mode == "" && clusterDisabled(rest[0]):
+		res.mode = "standalone"
+	case myid && res.mode == "" && rest[0].Kind == resp.Err:
+		f.fail(FactCluster, "CLUSTER MYID", asError(rest[0]))
+	case myid && res.mode == "":
+		res.mode = "cluster"
+	}
+
 	if t, err := parseTime(vs[0]); err != nil {
 		f.fail(FactTime, "TIME", err)
 	} else {
+		rtt := c.rtt
+		if rtt <= 0 { // no handshake was timed: the batch's own round trip bounds it
+			rtt = received.Sub(sent)
+		}
 		f.Clock = &Clock{Offset: t.Sub(sent.Add(rtt / 2)), RTT: rtt}
 		f.evidence("TIME", fmt.Sprintf("offset %s from the local clock, round trip %s", f.Clock.Offset.Round(time.Microsecond), rtt.Round(time.Microsecond)))
 	}
-	readRole(res, c.addr, vs[1], vs[2])
-	if text, err := infoText(vs[3]); err != nil {
-		f.fail(FactLua, "INFO scriptingengines", err)
-	} else if sc, err := parseInfoScripting(text); err != nil {
+	readRole(res, c.addr, vs[2], info["replication"])
+	var sc scripting
+	err = info["scriptingengines"].err
+	if err == nil {
+		sc, err = parseInfoScripting(info["scriptingengines"].text)
+	}
+	if err != nil {
 		f.fail(FactLua, "INFO scriptingengines", err)
 	} else {
 		o.scripting = &sc
@@ -148,7 +288,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 			f.evidence("INFO scriptingengines", "no such section (before Valkey 9.1 Lua is built in)")
 		}
 	}
-	if m, err := parseCommandInfo(vs[4], commandInfo[2:]); err != nil {
+	if m, err := parseCommandInfo(vs[3], commandInfo[2:]); err != nil {
 		f.fail(FactCommands, strings.Join(commandInfo, " "), err)
 	} else {
 		o.commands = m
@@ -162,7 +302,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		}
 		f.evidence(strings.Join(commandInfo, " "), strings.Join(parts, ", "))
 	}
-	if tokens, found, err := parseSetConditions(vs[5]); err != nil {
+	if tokens, found, err := parseSetConditions(vs[4]); err != nil {
 		f.fail(FactSetDocs, "COMMAND DOCS SET", err)
 	} else if !found {
 		f.fail(FactSetDocs, "COMMAND DOCS SET", fmt.Errorf("empty reply (COMMAND DOCS unsupported or SET renamed)"))
@@ -170,7 +310,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		o.setTokens, o.docsRead = tokens, true
 		f.evidence("COMMAND DOCS SET", "condition tokens: "+strings.Join(tokens, " "))
 	}
-	if cfg, err := parseConfig(vs[6]); err != nil {
+	if cfg, err := parseConfig(vs[5]); err != nil {
 		f.fail(FactConfig, "CONFIG GET", err)
 	} else {
 		f.Config = cfg
@@ -185,24 +325,6 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		}
 		f.evidence("CONFIG GET", describeConfig(cfg))
 	}
-	rest := vs[len(dataBatch):]
-	switch {
-	case view && clusterDisabled(rest[0]) && clusterDisabled(rest[1]):
-		res.mode = "standalone"
-	case view && res.mode == "" && rest[0].Kind == resp.Err && rest[1].Kind == resp.Err:
-		// Neither the mode nor the members can be told.
-		f.fail(FactCluster, "CLUSTER NODES", asError(rest[0]))
-		f.fail(FactCluster, "CLUSTER SHARDS", asError(rest[1]))
-	case view:
-		res.mode = "cluster"
-		clusterLinks(ctx, c, res, rest[0], rest[1], tls)
-	case res.mode == "" && clusterDisabled(rest[0]):
-		res.mode = "standalone"
-	case res.mode == "" && rest[0].Kind == resp.Err:
-		f.fail(FactCluster, "CLUSTER MYID", asError(rest[0]))
-	case res.mode == "":
-		res.mode = "cluster"
-	}
 }
 
 // clusterDisabled reports the error a node without cluster mode answers
@@ -216,7 +338,7 @@ func clusterDisabled(v resp.Value) bool {
 // not be read for, a disagreement about the role leaves it unknown (the
 // node changed role while it was read), and the replicas either lists are
 // all followed.
-func readRole(res *nodeResult, addr string, roleV, replV resp.Value) {
+func readRole(res *nodeResult, addr string, roleV resp.Value, repl infoPart) {
 	f := &res.facts
 	role, roleErr := parseRole(roleV)
 	if roleErr != nil {
@@ -227,14 +349,14 @@ func readRole(res *nodeResult, addr string, roleV, replV resp.Value) {
 			f.Replicas = len(role.replicas) // ROLE lists online replicas; INFO below lists all
 		}
 		for _, r := range role.replicas {
-			res.links = append(res.links, link{addr: r, role: RoleReplica, primary: addr, priority: -1, via: "ROLE of " + addr})
+			res.links = append(res.links, link{addr: r, role: RoleReplica, primary: addr, priority: -1, via: "ROLE of " + addr, mode: res.mode})
 		}
 		f.evidence("ROLE", describeRole(role))
 	}
-	text, err := infoText(replV)
 	var ri replicationInfo
+	err := repl.err
 	if err == nil {
-		ri, err = parseInfoReplication(text)
+		ri, err = parseInfoReplication(repl.text)
 	}
 	if err != nil {
 		f.fail(FactReplication, "INFO replication", err)
@@ -252,7 +374,7 @@ func readRole(res *nodeResult, addr string, roleV, replV resp.Value) {
 			f.ReplicaPriority = ri.priority
 		}
 		for _, r := range ri.replicas {
-			res.links = append(res.links, link{addr: r, role: RoleReplica, primary: addr, priority: -1, via: "INFO replication of " + addr})
+			res.links = append(res.links, link{addr: r, role: RoleReplica, primary: addr, priority: -1, via: "INFO replication of " + addr, mode: res.mode})
 		}
 		if roleErr == nil {
 			for _, r := range role.replicas {
@@ -264,7 +386,7 @@ func readRole(res *nodeResult, addr string, roleV, replV resp.Value) {
 		f.evidence("INFO replication", describeReplication(ri))
 	}
 	if f.Role == RoleReplica && f.Primary != "" {
-		res.links = append(res.links, link{addr: f.Primary, priority: -1, via: "primary of " + addr})
+		res.links = append(res.links, link{addr: f.Primary, priority: -1, via: "primary of " + addr, mode: res.mode})
 	}
 }
 
@@ -372,7 +494,7 @@ func clusterLinks(ctx context.Context, c *conn, res *nodeResult, nodesV, shardsV
 	}
 	for _, id := range ids {
 		m := members[id]
-		l := link{addr: m.addr, role: m.role, shard: m.shard, priority: -1, noFailover: m.nofail, via: "CLUSTER NODES of " + f.Addr}
+		l := link{addr: m.addr, role: m.role, shard: m.shard, priority: -1, noFailover: m.nofail, via: "CLUSTER NODES of " + f.Addr, mode: "cluster"}
 		if nodesErr != nil {
 			l.via = "CLUSTER SHARDS of " + f.Addr
 		}
@@ -435,7 +557,7 @@ func slotLinks(ctx context.Context, c *conn, res *nodeResult) {
 			}
 			seen[a] = true
 			found = append(found, a)
-			l := link{addr: a, role: RolePrimary, priority: -1, via: "CLUSTER SLOTS of " + f.Addr}
+			l := link{addr: a, role: RolePrimary, priority: -1, via: "CLUSTER SLOTS of " + f.Addr, mode: "cluster"}
 			if i > 0 {
 				l.role, l.primary = RoleReplica, r.nodes[0]
 			}
@@ -454,17 +576,48 @@ func noAddr(id string) string {
 }
 
 // probeSentinel reads the primaries a Sentinel monitors (all, or the one
-// named), their replicas with priorities, and the other Sentinels.
-func probeSentinel(ctx context.Context, c *conn, res *nodeResult, master string) {
+// named), their replicas with priorities, and the other Sentinels: in one
+// round trip when the primary is named (-master), else in two, and the
+// probes of the primaries start after the first. askMode sends INFO server
+// in the first batch: a node named as a Sentinel that turns out to be a
+// data node is left to probeData (false).
+func probeSentinel(ctx context.Context, c *conn, res *nodeResult, o *observed, master string, askMode bool, announce func([]link, bool)) bool {
 	f := &res.facts
-	v, err := c.send(ctx, "SENTINEL", "MASTERS")
-	var masters []map[string]string
-	if err == nil {
-		masters, err = parseEntries(v)
+	var cmds [][]string
+	if askMode {
+		cmds = append(cmds, []string{"INFO", "server"})
 	}
+	cmds = append(cmds, []string{"SENTINEL", "MASTERS"})
+	if master != "" {
+		cmds = append(cmds, []string{"SENTINEL", "REPLICAS", master}, []string{"SENTINEL", "SENTINELS", master})
+	}
+	vs, err := c.sendAll(ctx, cmds)
+	if err != nil {
+		if askMode {
+			f.fail(FactServer, "INFO server", err)
+		}
+		f.fail(FactSentinel, "SENTINEL MASTERS", err)
+		return true
+	}
+	if askMode {
+		text, err := infoText(vs[0])
+		si, serr := parseServerPart(infoPart{text, err})
+		if serr == nil && si.mode != "sentinel" {
+			return false // a data node: probeData reads it
+		}
+		if serr != nil && vs[1].Kind == resp.Err {
+			return false // neither a readable mode nor a Sentinel's answer
+		}
+		readServer(res, o, infoPart{text, err})
+		vs = vs[1:]
+	}
+	res.mode = "sentinel"
+	f.Role = RoleSentinel
+	f.Version = o.version
+	masters, err := parseEntries(vs[0])
 	if err != nil {
 		f.fail(FactSentinel, "SENTINEL MASTERS", err)
-		return
+		return true
 	}
 	var names []string
 	var picked []map[string]string
@@ -477,29 +630,46 @@ func probeSentinel(ctx context.Context, c *conn, res *nodeResult, master string)
 	sort.Strings(names)
 	if len(picked) == 0 {
 		f.fail(FactSentinel, "SENTINEL MASTERS", fmt.Errorf("no primary named %q is monitored (monitored: %s)", master, orNone(names)))
-		return
+		return true
 	}
 	f.evidence("SENTINEL MASTERS", "monitors "+orNone(names))
 	res.replicasRead = map[string]bool{}
-	var cmds [][]string
-	for _, m := range picked {
-		cmds = append(cmds, []string{"SENTINEL", "REPLICAS", m["name"]}, []string{"SENTINEL", "SENTINELS", m["name"]})
-	}
-	vs, err := c.sendAll(ctx, cmds)
-	if err != nil {
-		f.fail(FactSentinel, "SENTINEL REPLICAS", err)
-	}
+	addrs := make([]string, len(picked))
+	var primaries []link
 	for i, m := range picked {
 		maddr, ok := entryAddr(m)
 		if !ok {
 			f.fail(FactSentinel, "SENTINEL MASTERS", fmt.Errorf("primary %q has no valid address", m["name"]))
 			continue
 		}
-		res.links = append(res.links, link{addr: maddr, role: RolePrimary, master: m["name"], priority: -1, via: "SENTINEL MASTERS of " + f.Addr})
-		if vs == nil {
+		addrs[i] = maddr
+		primaries = append(primaries, link{addr: maddr, role: RolePrimary, master: m["name"], priority: -1, via: "SENTINEL MASTERS of " + f.Addr, mode: "standalone"})
+	}
+	var lists []resp.Value // SENTINEL REPLICAS and SENTINELS of each picked primary
+	if master != "" {
+		lists = vs[1:]
+		res.links = append(res.links, primaries...)
+	} else {
+		if announce != nil { // the primaries are probed while their lists are read
+			announce(primaries, false)
+		} else {
+			res.links = append(res.links, primaries...)
+		}
+		cmds = nil
+		for _, m := range picked {
+			cmds = append(cmds, []string{"SENTINEL", "REPLICAS", m["name"]}, []string{"SENTINEL", "SENTINELS", m["name"]})
+		}
+		if lists, err = c.sendAll(ctx, cmds); err != nil {
+			f.fail(FactSentinel, "SENTINEL REPLICAS", err)
+			return true
+		}
+	}
+	for i, m := range picked {
+		maddr := addrs[i]
+		if maddr == "" {
 			continue
 		}
-		reps, err := parseEntries(vs[2*i])
+		reps, err := parseEntries(lists[2*i])
 		if err != nil {
 			f.fail(FactSentinel, "SENTINEL REPLICAS "+m["name"], err)
 		} else {
@@ -514,12 +684,12 @@ func probeSentinel(ctx context.Context, c *conn, res *nodeResult, master string)
 				if p, err := strconv.Atoi(r["slave-priority"]); err == nil && p >= 0 {
 					prio = p
 				}
-				res.links = append(res.links, link{addr: raddr, role: RoleReplica, primary: maddr, priority: prio, listed: true, via: "SENTINEL REPLICAS " + m["name"] + " of " + f.Addr})
+				res.links = append(res.links, link{addr: raddr, role: RoleReplica, primary: maddr, priority: prio, listed: true, via: "SENTINEL REPLICAS " + m["name"] + " of " + f.Addr, mode: "standalone"})
 				listed = append(listed, fmt.Sprintf("%s (priority %s, %s)", raddr, r["slave-priority"], r["flags"]))
 			}
 			f.evidence("SENTINEL REPLICAS "+m["name"], orNone(listed))
 		}
-		sens, err := parseEntries(vs[2*i+1])
+		sens, err := parseEntries(lists[2*i+1])
 		if err != nil {
 			f.fail(FactSentinel, "SENTINEL SENTINELS "+m["name"], err)
 			continue
@@ -533,6 +703,7 @@ func probeSentinel(ctx context.Context, c *conn, res *nodeResult, master string)
 		}
 		f.evidence("SENTINEL SENTINELS "+m["name"], orNone(others))
 	}
+	return true
 }
 
 func orNone(s []string) string {

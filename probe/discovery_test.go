@@ -190,9 +190,9 @@ func TestProbeClusterMemberPermissions(t *testing.T) {
 	})
 }
 
-// TestProbeFrozenReplica: a replica that answers INFO server and is then
-// frozen (SIGSTOP, sockets open) has unknown replicas: nothing it could
-// have hidden is judged safe.
+// TestProbeFrozenReplica: a replica that answers the handshake and is then
+// frozen inside its batch (SIGSTOP, sockets open) has unknown facts and
+// unknown replicas: nothing it could have hidden is judged safe.
 func TestProbeFrozenReplica(t *testing.T) {
 	p := servertest.Start(t, servertest.Config{})
 	r := servertest.Start(t, servertest.Config{})
@@ -207,18 +207,18 @@ func TestProbeFrozenReplica(t *testing.T) {
 	run := probeRun(t, Options{Addrs: []string{p.Addr}, Timeout: time.Second})
 	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitUnknown)
 	got := nodeOf(t, run, proxy)
-	if got.Role != RoleReplica || got.Version != "9.1.2" || got.SetIFEQ != report.Yes {
-		t.Errorf("frozen replica %+v, want a 9.1.2 replica (read before it froze)", got)
+	if got.Role != RoleReplica || got.Version != "" || got.SetIFEQ != report.Unknown || got.DELIFEQ != report.Unknown {
+		t.Errorf("frozen replica %+v, want a replica (as its primary says) with nothing read", got)
 	}
 	wantLA208(t, run, proxy, "ROLE: no answer within 1s")
 	wantLA208(t, run, proxy, "INFO replication: no answer within 1s", "the nodes that can become primary are not all known")
-	// SET IFEQ is known by version, but the replica's replicas are not.
-	wantReason(t, run, "native_extend: unknown — not every node that can become primary is known: replica "+proxy+" (Valkey 9.1.2): its replicas could not be listed (ROLE: no answer within 1s", "INFO replication: no answer within 1s")
+	wantReason(t, run, "native_extend: unknown — replica "+proxy+": SET IFEQ unknown (COMMAND DOCS SET: no answer within 1s")
+	wantReason(t, run, "native_extend: unknown — not every node that can become primary is known: replica "+proxy+": its replicas could not be listed (ROLE: no answer within 1s", "INFO replication: no answer within 1s")
 }
 
 // freezingProxy relays connections to s, and stops s's process (SIGSTOP)
-// when a client sends its third command: s has answered the handshake
-// and INFO server, and then freezes with its sockets open. The test's
+// when a client sends its third command: s has answered the handshake,
+// and then freezes with its sockets open inside the probe's batch. The test's
 // cleanup resumes it (SIGCONT).
 func freezingProxy(t *testing.T, s *servertest.Server) string {
 	t.Helper()

@@ -544,7 +544,7 @@ func TestProbeSendsNoWrite(t *testing.T) {
 	probeRun(t, Options{Addrs: []string{n[0].Addr, c.Nodes[0].Addr}})
 
 	allowed := map[string]bool{
-		"hello": true, "auth": true, // the handshake (valkey-go's; CLIENT SETNAME rides in HELLO)
+		"hello": true, "auth": true, // the handshake (CLIENT SETNAME rides in HELLO)
 		"info": true, // also this test's own INFO commandstats
 		// the servers' own traffic on their replication links
 		"replconf": true, "psync": true, "sync": true,
@@ -598,7 +598,7 @@ func TestProbeDeadline(t *testing.T) {
 		}
 	}
 	if len(run.Nodes) != 4 || notProbed == 0 || timedOut == 0 {
-		t.Errorf("%d nodes, %d timed out, %d not probed; want 4 with both kinds", len(run.Nodes), timedOut, notProbed)
+		t.Errorf("%d nodes, %d timed out, %d not probed; want 4 with both kinds: %v", len(run.Nodes), timedOut, notProbed, run.Nodes)
 	}
 }
 

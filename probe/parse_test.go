@@ -337,3 +337,20 @@ func TestParseEdgeCases(t *testing.T) {
 		t.Error("TIME with 1e6 microseconds was accepted")
 	}
 }
+
+// TestInfoBySection: one INFO reply of several sections is split so that
+// each parser reads its own section; a section the server lacks is absent.
+func TestInfoBySection(t *testing.T) {
+	text := "# Server\r\nvalkey_version:9.1.2\r\nserver_mode:cluster\r\n\r\n# Replication\r\nrole:master\r\nconnected_slaves:0\r\n\r\n# Scripting Engines\r\nengines_count:1\r\nengine_0:name=LUA,module=lua\r\n"
+	got := infoBySection(text)
+	if len(got) != 3 || !strings.HasPrefix(got["server"], "# Server\r\n") || !strings.Contains(got["server"], "server_mode:cluster") ||
+		strings.Contains(got["server"], "role:") || !strings.Contains(got["replication"], "role:master") || !strings.Contains(got["scriptingengines"], "engine_0:name=LUA") {
+		t.Fatalf("sections %q", got)
+	}
+	if got := infoBySection("# Server\r\nvalkey_version:8.1.1\r\n"); got["scriptingengines"] != "" || got["server"] == "" {
+		t.Errorf("a server without the section: %q", got)
+	}
+	if got := infoBySection(""); len(got) != 0 {
+		t.Errorf("empty text: %q", got)
+	}
+}

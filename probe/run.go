@@ -291,6 +291,11 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	// addresses, not as thousands of goroutines.
 	select {
 	case c.sem <- struct{}{}:
+		if ended(ctx) { // a slot freed by the end of the run is no slot
+			<-c.sem
+			c.finish(ctx, addr, notProbed(ctx, addr))
+			return
+		}
 	case <-ctx.Done():
 		c.finish(ctx, addr, notProbed(ctx, addr))
 		return
@@ -299,12 +304,31 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
-		res := probeNode(ctx, c.d, addr, c.master, func() bool { return seed || !c.haveView.Load() })
+		res := probeNode(ctx, c.d, addr, c.master, l, func() bool { return seed || !c.haveView.Load() },
+			func(links []link, view bool) { c.announce(ctx, addr, links, view) })
 		if res.view {
 			c.haveView.Store(true)
 		}
 		<-c.sem
 		c.finish(ctx, addr, res)
+	}()
+}
+
+// announce visits the nodes a node named before that node is read to the
+// end (its cluster view, a Sentinel's primaries), from a goroutine of its
+// own: the announcing node holds a slot, and its own probe must not wait
+// for one.
+func (c *crawler) announce(ctx context.Context, from string, links []link, view bool) {
+	if view {
+		c.haveView.Store(true) // the nodes named need not be asked for another view
+	}
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		for _, l := range links {
+			l.from = from
+			c.visit(ctx, normAddr(l.addr), l)
+		}
 	}()
 }
 

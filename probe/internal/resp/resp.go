@@ -1,9 +1,9 @@
 // Package resp holds the probe's view of a server reply (Value), a small
 // RESP2/RESP3 codec, and the field splitting of INFO-style text. The probe
-// converts valkey-go's replies into Values so its parsers are pure; the codec
-// reads replies recorded from real servers (probe/testdata) and lets
-// probe/localfleet talk to the servers it starts without the probe's
-// read-only allowlist.
+// reads every reply with it (behind the framing check) and its parsers are
+// pure functions over Values; the codec also reads replies recorded from
+// real servers (probe/testdata) and lets probe/localfleet talk to the
+// servers it starts without the probe's read-only allowlist.
 package resp
 
 import (
@@ -156,14 +156,10 @@ func read(r *bufio.Reader, depth int) (Value, error) {
 		if n < 0 {
 			return Value{Kind: Nil}, nil
 		}
-		buf := make([]byte, n+2)
-		if _, err := io.ReadFull(r, buf); err != nil {
+		s, err := readBulk(r, n)
+		if err != nil {
 			return Value{}, err
 		}
-		if buf[n] != '\r' || buf[n+1] != '\n' {
-			return Value{}, fmt.Errorf("%w: bulk string not terminated by CRLF", errProtocol)
-		}
-		s := string(buf[:n])
 		switch typ {
 		case '!':
 			return Value{Kind: Err, Str: s}, nil
@@ -200,6 +196,37 @@ func read(r *bufio.Reader, depth int) (Value, error) {
 		return v, nil
 	}
 	return Value{}, fmt.Errorf("%w: unknown type byte %q", errProtocol, typ)
+}
+
+// readBulk reads a bulk payload of n bytes and its CRLF into a string,
+// allocating it once.
+func readBulk(r *bufio.Reader, n int) (string, error) {
+	var b strings.Builder
+	b.Grow(n)
+	for b.Len() < n {
+		if r.Buffered() == 0 {
+			if _, err := r.Peek(1); err != nil {
+				if err == io.EOF {
+					err = io.ErrUnexpectedEOF
+				}
+				return "", err
+			}
+		}
+		chunk, _ := r.Peek(min(n-b.Len(), r.Buffered()))
+		b.Write(chunk)
+		r.Discard(len(chunk))
+	}
+	var crlf [2]byte
+	if _, err := io.ReadFull(r, crlf[:]); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return "", err
+	}
+	if crlf != [2]byte{'\r', '\n'} {
+		return "", fmt.Errorf("%w: bulk string not terminated by CRLF", errProtocol)
+	}
+	return b.String(), nil
 }
 
 func length(line string, limit int) (int, error) {
