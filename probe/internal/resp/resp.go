@@ -121,25 +121,25 @@ func read(r *bufio.Reader, depth int) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	line, err := readLine(r)
+	line, err := readLine(r) // valid until the next read from r
 	if err != nil {
 		return Value{}, err
 	}
 	switch typ {
 	case '+':
-		return Value{Kind: Str, Str: line}, nil
+		return Value{Kind: Str, Str: string(line)}, nil
 	case '-':
-		return Value{Kind: Err, Str: line}, nil
+		return Value{Kind: Err, Str: string(line)}, nil
 	case ':':
-		n, err := strconv.ParseInt(line, 10, 64)
-		if err != nil {
+		n, ok := atoi(line)
+		if !ok {
 			return Value{}, fmt.Errorf("%w: bad integer %q", errProtocol, line)
 		}
 		return Value{Kind: Int, Int: n}, nil
 	case '_':
 		return Value{Kind: Nil}, nil
 	case '#':
-		switch line {
+		switch string(line) {
 		case "t":
 			return Value{Kind: Bool, Int: 1}, nil
 		case "f":
@@ -147,7 +147,7 @@ func read(r *bufio.Reader, depth int) (Value, error) {
 		}
 		return Value{}, fmt.Errorf("%w: bad boolean %q", errProtocol, line)
 	case ',', '(':
-		return Value{Kind: Double, Str: line}, nil
+		return Value{Kind: Double, Str: string(line)}, nil
 	case '$', '=', '!':
 		n, err := length(line, maxBulk)
 		if err != nil {
@@ -229,37 +229,66 @@ func readBulk(r *bufio.Reader, n int) (string, error) {
 	return b.String(), nil
 }
 
-func length(line string, limit int) (int, error) {
-	n, err := strconv.Atoi(line)
-	if err != nil || n < -1 || n > limit {
+func length(line []byte, limit int) (int, error) {
+	n, ok := atoi(line)
+	if !ok || n < -1 || n > int64(limit) {
 		return 0, fmt.Errorf("%w: bad length %q", errProtocol, line)
 	}
-	return n, nil
+	return int(n), nil
 }
 
-func readLine(r *bufio.Reader) (string, error) {
-	var b []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		b = append(b, chunk...)
-		if len(b) > maxLineSize {
-			return "", fmt.Errorf("%w: line longer than %d bytes", errProtocol, maxLineSize)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF {
-			return "", io.ErrUnexpectedEOF
-		}
-		if err != nil {
-			return "", err
-		}
-		break
+// atoi reads a decimal integer (with an optional sign) without allocating.
+func atoi(b []byte) (int64, bool) {
+	neg := len(b) > 0 && (b[0] == '-' || b[0] == '+')
+	digits := b
+	if neg {
+		neg, digits = b[0] == '-', b[1:]
 	}
-	if len(b) < 2 || b[len(b)-2] != '\r' {
-		return "", fmt.Errorf("%w: line not terminated by CRLF", errProtocol)
+	if len(digits) == 0 || len(digits) > 18 {
+		n, err := strconv.ParseInt(string(b), 10, 64) // long or empty: the slow path says what is wrong
+		return n, err == nil
 	}
-	return string(b[:len(b)-2]), nil
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// readLine reads a line and returns it without its CRLF. The slice is
+// bufio's own when the line fits in its buffer: valid until the next read.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	line, err := r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull { // longer than the buffer: gather it
+		b := append([]byte(nil), line...)
+		for err == bufio.ErrBufferFull {
+			if len(b) > maxLineSize {
+				return nil, fmt.Errorf("%w: line longer than %d bytes", errProtocol, maxLineSize)
+			}
+			line, err = r.ReadSlice('\n')
+			b = append(b, line...)
+		}
+		line = b
+	}
+	if err == io.EOF {
+		return nil, io.ErrUnexpectedEOF
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(line) > maxLineSize+2 {
+		return nil, fmt.Errorf("%w: line longer than %d bytes", errProtocol, maxLineSize)
+	}
+	if len(line) < 2 || line[len(line)-2] != '\r' {
+		return nil, fmt.Errorf("%w: line not terminated by CRLF", errProtocol)
+	}
+	return line[:len(line)-2], nil
 }
 
 // Write encodes a command as a RESP array of bulk strings.
