@@ -36,6 +36,7 @@ type fakeFleet struct {
 	open    int // connections open now
 	maxOpen int // the most open at once
 	dials   int
+	rounds  map[string]int // round trips (batches answered) per node address
 	// gate, when set, holds every connection but the seed's until gateAt
 	// connections are open at once (see TestParallelBoundsConnections).
 	gate   chan struct{}
@@ -256,6 +257,12 @@ func (f *fakeFleet) serve(nd *fakeNode, c net.Conn, gate chan struct{}) {
 			}
 			out = append(out, f.answer(nd, v)...)
 		}
+		f.mu.Lock()
+		if f.rounds == nil {
+			f.rounds = map[string]int{}
+		}
+		f.rounds[nd.addr]++
+		f.mu.Unlock()
 		if nd.delay > 0 {
 			time.Sleep(nd.delay)
 		}
@@ -353,6 +360,17 @@ func (f *fakeFleet) infoSection(nd *fakeNode, section string) string {
 		return f.rec.scripting
 	}
 	return ""
+}
+
+// roundTrips counts the nodes by the round trips they answered.
+func (f *fakeFleet) roundTrips() map[int]int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[int]int{}
+	for _, n := range f.rounds {
+		out[n]++
+	}
+	return out
 }
 
 func (f *fakeFleet) stats() (open, maxOpen, dials int) {

@@ -21,7 +21,8 @@ import (
 
 // TestFakeFleetIsProbed: the simulated fleets read like real ones: every
 // node of a cluster and of a hundred deployments is found and read, with
-// no error, and judged (all 9.1.2: release and extend safe, Lua there).
+// no error, in one connection and two round trips, and judged (all 9.1.2:
+// release and extend safe, Lua there).
 func TestFakeFleetIsProbed(t *testing.T) {
 	t.Run("cluster", func(t *testing.T) {
 		f := newFakeCluster(t, 100)
@@ -30,12 +31,23 @@ func TestFakeFleetIsProbed(t *testing.T) {
 		if _, _, dials := f.stats(); dials != 100 {
 			t.Errorf("%d connections for 100 nodes, want one each", dials)
 		}
+		wantTwoRoundTrips(t, f, 100)
 	})
 	t.Run("deployments", func(t *testing.T) {
 		f, seeds := newFakeDeployments(t, 100, 2)
 		run := fakeRun(t, f, Options{Addrs: seeds})
 		wantFleetRead(t, run, 300, report.TopologyReplication)
+		wantTwoRoundTrips(t, f, 300)
 	})
+}
+
+// wantTwoRoundTrips: every node, seeds included, answered two round trips
+// on its one connection: the handshake and the one batch of all its facts.
+func wantTwoRoundTrips(t testing.TB, f *fakeFleet, nodes int) {
+	t.Helper()
+	if got := f.roundTrips(); len(got) != 1 || got[2] != nodes {
+		t.Errorf("nodes by round trips answered: %v; want all %d nodes at 2 (handshake, batch)", got, nodes)
+	}
 }
 
 func fakeRun(t testing.TB, f *fakeFleet, opt Options) *report.Run {
