@@ -23,9 +23,8 @@ var (
 
 // readOnly is the probe's allowlist: every command it may send, with the
 // subcommands allowed (nil: the command has none to check). HELLO and AUTH
-// are sent by the connection's handshake (conn.go) and nothing else leaves
-// the probe; PING is allowed but no longer sent. Each entry is read-only on
-// every server version.
+// are sent by valkey-go's handshake, and PING by its keep-alive; nothing
+// else leaves the probe. Each entry is read-only on every server version.
 var readOnly = map[string]map[string]bool{
 	"PING":     nil,
 	"INFO":     nil,

@@ -1,36 +1,30 @@
 package probe
 
 import (
-	"bufio"
 	"context"
 	"crypto/tls"
 	"errors"
 	"net"
 	"os"
-	"regexp"
-	"strconv"
+	"sort"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/valkey-io/valkey-go"
 
 	"github.com/lockaudit/lockaudit/probe/internal/framing"
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
 	"github.com/lockaudit/lockaudit/probe/netguard"
 )
 
-// This file is the only one that talks to a server. A connection is the
-// probe's own: TCP (TLS whenever the run has TLS), every reply through the
-// framing check, RESP3 after one HELLO that authenticates and names the
-// connection (RESP2 with -resp2, or for a server that knows no HELLO).
-// handshake sends that HELLO (or AUTH and CLIENT SETNAME); sendAll sends
-// everything else, and only what passes the connection's allowlist
-// (checkReadOnly for the probe). Nothing else is ever sent: no CLIENT
-// SETINFO, no CLIENT TRACKING, no keep-alive or closing PING.
-//
-// The probe spoke through valkey-go before; a client library's connection
-// machinery (a pipe, a ring of a few hundred slots, two buffers and a map
-// for every reply) cost two and a half times the CPU of the probe's own
-// reading of a node, and a 40-node cluster was bound by it.
+// This file is the only one that talks to a server, and sendAll is the only
+// function that sends a command: every command passes the connection's
+// allowlist (checkReadOnly for the probe) first. valkey-go itself sends
+// HELLO (with AUTH and SETNAME) on connect; CLIENT SETINFO is turned off,
+// because a restricted probe user has no client|setinfo, and so are
+// client-side caching, retries and TCP keep-alive. A node's facts are read
+// with one DoMulti: one pipelined round trip after the handshake.
 
 // ClientName is the connection name the probe sets (CLIENT LIST shows it).
 const ClientName = "lockaudit-probe"
@@ -50,28 +44,53 @@ type dialer struct {
 // names one.
 var directDial = (&net.Dialer{KeepAlive: -1}).DialContext
 
-// conn is one node's connection. Its methods are safe for one batch at a
-// time: a batch holds the connection until its replies are read.
+// conn is one node's connection.
 type conn struct {
 	addr    string
-	nc      net.Conn // checked by the framing check; TLS inside when on
-	r       *bufio.Reader
-	wbuf    []byte
-	rtt     time.Duration // the handshake's round trip
+	client  valkey.Client
+	rtt     time.Duration // the handshake's round trip (HELLO): what TIME is corrected by
 	timeout time.Duration
 	redact  func(string) string
 	// allow refuses what this connection may not send: checkReadOnly for
 	// the probe; scan and conform bring their own (see Dialer).
 	allow func(args []string) error
-
-	mu     sync.Mutex
-	broken error // a transport failure or refused reply: every later batch fails with it
+	nc    *netConns // the connections valkey-go dialled, closed by close
 }
 
-// connect opens the TCP connection: TLS whenever the run has TLS (a
-// discovered node is never contacted in plain text), verified against the
-// name given or the address dialled, and every reply through the framing
-// check.
+// netConns are the TCP connections valkey-go opened for one client (one,
+// unless it reconnected), and when the last one was up.
+type netConns struct {
+	mu    sync.Mutex
+	conns []net.Conn
+	up    time.Time
+}
+
+func (n *netConns) add(c net.Conn) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.conns = append(n.conns, c)
+	n.up = time.Now()
+}
+
+func (n *netConns) closeAll() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, c := range n.conns {
+		c.Close()
+	}
+	n.conns = nil
+}
+
+func (n *netConns) upAt() time.Time {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.up
+}
+
+// connect opens the TCP connection valkey-go speaks over (its dial hook):
+// TLS whenever the run has TLS (a discovered node is never contacted in
+// plain text), verified against the name given or the address dialled, and
+// every reply through the framing check.
 func (d *dialer) connect(ctx context.Context, addr string, netDial netguard.DialFunc) (net.Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, d.timeout)
 	defer cancel()
@@ -95,7 +114,9 @@ func (d *dialer) connect(ctx context.Context, addr string, netDial netguard.Dial
 	return framing.Guard(c, d.limits), nil
 }
 
-// dial connects and authenticates, within the timeout and ctx.
+// dial connects and authenticates, within the timeout and ctx. valkey-go's
+// handshake honours Dialer.Timeout; the goroutine also gives up when ctx
+// ends, so a server that accepts and never answers cannot hold the probe.
 func (d *dialer) dial(ctx context.Context, addr string) (*conn, error) {
 	return d.dialAs(ctx, addr, ClientName, checkReadOnly)
 }
@@ -109,88 +130,66 @@ func (d *dialer) dialAs(ctx context.Context, addr, name string, allow func([]str
 	if netDial == nil {
 		netDial = directDial
 	}
-	nc, err := d.connect(ctx, addr, netDial)
-	if err != nil {
-		return nil, d.cleanErr(ctx, err)
-	}
-	r := readerPool.Get().(*bufio.Reader)
-	r.Reset(nc)
-	c := &conn{addr: addr, nc: nc, r: r, timeout: d.timeout, redact: d.redact, allow: allow}
-	if err := c.handshake(ctx, d.user, d.password, name, d.resp2); err != nil {
-		c.close()
-		return nil, d.cleanErr(ctx, err)
-	}
-	return c, nil
-}
-
-// noHello is the answer of a server (or proxy) that has no HELLO.
-var noHello = regexp.MustCompile("unknown command .?(HELLO|hello).?")
-
-// handshake authenticates and names the connection in one round trip, and
-// times it (TIME is corrected by it): HELLO 3 AUTH user password SETNAME
-// name. A server without HELLO, and -resp2, get RESP2 instead: AUTH and
-// CLIENT SETNAME (after a HELLO 2, which a proxy without HELLO may refuse).
-// A password without a user authenticates the default user.
-func (c *conn) handshake(ctx context.Context, user, password, name string, resp2 bool) error {
-	if !resp2 {
-		hello := []string{"HELLO", "3"}
-		if password != "" || user != "" {
-			u := user
-			if u == "" {
-				u = "default"
+	ncs := &netConns{}
+	opt := valkey.ClientOption{
+		InitAddress:       []string{addr},
+		ForceSingleClient: true,
+		DisableCache:      true,
+		DisableRetry:      true,
+		ClientSetInfo:     []string{}, // no CLIENT SETINFO
+		ClientName:        name,
+		Username:          d.user,
+		Password:          d.password,
+		// TLS is done by connect, valkey-go's only way to a connection:
+		// TLSConfig stays unset so nothing can dial around it.
+		DialCtxFn: func(vctx context.Context, addr string, _ *net.Dialer, _ *tls.Config) (net.Conn, error) {
+			c, err := d.connect(vctx, addr, netDial)
+			if err == nil {
+				ncs.add(c)
 			}
-			hello = append(hello, "AUTH", u, password)
+			return c, err
+		},
+		AlwaysRESP2:       d.resp2,
+		Dialer:            net.Dialer{Timeout: d.timeout, KeepAlive: -1},
+		ConnWriteTimeout:  d.timeout,
+		PipelineMultiplex: -1, // one connection per node
+		// A probe sends a dozen commands per node: small buffers keep a
+		// large cluster from allocating a megabyte per node.
+		ReadBufferEachConn:  64 << 10,
+		WriteBufferEachConn: 16 << 10,
+		RingScaleEachConn:   8,
+	}
+	type result struct {
+		c   valkey.Client
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		c, err := valkey.NewClient(opt)
+		ch <- result{c, err}
+	}()
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			if r.c != nil {
+				r.c.Close()
+			}
+			return nil, d.cleanErr(ctx, r.err)
 		}
-		if name != "" {
-			hello = append(hello, "SETNAME", name)
+		var rtt time.Duration
+		if up := ncs.upAt(); !up.IsZero() {
+			rtt = time.Since(up) // the handshake, on the connection just up
 		}
-		start := time.Now()
-		vs, err := c.exchange(ctx, [][]string{hello})
-		if err != nil {
-			return err
-		}
-		c.rtt = time.Since(start)
-		switch v := vs[0]; {
-		case v.Kind == resp.Map || v.Kind == resp.Array:
-			return nil
-		case v.Kind != resp.Err:
-			return c.refuse(errors.New("the answer to HELLO is not a map: " + v.String()))
-		case !noHello.MatchString(v.Str):
-			return c.refuse(errors.New(v.Str))
-		}
+		return &conn{addr: addr, client: r.c, rtt: rtt, timeout: d.timeout, redact: d.redact, allow: allow, nc: ncs}, nil
+	case <-ctx.Done():
+		ncs.closeAll()
+		go func() { // close it once the handshake gives up
+			if r := <-ch; r.c != nil {
+				r.c.Close()
+			}
+		}()
+		return nil, d.cleanErr(ctx, ctx.Err())
 	}
-	var cmds [][]string
-	switch {
-	case password != "" && user == "":
-		cmds = append(cmds, []string{"AUTH", password})
-	case user != "":
-		cmds = append(cmds, []string{"AUTH", user, password})
-	}
-	hello := -1
-	if resp2 {
-		hello = len(cmds)
-		cmds = append(cmds, []string{"HELLO", "2"})
-	}
-	if name != "" {
-		cmds = append(cmds, []string{"CLIENT", "SETNAME", name})
-	}
-	if len(cmds) == 0 {
-		return nil
-	}
-	start := time.Now()
-	vs, err := c.exchange(ctx, cmds)
-	if err != nil {
-		return err
-	}
-	if c.rtt == 0 {
-		c.rtt = time.Since(start)
-	}
-	for i, v := range vs {
-		if v.Kind == resp.Err && !(i == hello && noHello.MatchString(v.Str)) {
-			return c.refuse(errors.New(v.Str))
-		}
-	}
-	return nil
 }
 
 // cleanErr words a connection error for a person and removes any secret.
@@ -201,6 +200,8 @@ func (d *dialer) cleanErr(ctx context.Context, err error) error {
 		msg = "not answered: " + stopped(ctx)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded), strings.Contains(msg, "i/o timeout"):
 		msg = "no answer within " + d.timeout.String() + " (-timeout): " + msg
+	case errors.Is(err, valkey.ErrClosing):
+		msg = "connection closed (" + msg + ")"
 	}
 	return errors.New(d.redact(strings.TrimSpace(msg)))
 }
@@ -227,24 +228,15 @@ func ended(ctx context.Context) bool {
 	return ok && !time.Now().Before(d)
 }
 
-// close closes the connection at once (so that at most -parallel are ever
-// open), without a word to the server.
+// close closes the TCP connection at once, so that at most -parallel are
+// ever open, then lets valkey-go wind its client down: its Close would
+// drain with a PING and wait a round trip for it, which a probe does not
+// need and, on a closed connection, fails at once without a word to the
+// server.
 func (c *conn) close() {
-	c.nc.Close()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.r != nil {
-		c.r.Reset(nil)
-		readerPool.Put(c.r)
-		c.r = nil
-		if c.broken == nil {
-			c.broken = net.ErrClosed
-		}
-	}
+	c.nc.closeAll()
+	go c.client.Close()
 }
-
-// readerPool holds the readers of closed connections.
-var readerPool = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 4<<10) }}
 
 // send sends one command; see sendAll.
 func (c *conn) send(ctx context.Context, args ...string) (resp.Value, error) {
@@ -255,96 +247,113 @@ func (c *conn) send(ctx context.Context, args ...string) (resp.Value, error) {
 	return vs[0], nil
 }
 
-// sendAll is the one function that sends commands after the handshake. It
-// refuses the whole batch unless every command is on the connection's
-// allowlist (the probe's: read-only, checkReadOnly), then sends them in one
-// round trip. A server error reply comes back as a Value of Kind resp.Err;
-// err is a refused command or a transport failure (timeout, closed
-// connection, a reply the framing check refused), which fails the whole
-// batch and every later one.
+// sendAll is the one function that sends commands. It refuses the whole
+// batch unless every command is on the connection's allowlist (the
+// probe's: read-only, checkReadOnly), then sends them
+// in one round trip. A server error reply comes back as a Value of Kind
+// resp.Err; err is a refused command or a transport failure (timeout,
+// closed connection), which fails the whole batch.
 func (c *conn) sendAll(ctx context.Context, cmds [][]string) ([]resp.Value, error) {
-	if err := c.allowAll(cmds); err != nil {
-		return nil, err
-	}
-	return c.exchange(ctx, cmds)
-}
-
-func (c *conn) allowAll(cmds [][]string) error {
+	built := make(valkey.Commands, 0, len(cmds))
 	for _, args := range cmds {
 		if err := c.allow(args); err != nil {
-			return err
+			return nil, err
 		}
+		built = append(built, c.client.B().Arbitrary(args...).Build())
 	}
-	return nil
-}
-
-// exchange writes the commands at once and reads one reply to each, all
-// within the timeout and ctx (whose end aborts the wait at once).
-func (c *conn) exchange(ctx context.Context, cmds [][]string) ([]resp.Value, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.broken != nil {
-		return nil, c.broken
-	}
-	deadline := time.Now().Add(c.timeout)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
-	}
-	if err := c.nc.SetDeadline(deadline); err != nil {
-		return nil, c.fail(ctx, err)
-	}
-	stop := context.AfterFunc(ctx, func() { c.nc.SetDeadline(time.Unix(1, 0)) })
-	defer stop()
-	c.wbuf = c.wbuf[:0]
-	for _, args := range cmds {
-		c.wbuf = appendCommand(c.wbuf, args)
-	}
-	if _, err := c.nc.Write(c.wbuf); err != nil { // the one write to a server
-		return nil, c.fail(ctx, err)
-	}
-	out := make([]resp.Value, len(cmds))
-	for i := range out {
-		v, err := resp.Read(c.r)
-		if err != nil {
-			return nil, c.fail(ctx, err)
+	cctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	results := c.client.DoMulti(cctx, built...)
+	out := make([]resp.Value, len(results))
+	for i, r := range results {
+		if err := r.NonValkeyError(); err != nil {
+			if ended(ctx) {
+				return nil, errors.New("not answered: " + stopped(ctx))
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil, errors.New("no answer within " + c.timeout.String() + " (-timeout)")
+			}
+			return nil, errors.New(c.redact(err.Error()))
 		}
-		out[i] = v
+		m, _ := r.ToMessage() // a server error or nil stays in m
+		out[i] = fromValkey(&m, 0)
 	}
 	return out, nil
 }
 
-// fail words a transport failure, closes the connection and makes every
-// later batch fail the same way.
-func (c *conn) fail(ctx context.Context, err error) error {
-	msg := c.redact(err.Error())
+// fromValkey converts valkey-go's reply into the probe's Value. Maps come
+// out with their keys sorted (valkey-go hands them over unordered); no
+// parser depends on map order.
+func fromValkey(m *valkey.ValkeyMessage, depth int) resp.Value {
+	if depth > MaxReplyDepth {
+		return resp.Value{Kind: resp.Err, Str: "reply nested too deep"}
+	}
 	switch {
-	case ended(ctx):
-		msg = "not answered: " + stopped(ctx)
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		msg = "no answer within " + c.timeout.String() + " (-timeout)"
+	case m.IsNil():
+		return resp.Value{Kind: resp.Nil}
+	case m.Error() != nil:
+		// valkey-go strips the "ERR " prefix; put it back so messages read
+		// as the server wrote them ("NOPERM ..." keeps its own code).
+		msg := m.Error().Error()
+		if !isErrCode(msg) {
+			msg = "ERR " + msg
+		}
+		return resp.Value{Kind: resp.Err, Str: msg}
+	case m.IsInt64():
+		n, _ := m.AsInt64()
+		return resp.Value{Kind: resp.Int, Int: n}
+	case m.IsBool():
+		b, _ := m.AsBool()
+		v := resp.Value{Kind: resp.Bool}
+		if b {
+			v.Int = 1
+		}
+		return v
+	case m.IsArray():
+		elems, _ := m.ToArray()
+		v := resp.Value{Kind: resp.Array, Elems: make([]resp.Value, 0, len(elems))}
+		for i := range elems {
+			v.Elems = append(v.Elems, fromValkey(&elems[i], depth+1))
+		}
+		return v
+	case m.IsMap():
+		mm, err := m.ToMap()
+		if err != nil {
+			return resp.Value{Kind: resp.Err, Str: "unreadable map reply: " + err.Error()}
+		}
+		keys := make([]string, 0, len(mm))
+		for k := range mm {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		v := resp.Value{Kind: resp.Map}
+		for _, k := range keys {
+			val := mm[k]
+			v.Elems = append(v.Elems, resp.Value{Kind: resp.Str, Str: k}, fromValkey(&val, depth+1))
+		}
+		return v
+	case m.IsFloat64():
+		s, _ := m.ToString()
+		return resp.Value{Kind: resp.Double, Str: s}
 	}
-	c.broken = errors.New(msg)
-	c.nc.Close()
-	return c.broken
+	s, _ := m.ToString()
+	if !m.IsString() && len(s) >= 4 && s[3] == ':' { // verbatim string: "txt:..."
+		s = s[4:]
+	}
+	return resp.Value{Kind: resp.Str, Str: s}
 }
 
-// refuse ends a connection whose handshake the server refused.
-func (c *conn) refuse(err error) error {
-	c.nc.Close()
-	return errors.New(c.redact(err.Error()))
-}
-
-// appendCommand appends a command as RESP: an array of bulk strings.
-func appendCommand(b []byte, args []string) []byte {
-	b = append(b, '*')
-	b = strconv.AppendInt(b, int64(len(args)), 10)
-	b = append(b, '\r', '\n')
-	for _, a := range args {
-		b = append(b, '$')
-		b = strconv.AppendInt(b, int64(len(a)), 10)
-		b = append(b, '\r', '\n')
-		b = append(b, a...)
-		b = append(b, '\r', '\n')
+// isErrCode reports whether msg starts with an upper-case error code such
+// as NOPERM, WRONGPASS or LOADING (valkey-go keeps those).
+func isErrCode(msg string) bool {
+	code, _, _ := strings.Cut(msg, " ")
+	if len(code) < 2 {
+		return false
 	}
-	return b
+	for _, c := range code {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
 }

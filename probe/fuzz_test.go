@@ -20,7 +20,7 @@ import (
 var writeCorpus = flag.Bool("fuzzcorpus", false, "write the recorded replies and the crashers into testdata/fuzz as seed corpus")
 
 // crashers are replies that crashed the probe inside valkey-go's reader
-// (which it used then) before the framing check (issue 8): a negative length panics in
+// before the framing check (issue 8): a negative length panics in
 // makeslice, a huge one is a fatal out-of-memory. They are in the seed
 // corpus of FuzzReplyPath (testdata/fuzz/FuzzReplyPath/crasher-*), and
 // TestProbeFramingAttacks runs each through a whole probe.
@@ -101,9 +101,11 @@ func mustDialable(t *testing.T, what, addr string) {
 
 // FuzzReplyPath sends arbitrary bytes, as a server's reply to INFO
 // server, down the path every reply takes in a probe: the framing check on
-// the connection, the RESP reader, and every parser. Nothing may panic,
-// hang, or believe a truncated reply: a reply the path accepts is a
-// complete RESP reply. What the parsers accept must be well formed.
+// the connection, valkey-go's reader, the conversion into a resp.Value, and
+// every parser. Nothing may panic (valkey-go's reader runs in its own
+// goroutine: a panic there ends the process), hang, or believe a truncated
+// reply: a reply the path accepts is a complete RESP reply. What the
+// parsers accept must be well formed.
 //
 //	go test ./probe -run '^$' -fuzz FuzzReplyPath -fuzztime 60s
 func FuzzReplyPath(f *testing.F) {

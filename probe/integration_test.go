@@ -544,7 +544,7 @@ func TestProbeSendsNoWrite(t *testing.T) {
 	probeRun(t, Options{Addrs: []string{n[0].Addr, c.Nodes[0].Addr}})
 
 	allowed := map[string]bool{
-		"hello": true, "auth": true, // the handshake (CLIENT SETNAME rides in HELLO)
+		"hello": true, "auth": true, // the handshake (valkey-go's; CLIENT SETNAME rides in HELLO)
 		"info": true, // also this test's own INFO commandstats
 		// the servers' own traffic on their replication links
 		"replconf": true, "psync": true, "sync": true,

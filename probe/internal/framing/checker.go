@@ -1,12 +1,10 @@
-// Package framing checks every reply a server sends before a RESP reader
-// sees it. A reader that trusts the lengths a server announces is crashed
-// or exhausted by it (valkey-go's, which the probe used before, was: a
-// negative length panicked, a huge one allocated it, deep nesting recursed
-// without bound, a reply nobody asked for panicked its reader). Checker is
-// a streaming RESP2/RESP3 validator with limits; Conn puts it on a
-// connection, so a reply that breaks the framing or a limit closes that
-// connection with an Error and never reaches the reader, and a node's
-// replies stay within its budget whatever the reader does.
+// Package framing checks every reply a server sends before the RESP reader
+// of valkey-go sees it. valkey-go trusts the lengths a server announces: a
+// negative length panics, a huge one allocates it, deep nesting recurses
+// without bound, a reply nobody asked for panics its reader. Checker is a
+// streaming RESP2/RESP3 validator with limits; Conn puts it on a connection
+// (through valkey-go's dial hook), so a reply that breaks the framing or a
+// limit closes that connection with an Error and never reaches the reader.
 //
 // A line (a simple string, a number, a header) is handed on only once its
 // end has arrived and it has been checked, so the reader never sees a length

@@ -88,8 +88,8 @@ func TestValidFraming(t *testing.T) {
 	}
 }
 
-// TestAttacks: each reply that crashed, exhausted or confused valkey-go's
-// reader (the probe's before its own) is refused, with a message that says what was wrong, before the
+// TestAttacks: each reply that crashes, exhausts or confuses valkey-go's
+// reader is refused, with a message that says what was wrong, before the
 // line that carries it is handed on.
 func TestAttacks(t *testing.T) {
 	nested := strings.Repeat("*1\r\n", 3_000_000)

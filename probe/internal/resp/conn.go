@@ -11,8 +11,7 @@ import (
 
 // Conn is a plain, unrestricted connection for test tooling (servertest's
 // admin commands, recording replies). The probe itself never uses it: it
-// talks to servers through its own connection (probe/conn.go), behind its
-// read-only allowlist and the framing check.
+// talks to servers through valkey-go behind its read-only allowlist.
 type Conn struct {
 	c       net.Conn
 	r       *bufio.Reader
