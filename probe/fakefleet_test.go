@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
@@ -37,6 +38,7 @@ type fakeFleet struct {
 	maxOpen int // the most open at once
 	dials   int
 	rounds  map[string]int // round trips (batches answered) per node address
+	sent    map[string]int // commands received, by upper-cased name, over all nodes
 	// gate, when set, holds every connection but the seed's until gateAt
 	// connections are open at once (see TestParallelBoundsConnections).
 	gate   chan struct{}
@@ -255,6 +257,12 @@ func (f *fakeFleet) serve(nd *fakeNode, c net.Conn, gate chan struct{}) {
 					return
 				}
 			}
+			f.mu.Lock()
+			if f.sent == nil {
+				f.sent = map[string]int{}
+			}
+			f.sent[strings.ToUpper(v.Elems[0].Str)]++
+			f.mu.Unlock()
 			out = append(out, f.answer(nd, v)...)
 		}
 		f.mu.Lock()
@@ -360,6 +368,23 @@ func (f *fakeFleet) infoSection(nd *fakeNode, section string) string {
 		return f.rec.scripting
 	}
 	return ""
+}
+
+// commandsAfterClose waits until every connection is closed (valkey-go's
+// own Close included), then returns how often each command was received.
+func (f *fakeFleet) commandsAfterClose(t testing.TB) map[string]int {
+	t.Helper()
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if open, _, _ := f.stats(); open == 0 {
+			break
+		}
+		if time.Since(start) > time.Minute {
+			t.Fatal("connections still open a minute after the run")
+		}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return maps.Clone(f.sent)
 }
 
 // roundTrips counts the nodes by the round trips they answered.

@@ -32,6 +32,20 @@ func TestFakeFleetIsProbed(t *testing.T) {
 			t.Errorf("%d connections for 100 nodes, want one each", dials)
 		}
 		wantTwoRoundTrips(t, f, 100)
+		// The handshake and the batch, nothing else: no CLIENT SETINFO or
+		// TRACKING, and no PING as valkey-go closes its client (the probe
+		// closes the socket first).
+		sent := f.commandsAfterClose(t)
+		for cmd := range sent {
+			switch cmd {
+			case "HELLO", "TIME", "INFO", "ROLE", "COMMAND", "CONFIG", "CLUSTER":
+			default:
+				t.Errorf("%s reached the fleet %d time(s); want only the handshake and the batch (all: %v)", cmd, sent[cmd], sent)
+			}
+		}
+		if sent["HELLO"] != 100 {
+			t.Errorf("%d HELLOs for 100 nodes, want one each", sent["HELLO"])
+		}
 	})
 	t.Run("deployments", func(t *testing.T) {
 		f, seeds := newFakeDeployments(t, 100, 2)
