@@ -222,18 +222,23 @@ func checkHTML(r *report.Run, out string) []string {
 	return append(problems, verdictShown(r, "html", out)...)
 }
 
-// verdictShown checks that the report's headline verdict — each value in
-// its own place in the layout, exactly once — is the run's (reportcheck):
-// a wrong verdict cannot pass because the right word appears in some
-// explanation nearby, or "safe" inside "unsafe".
+// verdictShown checks that the report's status word (reportcheck's
+// banner, worked out from the exit status and verdict, not by the renderer)
+// and its headline verdict — each value in its own place in the layout,
+// exactly once — are the run's: a wrong verdict cannot pass because the
+// right word appears in some explanation nearby, or "safe" inside "unsafe".
 func verdictShown(r *report.Run, format, out string) []string {
+	var problems []string
+	if p := reportcheck.CheckBanner(format, []byte(out), r); p != "" {
+		problems = append(problems, p)
+	}
 	if r.Verdict == nil {
-		return nil
+		return problems
 	}
 	if p := reportcheck.Check(format, []byte(out), reportcheck.Of(r.Verdict)); p != "" {
-		return []string{p}
+		problems = append(problems, p)
 	}
-	return nil
+	return problems
 }
 
 // checkAnyFormat is for formats this test does not know: every finding's

@@ -287,6 +287,9 @@ func carries(r *report.Run, format, out string) []string {
 	if p := reportcheck.Check(format, []byte(out), reportcheck.Of(r.Verdict)); p != "" {
 		problems = append(problems, p)
 	}
+	if p := reportcheck.CheckBanner(format, []byte(out), r); p != "" {
+		problems = append(problems, p)
+	}
 	switch format {
 	case "sarif":
 		var log struct {

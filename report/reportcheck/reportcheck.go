@@ -106,3 +106,61 @@ func Check(format string, out []byte, want Words) string {
 	}
 	return ""
 }
+
+// banners are, per format, the patterns whose one group is the report's
+// one-word status, the first thing a reader sees (the HTML banner and page
+// title, the Markdown quote under the contents).
+var banners = map[string][]*regexp.Regexp{
+	"html": {
+		regexp.MustCompile(`<div class="banner [a-z]+" role="status">\n<div class="word">([A-Z ]+)</div>`),
+		regexp.MustCompile(`<title>[^<\n]*: ([A-Z ]+)</title>`),
+	},
+	"markdown": {
+		regexp.MustCompile(`(?m)^> \*\*([A-Z ]+):\*\* .*\(lockaudit exit status \d+\)$`),
+	},
+}
+
+// WantBanner is the status word a run must show, worked out here from its
+// exit status and verdict alone, not by the renderer's own code: SAFE only
+// for a clean run with a verdict, UNSAFE when a path the code relies on is
+// unsafe.
+func WantBanner(r *report.Run) string {
+	switch report.ExitCode(r) {
+	case report.ExitFailed:
+		return "INCOMPLETE"
+	case report.ExitUnknown:
+		return "UNKNOWN"
+	case report.ExitFindings:
+		if r.Verdict != nil {
+			for _, u := range r.Uses {
+				if r.Verdict.For(u.Command) == report.No {
+					return "UNSAFE"
+				}
+			}
+		}
+		return "ACTION NEEDED"
+	case report.ExitOK:
+		if r.Verdict != nil && len(r.Uses) > 0 {
+			return "SAFE"
+		}
+		return "NO PROBLEMS FOUND"
+	}
+	return "UNKNOWN"
+}
+
+// CheckBanner compares the status word a report shows, in each of its
+// places, with WantBanner(r); "" when they agree or the format has none
+// (text, JSON and SARIF carry the exit status, not a word).
+func CheckBanner(format string, out []byte, r *report.Run) string {
+	want := WantBanner(r)
+	for _, re := range banners[format] {
+		m := re.FindAllSubmatch(out, -1)
+		if len(m) != 1 {
+			return fmt.Sprintf("%s: the status %s appears %d times, want once", format, re, len(m))
+		}
+		if got := string(m[0][1]); got != want {
+			return fmt.Sprintf("%s shows the status %s, want %s (exit status %d)", format, got, want, report.ExitCode(r))
+		}
+	}
+	return ""
+}
