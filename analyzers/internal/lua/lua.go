@@ -60,7 +60,37 @@ func (s Step) String() string {
 }
 
 // Classify returns the lock steps the script performs.
-func Classify(src string) Step {
+func Classify(src string) Step { return Analyze(src).Steps }
+
+// Detail is what a script does as a lock step, with where: the KEYS and
+// ARGV the steps use, for the layers that map them to the caller's
+// arguments, and where in the text the first step is, for messages.
+type Detail struct {
+	Steps Step
+	// Key is the 1-based KEYS index of the key the first lock step works
+	// on when that key is KEYS[i] itself; 0 when it is not (a key built or
+	// read in Lua, an ARGV value).
+	Key int
+	// Token is the 1-based ARGV index of the value an acquire writes (SET
+	// KEYS[i] ARGV[n] NX PX ...); 0 when there is no acquire or the value
+	// is not ARGV[n] itself.
+	Token int
+	// Offset is the byte offset in the text of the first lock step's call
+	// (-1 when there is none).
+	Offset int
+}
+
+// Line returns the 1-based line of the first lock step in src (0 when
+// there is none).
+func (d Detail) Line(src string) int {
+	if d.Offset < 0 || d.Offset > len(src) {
+		return 0
+	}
+	return strings.Count(src[:d.Offset], "\n") + 1
+}
+
+// Analyze returns the lock steps the script performs, and where.
+func Analyze(src string) Detail {
 	p := parse(src)
 	setnx := map[string]int{} // key id -> first SETNX of it
 	for _, c := range p.calls {
@@ -74,7 +104,7 @@ func Classify(src string) Step {
 		at, ok := m[key]
 		return ok && at < pos
 	}
-	var s Step
+	d := Detail{Offset: -1}
 	incr := false
 	for _, c := range p.calls {
 		if c.cmd == "incr" || c.cmd == "incrby" {
@@ -85,21 +115,25 @@ func Classify(src string) Step {
 			continue
 		}
 		key := c.args[0].id
+		var s Step
 		switch {
 		case c.cmd == "set" && len(c.args) >= 2:
 			opts := c.args[2:]
 			switch {
 			case !expiry(opts):
 			case hasWord(opts, "nx"): // SET key ARGV NX PX ttl
-				s |= Acquire
+				s = Acquire
+				if d.Steps&Acquire == 0 {
+					d.Token = index(c.args[1].id, "A[")
+				}
 			case c.args[1].from == fromArg: // GET key == ARGV then SET key ARGV PX ttl
 				if at, ok := p.tokened[check{key, c.args[1].id}]; ok && at < c.pos {
-					s |= Extend
+					s = Extend
 				}
 			}
 		case c.cmd == "del" || c.cmd == "unlink":
 			if before(p.checked, key, c.pos) {
-				s |= Release
+				s = Release
 			}
 		case expireCmds[c.cmd]:
 			if before(p.checked, key, c.pos) {
@@ -107,13 +141,47 @@ func Classify(src string) Step {
 			}
 			if before(setnx, key, c.pos) {
 				s |= Acquire
+				if d.Steps&Acquire == 0 {
+					d.Token = setnxToken(p.calls, key)
+				}
 			}
 		}
+		if s != 0 && d.Offset < 0 {
+			d.Offset, d.Key = c.pos, index(key, "K[")
+		}
+		d.Steps |= s
 	}
-	if s&Acquire != 0 && incr {
-		s |= Fence
+	if d.Steps&Acquire != 0 && incr {
+		d.Steps |= Fence
 	}
-	return s
+	return d
+}
+
+// index reads the 1-based index of KEYS[n] or ARGV[n] from a value id
+// ("K[n:2]"); 0 for anything else.
+func index(id, prefix string) int {
+	rest, ok := strings.CutPrefix(id, prefix+"n:")
+	if !ok || !strings.HasSuffix(rest, "]") {
+		return 0
+	}
+	n := 0
+	for _, c := range rest[:len(rest)-1] {
+		if c < '0' || c > '9' || n > 1<<20 {
+			return 0
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// setnxToken is the ARGV index the first SETNX of key writes.
+func setnxToken(calls []cmdCall, key string) int {
+	for _, c := range calls {
+		if c.cmd == "setnx" && len(c.args) >= 2 && c.args[0].id == key {
+			return index(c.args[1].id, "A[")
+		}
+	}
+	return 0
 }
 
 var expireCmds = map[string]bool{"pexpire": true, "expire": true, "pexpireat": true, "expireat": true}
