@@ -22,7 +22,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -30,14 +29,16 @@ import (
 var Analyzer = &analysis.Analyzer{
 	Name:             "locksyntax",
 	Doc:              "index of variable writes, parents and declarations shared by the lockaudit layers (infrastructure; reports nothing)",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
 	Run:              run,
 	ResultType:       reflect.TypeOf((*Index)(nil)),
 	RunDespiteErrors: true,
 }
 
+// run builds nothing yet: the layers above run on every package a
+// fact-using analysis visits, dependencies included, and most of those
+// never ask (not even for the inspector).
 func run(pass *analysis.Pass) (any, error) {
-	return New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)), nil
+	return New(pass.Fset, pass.Pkg, pass.TypesInfo, pass.Files, nil), nil
 }
 
 // Of returns the pass's Index; the analyzer must require Analyzer.
@@ -51,6 +52,7 @@ type Index struct {
 	TypesInfo *types.Info
 	Files     []*ast.File
 	insp      *inspector.Inspector
+	inspOnce  sync.Once
 
 	writesOnce sync.Once
 	w          *writes
@@ -59,12 +61,19 @@ type Index struct {
 }
 
 // New returns the Index of a package; insp may be nil (it is then built
-// from files).
+// from files on first use).
 func New(fset *token.FileSet, pkg *types.Package, info *types.Info, files []*ast.File, insp *inspector.Inspector) *Index {
-	if insp == nil {
-		insp = inspector.New(files)
-	}
 	return &Index{Fset: fset, Pkg: pkg, TypesInfo: info, Files: files, insp: insp}
+}
+
+// Inspector returns the package's inspector, built on first use.
+func (x *Index) Inspector() *inspector.Inspector {
+	x.inspOnce.Do(func() {
+		if x.insp == nil {
+			x.insp = inspector.New(x.Files)
+		}
+	})
+	return x.insp
 }
 
 // ObjOf returns the object an identifier or selector names (a field or

@@ -49,6 +49,7 @@ type writes struct {
 	addr  map[types.Object]bool            // &x: written through a pointer we cannot see
 	calls map[types.Object][]*ast.CallExpr // x.M(...) calls made on a variable, in source order
 	inits []*ast.FuncDecl                  // func init() declarations, for InInit
+	lits  map[types.Object][]Write         // a struct field's values in composite literals
 }
 
 func (x *Index) writes() *writes {
@@ -57,13 +58,16 @@ func (x *Index) writes() *writes {
 }
 
 func (x *Index) buildWrites() *writes {
-	w := &writes{all: map[types.Object][]Write{}, addr: map[types.Object]bool{}, calls: map[types.Object][]*ast.CallExpr{}}
+	w := &writes{all: map[types.Object][]Write{}, addr: map[types.Object]bool{}, calls: map[types.Object][]*ast.CallExpr{}, lits: map[types.Object][]Write{}}
 	add := func(obj types.Object, wr Write) { w.all[obj] = append(w.all[obj], wr) }
-	x.insp.Preorder([]ast.Node{
+	x.Inspector().Preorder([]ast.Node{
 		(*ast.AssignStmt)(nil), (*ast.GenDecl)(nil), (*ast.RangeStmt)(nil), (*ast.ForStmt)(nil),
 		(*ast.IncDecStmt)(nil), (*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil), (*ast.FuncDecl)(nil),
+		(*ast.CompositeLit)(nil),
 	}, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.CompositeLit:
+			x.fieldInits(w, n)
 		case *ast.FuncDecl:
 			if n.Recv == nil && n.Name.Name == "init" {
 				w.inits = append(w.inits, n)
@@ -159,6 +163,32 @@ func (x *Index) buildWrites() *writes {
 	return w
 }
 
+// fieldInits records the values a struct literal gives its fields (keyed
+// or positional).
+func (x *Index) fieldInits(w *writes, lit *ast.CompositeLit) {
+	t := x.TypesInfo.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := x.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
+					w.lits[f] = append(w.lits[f], Write{Kind: Define, Rhs: kv.Value, Idx: -1, Pos: kv.Pos()})
+				}
+			}
+			continue
+		}
+		if i < st.NumFields() {
+			w.lits[st.Field(i)] = append(w.lits[st.Field(i)], Write{Kind: Define, Rhs: el, Idx: -1, Pos: el.Pos()})
+		}
+	}
+}
+
 // lhsObj is the variable (or struct field) an assignment target names.
 func (x *Index) lhsObj(e ast.Expr) types.Object {
 	switch e := ast.Unparen(e).(type) {
@@ -205,6 +235,11 @@ func embedPattern(groups ...*ast.CommentGroup) string {
 // (declarations, assignments, x++, &x; a for statement's init is recorded
 // as Loop besides its Define).
 func (x *Index) Writes(obj types.Object) []Write { return x.writes().all[obj] }
+
+// FieldInits returns the values composite literals of the package give a
+// struct field (T{f: e} and positional T{e, ...}), in source order; Writes
+// has its assignments.
+func (x *Index) FieldInits(field *types.Var) []Write { return x.writes().lits[field] }
 
 // AddrTaken reports whether &obj appears: the variable may be written
 // through a pointer.
