@@ -19,8 +19,8 @@ func init() {
 func run(pass *analysis.Pass) (any, error) {
 	target := settings.Of(pass)
 	for _, op := range ruleutil.Ops(pass).Ops {
-		if op.Kind != resolve.Library {
-			continue
+		if op.Kind != resolve.Library || op.Via != nil {
+			continue // a wrapper's library call is reported in the wrapper
 		}
 		lib := op.Client.Lib
 		if lib == nil || lib.Lua[op.Step] == "" || !Replaceable(op.Step, target) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
@@ -22,7 +23,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := fix.New(pass)
 	release := fix.ReleaseAdvice(settings.Of(pass))
 	for _, op := range in.Ops {
-		if !op.IsPlainDel() || !op.Complete || in.WatchGuarded(op) {
+		if !op.IsPlainDel() || !op.Complete || !op.Passes(resolve.PassedKey) || in.WatchGuarded(op) {
 			continue
 		}
 		for _, k := range op.Keys {

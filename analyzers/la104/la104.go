@@ -15,7 +15,7 @@ var Analyzer = ruleutil.New("LA104", run, keys.Analyzer)
 func run(pass *analysis.Pass) (any, error) {
 	c := fix.New(pass)
 	for _, op := range ruleutil.Ops(pass).Ops {
-		if op.Kind != resolve.Command || op.Name != "SET" || op.Cond != "IFEQ" {
+		if op.Kind != resolve.Command || op.Name != "SET" || op.Cond != "IFEQ" || !op.Passes(resolve.PassedTTL) {
 			continue
 		}
 		switch {

@@ -12,7 +12,7 @@ var Analyzer = ruleutil.New("LA105", run)
 
 func run(pass *analysis.Pass) (any, error) {
 	for _, op := range ruleutil.Ops(pass).Ops {
-		if op.Kind != resolve.Command || op.Name != "SET" || op.Cond != "IFEQ" || !(op.NX || op.XX) {
+		if op.Kind != resolve.Command || op.Via != nil || op.Name != "SET" || op.Cond != "IFEQ" || !(op.NX || op.XX) {
 			continue
 		}
 		other := "NX"

@@ -18,7 +18,7 @@ func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
 	c := fix.New(pass)
 	for _, op := range in.Ops {
-		if op.Kind != resolve.Command {
+		if op.Kind != resolve.Command || !op.Passes(resolve.PassedTTL) {
 			continue
 		}
 		what := ""

@@ -17,8 +17,8 @@ func init() { settings.Declare(&Analyzer.Flags, settings.OptTarget) }
 func run(pass *analysis.Pass) (any, error) {
 	target := settings.Of(pass)
 	for _, op := range ruleutil.Ops(pass).Ops {
-		if op.Kind != resolve.Command {
-			continue
+		if op.Kind != resolve.Command || op.Via != nil {
+			continue // a wrapper's command is reported in the wrapper
 		}
 		var feature rules.Feature
 		var name string

@@ -22,7 +22,7 @@ func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
 	extend := fix.ExtendAdvice(settings.Of(pass))
 	for _, op := range in.Ops {
-		if op.Steps()&resolve.StepExpire == 0 || !op.Complete || len(op.Keys) == 0 {
+		if op.Steps()&resolve.StepExpire == 0 || !op.Complete || len(op.Keys) == 0 || !op.Passes(resolve.PassedKey) {
 			continue
 		}
 		// The EXPIRE that completes a TTL-less SETNX is LA106's; every

@@ -70,6 +70,9 @@ func Of(x *syntax.Index, op *resolve.Op) Use {
 		return Unseen
 	}
 	w := &walker{x: x, errIsReply: NilIsError(op), seen: map[types.Object]bool{}, exclude: map[ast.Node]bool{}}
+	if op.Via != nil {
+		return w.viaUse(op)
+	}
 	lib := op.Kind == resolve.Library
 	parts := resultParts(x, op.Call, lib)
 	var u Use
@@ -103,6 +106,41 @@ func Of(x *syntax.Index, op *resolve.Op) Use {
 		return Unseen
 	}
 	return u
+}
+
+// viaUse classifies the use of a wrapper's reply through the results of
+// the wrapper that carry it (Via.Results): its value, or an error the
+// wrapper returns when the reply says the lock was lost, is the outcome;
+// the reply's own error is the outcome only where the client reports a
+// lost lock as an error (NilIsError). When no result carries the outcome,
+// the wrapper dealt with it itself (or dropped it: the wrapper's finding,
+// not its callers'): the caller's use is Unseen.
+func (w *walker) viaUse(op *resolve.Op) Use {
+	parts := make([]part, len(op.Via.Results))
+	outcome := false
+	for i, c := range op.Via.Results {
+		switch c {
+		case resolve.CarryValue, resolve.CarryLost:
+			parts[i], outcome = pValue, true
+		case resolve.CarryError:
+			parts[i], outcome = pError, outcome || w.errIsReply
+		}
+	}
+	if !outcome {
+		return Unseen
+	}
+	if t := w.x.TypesInfo.TypeOf(op.Call); t != nil {
+		if tup, ok := t.(*types.Tuple); ok && tup.Len() == len(parts) {
+			for i := range parts {
+				if parts[i] == pValue && hasReplyMethods(tup.At(i).Type()) {
+					parts[i] = pObject
+				}
+			}
+		} else if len(parts) == 1 && parts[0] == pValue && hasReplyMethods(t) {
+			parts[0] = pObject
+		}
+	}
+	return w.use(op.Call, parts)
 }
 
 // NilIsError reports whether the op reports "lost" as an error, so that

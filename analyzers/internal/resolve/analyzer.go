@@ -7,36 +7,44 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Analyzer resolves every command-sending call in a package once; rule
-// analyzers require it and read its *Result.
+// analyzers require it and read its *Result. It exports a Summary fact for
+// each wrapper of the package (wrapper.go), so it runs on the dependencies
+// too — but only packages that reach a known client (the Reaches package
+// fact) do any work.
 var Analyzer = &analysis.Analyzer{
 	Name:             "lockcalls",
 	Doc:              "resolve Valkey/Redis client calls to logical commands (infrastructure for the LA1xx rules; reports nothing)",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, syntax.Analyzer},
+	Requires:         []*analysis.Analyzer{syntax.Analyzer},
 	Run:              run,
 	ResultType:       reflect.TypeOf((*Result)(nil)),
 	RunDespiteErrors: true,
+	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Reaches)(nil)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if !importsClient(pass) {
 		return &Result{}, nil
 	}
+	if pass.ExportPackageFact != nil {
+		pass.ExportPackageFact(&Reaches{})
+	}
 	r := newResolver(pass)
-	r.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+	r.x.Inspector().WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if push {
 			r.call(n.(*ast.CallExpr), stack)
 		}
 		return true
 	})
 	r.leftovers()
+	r.wrappers()
 	r.resolveScripts()
 	r.classifyScripts()
+	r.scriptValues()
 	ops := r.ops
 	sort.SliceStable(ops, func(i, j int) bool {
 		if ops[i].Pos != ops[j].Pos {
@@ -46,14 +54,25 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	r.ops = ops
 	r.groupTx()
-	return &Result{Ops: r.ops}, nil
+	return &Result{Ops: r.ops, Wrappers: r.wrappersOut}, nil
 }
 
 // importsClient reports whether the package depends, directly or not, on a
 // package the layer knows (a client can be reached through a wrapper
-// package's exported types), so that other packages cost nothing.
+// package's exported types), so that other packages cost nothing. Where
+// the driver passes facts, every dependency has run the layer first, so a
+// direct import that is a client or has the Reaches fact decides; without
+// facts the type information's import graph is walked.
 func importsClient(pass *analysis.Pass) bool {
-	return reaches(pass.Pkg, map[*types.Package]bool{})
+	if pass.ImportPackageFact == nil {
+		return reaches(pass.Pkg, map[*types.Package]bool{})
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if knowledge[stripVendor(imp.Path())] != nil || pass.ImportPackageFact(imp, new(Reaches)) {
+			return true
+		}
+	}
+	return false
 }
 
 // reaches walks the import graph once per pass (seen: visited packages,

@@ -55,6 +55,10 @@ const (
 	APIGoZero
 	// APILibrary: a lock library; its calls are lock steps, not commands.
 	APILibrary
+	// APIWrapper: a function of the project (or an interface method) that
+	// sends the command or takes the lock step for its caller (Op.Via).
+	// The call is the project's own, so fixes do not rewrite it.
+	APIWrapper
 )
 
 // Replies says where a command's reply lands.

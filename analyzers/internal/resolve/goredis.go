@@ -21,7 +21,7 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 	}
 	switch s.h {
 	case hEval:
-		r.eval(op, s, a)
+		r.eval(op, s, a, spread)
 	case hDo:
 		r.rawCall(op, a, spread)
 	case hProcess:
@@ -30,7 +30,7 @@ func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 		// (*Script).Run(ctx, c Scripter, keys []string, args...)
 		op.Name = s.cmd
 		op.conn = r.rootObj(argAt(a, 0))
-		r.runArgs(op, a)
+		r.runArgs(op, a, spread)
 		r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
 	default:
 		r.drop(op)
@@ -83,24 +83,58 @@ func (r *resolver) txFunc(s spec, a []ast.Expr, call *ast.CallExpr) {
 // runArgs fills a script run's Args and Keys from (x, keys []string,
 // args...), where x is the client (go-redis Run, valkey-go Exec) or the
 // script (go-zero ScriptRun).
-func (r *resolver) runArgs(op *Op, a []ast.Expr) {
+func (r *resolver) runArgs(op *Op, a []ast.Expr, spread bool) {
 	op.Args = a[min(1, len(a)):]
-	if keys, ok := r.sliceElems(argAt(a, 1)); ok {
+	r.keysAndArgv(op, a[min(1, len(a)):], spread)
+}
+
+// keysAndArgv reads (keys []string, args...) of a script run or EVAL:
+// the keys, and the ARGV values when they are visible. go-redis flattens
+// a slice passed among args, so one []string{...} argument is its
+// elements.
+func (r *resolver) keysAndArgv(op *Op, a []ast.Expr, spread bool) {
+	op.keysArg = argAt(a, 0)
+	if keys, ok := r.sliceElems(op.keysArg); ok {
 		op.Keys = keys
 	} else {
 		op.Complete = false
+	}
+	if len(a) < 2 {
+		return
+	}
+	argv := a[1:]
+	switch {
+	case spread:
+		if es, ok := r.collectedElems(argv[len(argv)-1]); ok {
+			op.argv = append(argv[:len(argv)-1:len(argv)-1], es...)
+		} else if len(argv) == 1 {
+			op.argvFrom = argv[0]
+		}
+	case len(argv) == 1 && isSlice(r.info.TypeOf(argv[0])):
+		if es, ok := r.sliceElems(argv[0]); ok {
+			op.argv = es
+		} else {
+			op.argvFrom = argv[0]
+		}
+	default:
+		op.argv = argv
 	}
 }
 
-// eval fills an Op from Eval(script|sha, keys []string, args...).
-func (r *resolver) eval(op *Op, s spec, a []ast.Expr) {
-	op.Name = s.cmd
-	r.inlineScript(op, argAt(a, 0))
-	if keys, ok := r.sliceElems(argAt(a, 1)); ok {
-		op.Keys = keys
-	} else {
-		op.Complete = false
+func isSlice(t types.Type) bool {
+	if t == nil {
+		return false
 	}
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+// eval fills an Op from Eval(script|sha, keys []string, args...).
+func (r *resolver) eval(op *Op, s spec, a []ast.Expr, spread bool) {
+	op.Name = s.cmd
+	op.text = argAt(a, 0)
+	r.inlineScript(op, op.text)
+	r.keysAndArgv(op, a[min(1, len(a)):], spread)
 }
 
 // typed fills an Op from a typed helper whose arguments (after ctx) are
@@ -138,6 +172,9 @@ func (r *resolver) typed(op *Op, info *pkgInfo, s spec, a []ast.Expr, spread boo
 	case hKeys:
 		op.Name = s.cmd
 		op.Keys, op.Complete = r.variadic(a, spread)
+		if spread && !op.Complete && len(a) == 1 {
+			op.keysArg = a[0]
+		}
 	case hKey:
 		op.Name = s.cmd
 		op.Keys = nonNil(argAt(a, 0))
@@ -231,7 +268,7 @@ func (r *resolver) durationTTL(op *Op, info *pkgInfo, e ast.Expr) {
 	op.TTLExpr = e
 	v := r.constValue(e)
 	if v == nil {
-		op.TTL = Expire
+		op.TTL, op.durTTL = Expire, true
 		return
 	}
 	n, exact := constant.Int64Val(constant.ToInt(v))

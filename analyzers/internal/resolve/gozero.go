@@ -21,7 +21,7 @@ func (r *resolver) goZero(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 		a := args(fn, call)
 		op := r.newOp(Command, info, call, stack)
 		op.conn = r.rootObj(receiver(call))
-		r.runArgs(op, a)
+		r.runArgs(op, a, call.Ellipsis.IsValid())
 		if len(a) > 0 {
 			r.runs = append(r.runs, scriptRun{op: op, recv: a[0]})
 		}

@@ -90,6 +90,10 @@ type spec struct {
 	// keyArg/ttlArg: library calls, 1-based index (after ctx) of the lock
 	// name and of the TTL; 0 when the call has none.
 	keyArg, ttlArg int
+	// optArg: library calls, 1-based index (after ctx) of the options that
+	// may set the token the lock writes (redislock's *Options with Token,
+	// the first of redsync's variadic options); 0 when none.
+	optArg int
 	// noSha/ro: Lua constructors whose runs send EVAL (no SHA) or the
 	// read-only variants.
 	noSha, ro bool
@@ -438,7 +442,7 @@ func registerAll() {
 		"Mutex.UnlockContext":  {h: hLib, step: "release"},
 		"Mutex.Extend":         {h: hLib, step: "extend"},
 		"Mutex.ExtendContext":  {h: hLib, step: "extend"},
-		"Redsync.NewMutex":     {h: hLib, step: "locker", keyArg: 1},
+		"Redsync.NewMutex":     {h: hLib, step: "locker", keyArg: 1, optArg: 2},
 	}})
 	register([]string{"github.com/bsm/redislock"}, &pkgInfo{client: &Client{Name: "redislock", API: APILibrary, LostIsError: true, Lib: &LockLibrary{
 		Module:  "bsm/redislock",
@@ -446,8 +450,8 @@ func registerAll() {
 		Summary: "bsm/redislock runs every step (obtain, refresh, release, TTL) as a Lua script",
 		Lost:    "ErrLockNotHeld",
 	}}, handle: (*resolver).library, specs: map[string]spec{
-		"func Obtain":   {h: hLib, step: "acquire", keyArg: 2, ttlArg: 3},
-		"Client.Obtain": {h: hLib, step: "acquire", keyArg: 1, ttlArg: 2},
+		"func Obtain":   {h: hLib, step: "acquire", keyArg: 2, ttlArg: 3, optArg: 4},
+		"Client.Obtain": {h: hLib, step: "acquire", keyArg: 1, ttlArg: 2, optArg: 3},
 		"Lock.Refresh":  {h: hLib, step: "extend", ttlArg: 1},
 		"Lock.Release":  {h: hLib, step: "release"},
 		"Lock.TTL":      {h: hLib, step: "ttl"},
@@ -460,6 +464,8 @@ func registerAll() {
 	}
 	register([]string{"github.com/valkey-io/valkey-go/valkeylock"}, &pkgInfo{client: &Client{Name: "valkeylock", API: APILibrary, LostIsError: true, Lib: lockerLib("valkeylock")}, handle: (*resolver).library, specs: lockerAPI})
 	register([]string{"github.com/redis/rueidis/rueidislock"}, &pkgInfo{client: &Client{Name: "rueidislock", API: APILibrary, LostIsError: true, Lib: lockerLib("rueidislock")}, handle: (*resolver).library, specs: lockerAPI})
+
+	indexClients()
 }
 
 // builderCommands names the builder's first step when the command is not

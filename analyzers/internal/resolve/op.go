@@ -170,6 +170,17 @@ type Op struct {
 	// library.
 	Method, Step string
 
+	// Via is set when the call is to a wrapper: a function or method of
+	// the project (or an interface method whose implementations all
+	// forward) that sends the command or takes the lock step for its
+	// caller, directly or through another wrapper. The Op then says what
+	// the wrapper sends, with the caller's arguments in place of the
+	// wrapper's parameters: Keys, Value, TTLExpr, Args and the script are
+	// the caller's expressions where the wrapper passes a parameter
+	// through, and missing (Complete false) where it does not. Client is
+	// the wrapped client's traits with API APIWrapper.
+	Via *Via
+
 	// conn is the object of the connection, client, pipeline or batch the
 	// command is sent on (nil when it is not a variable); scope is the
 	// innermost function (FuncDecl or FuncLit) holding Call. Both group
@@ -179,7 +190,66 @@ type Op struct {
 	// boundary marks a MULTI or EXEC op that only delimits a transaction;
 	// it is dropped from the result once the Tx is built.
 	boundary bool
+
+	// What a wrapper summary needs to map back to parameters (wrapper.go):
+	// keysArg is the slice expression the keys were read from (EVAL, script
+	// runs); argv the ARGV values as written (nil with argvFrom set: a
+	// slice or args... whose elements are not visible); text the
+	// expression holding a script's text (EVAL, a script constructor);
+	// durTTL marks a TTL taken from a duration expression that is not a
+	// constant (go-redis shaped helpers).
+	keysArg  ast.Expr
+	argv     []ast.Expr
+	argvFrom ast.Expr
+	text     ast.Expr
+	durTTL   bool
 }
+
+// Via describes the wrapper an Op was resolved through.
+type Via struct {
+	// Func is the function, method or interface method called.
+	Func *types.Func
+	// At is where the wrapper (or the innermost wrapper it calls) sends the
+	// command: "redis.go:1492".
+	At string
+	// Results says what each result of the wrapper carries of the
+	// command's reply (reply.Of reads it).
+	Results []Carry
+	// Passed says which of the Op's parts the caller passed (the rest the
+	// wrapper fixes: a finding about those is the wrapper's, reported
+	// there, not at each of its callers).
+	Passed Passed
+}
+
+// Passed is a set of the parts of a wrapper Op that come from the
+// caller's arguments.
+type Passed uint8
+
+const (
+	PassedKey    Passed = 1 << iota // the keys
+	PassedValue                     // the value (token) or its comparison value
+	PassedTTL                       // the TTL or amount
+	PassedScript                    // the script (its text or object)
+	PassedArgv                      // the script's ARGV
+)
+
+// Passes reports whether a finding about parts p of the Op belongs where
+// the Op is: always for a direct call; for a wrapper call, when the caller
+// passed one of those parts — otherwise the wrapper fixes them, and the
+// finding is the wrapper's, reported there once rather than at each
+// caller.
+func (o *Op) Passes(p Passed) bool { return o.Via == nil || o.Via.Passed&p != 0 }
+
+// Carry says what a wrapper's result carries of the reply of the command
+// it sends.
+type Carry uint8
+
+const (
+	CarryNone  Carry = iota // nothing: a value of its own, or the reply was dropped inside
+	CarryError              // the reply's error, and only that
+	CarryLost               // an error the wrapper returns when the reply says the lock was lost (its outcome, as an error)
+	CarryValue              // the reply's value, or a value computed from it
+)
 
 // Key returns the first key argument, or nil.
 func (o *Op) Key() ast.Expr {
@@ -201,6 +271,16 @@ type Script struct {
 	// Steps is what the script does as a lock step (lua.Classify), worked
 	// out once per script by the resolve layer; rules read it.
 	Steps lua.Step
+	// Detail says which KEYS and ARGV the lock steps use and where the
+	// first step is in the text (lua.Analyze); Detail.Steps == Steps.
+	Detail lua.Detail
+	// Source names the file the text was read from, for a //go:embed file
+	// or an embed.FS read: "lockscript.lua" (relative to the package);
+	// empty for text written in Go.
+	Source string
+	// Foreign is true for the script of a wrapper in another package: the
+	// text is not here (Text is empty), only its Steps and Detail.
+	Foreign bool
 
 	numKeys int    // redigo/radix v3 key count (-1: unknown or passed by the caller)
 	evalCmd string // the command a run sends: EVALSHA, EVAL (NoSha constructors), EVALSHA_RO ...
@@ -228,6 +308,10 @@ type Tx struct {
 // Result is the resolve Analyzer's result for one package.
 type Result struct {
 	Ops []*Op // in source order
+	// Wrappers are the package's wrappers (functions, methods and
+	// interface methods) with what they send: the parameter of the key,
+	// the token, the TTL, the script; the Summary fact of each.
+	Wrappers map[*types.Func]*Summary
 }
 
 // CallName names a library call as a reader knows it: for a method, its

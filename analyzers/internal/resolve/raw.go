@@ -141,7 +141,8 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 
 	switch op.Name {
 	case "EVAL", "EVAL_RO", "EVALSHA", "EVALSHA_RO", "FCALL", "FCALL_RO":
-		r.inlineScript(op, arg(0))
+		op.text = arg(0)
+		r.inlineScript(op, op.text)
 		if marked != nil {
 			op.Keys = marked
 		} else if len(vis) > 1 {
@@ -151,6 +152,11 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 						op.Keys = append(op.Keys, e)
 					} else {
 						op.Complete = false
+					}
+				}
+				if op.Complete && len(vis) == len(toks) {
+					for _, t := range vis[min(2+int(n), len(vis)):] {
+						op.argv = append(op.argv, t.expr)
 					}
 				}
 			} else {

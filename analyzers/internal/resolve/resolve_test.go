@@ -39,6 +39,25 @@ var summary = &analysis.Analyzer{
 	},
 }
 
+// wrappers is summary plus a line for every wrapper the layer summarised
+// ("wrapper Name: <Summary>"), at the wrapper's name.
+var wrappers = &analysis.Analyzer{
+	Name:             "wrappersummary",
+	Doc:              "report every resolved Op and wrapper (test only)",
+	Requires:         []*analysis.Analyzer{resolve.Analyzer},
+	RunDespiteErrors: true,
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[resolve.Analyzer].(*resolve.Result)
+		for _, op := range res.Ops {
+			pass.Reportf(op.Pos, "%s", Summary(pass.Fset, op))
+		}
+		for fn, s := range res.Wrappers {
+			pass.Reportf(fn.Pos(), "wrapper %s: %s", fn.Name(), s)
+		}
+		return nil, nil
+	},
+}
+
 // Summary renders an Op on one line:
 //
 //	SET key=k value=v NX ttl=expire(ttl) tx=multi@12 client=go-redis/v9
@@ -90,10 +109,17 @@ func Summary(fset *token.FileSet, op *resolve.Op) string {
 		w(" incomplete")
 	}
 	if op.Script != nil {
-		w(" script=%s", lua.Classify(op.Script.Text))
-		if op.Script.Inline {
+		switch {
+		case op.Script.Foreign:
+			w(" script=%s@%s", op.Script.Steps, op.Script.Source)
+		default:
+			w(" script=%s", lua.Classify(op.Script.Text))
+		}
+		switch {
+		case op.Script.Foreign:
+		case op.Script.Inline:
 			w("(inline)")
-		} else if op.Kind == resolve.Command {
+		case op.Kind == resolve.Command:
 			w("@%s", rel(fset, op.Pos, op.Script.Pos))
 		}
 	}
@@ -104,6 +130,9 @@ func Summary(fset *token.FileSet, op *resolve.Op) string {
 		}
 	}
 	w(" client=%s", op.Client.Name)
+	if op.Via != nil {
+		w(" via=%s", op.Via.Func.Name())
+	}
 	return b.String()
 }
 
@@ -231,6 +260,21 @@ func TestBrokenCode(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Ops:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// TestWrappers: calls of the package's own wrappers (a script
+// constructor, a script run, an EVAL, a release helper, a SETNX whose TTL
+// is a parameter, an interface whose implementations forward) resolve to
+// the Ops the wrappers send, with the callers' arguments; so do calls of
+// another package's wrappers, through its facts.
+func TestWrappers(t *testing.T) {
+	analyzertest.Run(t, wrappers, nil, "resolvetest/wrappers", "resolvetest/wrapuse")
+}
+
+// TestWrapperFacts states the Summary and Reaches facts the layer exports
+// for another package's wrappers.
+func TestWrapperFacts(t *testing.T) {
+	analyzertest.Run(t, resolve.Analyzer, nil, "resolvetest/wraplib")
 }
 
 func TestScriptTextsAndVendor(t *testing.T) {

@@ -8,8 +8,6 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -17,7 +15,6 @@ import (
 type resolver struct {
 	pass *analysis.Pass
 	info *types.Info
-	insp *inspector.Inspector
 	x    *syntax.Index
 
 	ops []*Op
@@ -37,6 +34,12 @@ type resolver struct {
 	runs []scriptRun
 	// building guards builderOp against variables assigned from each other.
 	building map[types.Object]bool
+	// w is the state of the package's wrappers (wrapper.go).
+	w wrapperState
+	// classified marks the scripts lua.Analyze has read.
+	classified map[*Script]bool
+	// wrappersOut are the package's summarised wrappers (Result.Wrappers).
+	wrappersOut map[*types.Func]*Summary
 }
 
 type pending struct {
@@ -59,7 +62,6 @@ func newResolver(pass *analysis.Pass) *resolver {
 	return &resolver{
 		pass:         pass,
 		info:         pass.TypesInfo,
-		insp:         pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		x:            syntax.Of(pass),
 		txByObj:      map[types.Object]*Tx{},
 		consumed:     map[ast.Expr]bool{},
@@ -93,26 +95,21 @@ func (r *resolver) calleeFunc(c *ast.CallExpr) *types.Func {
 	return fn.Origin()
 }
 
-// callee resolves a call to a known function: the function (generic
-// methods normalised to their origin), the package's knowledge and the spec.
-func (r *resolver) callee(call *ast.CallExpr) (*types.Func, *pkgInfo, spec, bool) {
-	fn := r.calleeFunc(call)
-	// A package's calls to itself are its implementation, not client use.
-	if fn == nil || fn.Pkg() == r.pass.Pkg {
-		return nil, nil, spec{}, false
-	}
+// callee resolves a call of fn to a known function: the package's
+// knowledge and the spec.
+func (r *resolver) callee(fn *types.Func) (*pkgInfo, spec, bool) {
 	info := r.pkgInfoOf(fn.Pkg())
 	if info == nil {
-		return nil, nil, spec{}, false
+		return nil, spec{}, false
 	}
 	if info.builder {
-		return fn, info, spec{}, true
+		return info, spec{}, true
 	}
 	s, ok := info.lookup(RecvName(fn), fn.Name())
 	if !ok || s.h == hSkip {
-		return nil, nil, spec{}, false
+		return nil, spec{}, false
 	}
-	return fn, info, s, true
+	return info, s, true
 }
 
 // RecvName is the name of a method's receiver type ("" for a function):
@@ -210,8 +207,23 @@ func outermostCall(stack []ast.Node) ast.Node {
 
 // call resolves one call expression.
 func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
-	fn, info, s, ok := r.callee(call)
+	fn := r.calleeFunc(call)
+	if fn == nil {
+		return
+	}
+	if fn.Pkg() == r.pass.Pkg {
+		// A package's calls to itself are its implementation, not client
+		// use — unless the callee is a wrapper.
+		r.noteLocal(fn, call, stack)
+		return
+	}
+	info, s, ok := r.callee(fn)
 	if !ok {
+		if info == nil {
+			if sum := r.importedSummary(fn); sum != nil {
+				r.viaCall(fn, sum, nil, call, stack)
+			}
+		}
 		return
 	}
 	before := len(r.ops)
@@ -262,8 +274,9 @@ func (r *resolver) scriptDef(info *pkgInfo, s spec, call *ast.CallExpr, a []ast.
 		}
 	}
 	if s.arg < len(a) {
+		op.text = a[s.arg]
 		if text, ok := r.str(a[s.arg]); ok {
-			sc.Text = text
+			sc.Text, sc.Source = text, r.embedSource(a[s.arg])
 			op.Script = sc
 		}
 	}
@@ -301,11 +314,38 @@ func (r *resolver) scriptOf(e ast.Expr) *Script {
 // classifyScripts classifies every visible script once (several ops may
 // share one), so rules never run the Lua classifier again.
 func (r *resolver) classifyScripts() {
-	done := map[*Script]bool{}
 	for _, op := range r.ops {
-		if sc := op.Script; sc != nil && !done[sc] {
-			done[sc] = true
-			sc.Steps = lua.Classify(sc.Text)
+		if op.Script != nil {
+			r.classify(op.Script)
+		}
+	}
+}
+
+// classify works out what a script does, once (wrapper summaries need it
+// before the end of the walk).
+func (r *resolver) classify(sc *Script) {
+	if sc.Foreign || r.classified[sc] {
+		return
+	}
+	if r.classified == nil {
+		r.classified = map[*Script]bool{}
+	}
+	r.classified[sc] = true
+	sc.Detail = lua.Analyze(sc.Text)
+	sc.Steps = sc.Detail.Steps
+}
+
+// scriptValues sets the Value of script runs that acquire: the ARGV the
+// script writes as the lock's value (lua.Detail.Token), when the run's
+// ARGV are visible.
+func (r *resolver) scriptValues() {
+	for _, op := range r.ops {
+		sc := op.Script
+		if sc == nil || op.Value != nil || op.Kind != Command || sc.Steps&lua.Acquire == 0 {
+			continue
+		}
+		if n := sc.Detail.Token; n > 0 && n <= len(op.argv) {
+			op.Value = op.argv[n-1]
 		}
 	}
 }
@@ -329,7 +369,8 @@ func (r *resolver) resolveScripts() {
 			continue
 		}
 		// redigo (*Script).Do(c, keysAndArgs...), radix v3 EvalScript.Cmd:
-		// the first numKeys arguments are keys.
+		// the first numKeys arguments are keys, the rest ARGV. A spread
+		// slice built in the function is read to its elements.
 		n := -1
 		if sc != nil {
 			n = sc.numKeys
@@ -338,12 +379,21 @@ func (r *resolver) resolveScripts() {
 			op.Complete = false
 			continue
 		}
+		rest, spread := run.rest, run.spread
+		if spread && len(rest) > 0 {
+			if es, ok := r.collectedElems(rest[len(rest)-1]); ok {
+				rest, spread = append(rest[:len(rest)-1:len(rest)-1], es...), false
+			}
+		}
 		for i := 0; i < n; i++ {
-			if i < len(run.rest) && !(run.spread && i == len(run.rest)-1) {
-				op.Keys = append(op.Keys, run.rest[i])
+			if i < len(rest) && !(spread && i == len(rest)-1) {
+				op.Keys = append(op.Keys, rest[i])
 			} else {
 				op.Complete = false
 			}
+		}
+		if !spread && n <= len(rest) {
+			op.argv = rest[n:]
 		}
 	}
 }

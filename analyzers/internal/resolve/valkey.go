@@ -63,7 +63,7 @@ func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 		// (*Lua).Exec(ctx, c Client, keys, args []string)
 		op := r.newOp(Command, info, call, stack)
 		op.conn = r.rootObj(argAt(a, 0))
-		r.runArgs(op, a)
+		r.runArgs(op, a, call.Ellipsis.IsValid())
 		r.runs = append(r.runs, scriptRun{op: op, recv: receiver(call)})
 	case hLuaExecMult:
 		// (*Lua).ExecMulti(ctx, c Client, multi ...LuaExec{Keys, Args})
@@ -125,11 +125,12 @@ func (r *resolver) collectedElems(e ast.Expr) ([]ast.Expr, bool) {
 		return nil, false
 	}
 	var out []ast.Expr
-	complete := true
+	complete, seen := true, false
 	for _, w := range r.writesOf(o) {
 		if w.Pos > id.Pos() {
 			continue
 		}
+		seen = true
 		switch x := ast.Unparen(w.Value()).(type) {
 		case *ast.CompositeLit:
 			out = append(out, x.Elts...)
@@ -153,7 +154,9 @@ func (r *resolver) collectedElems(e ast.Expr) ([]ast.Expr, bool) {
 			complete = false
 		}
 	}
-	return out, complete
+	// A parameter (or a variable set only later) holds what the caller
+	// passes: nothing here is visible.
+	return out, complete && seen
 }
 
 func isBuiltin(info *types.Info, c *ast.CallExpr, name string) bool {

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -62,6 +63,9 @@ func (r *resolver) constDepth(e ast.Expr, depth int) constant.Value {
 		}
 		w, ok := r.x.Single(obj)
 		if !ok {
+			if call := r.tupleCall(obj); call != nil {
+				return r.embedFSText(call)
+			}
 			return nil
 		}
 		switch {
@@ -114,6 +118,75 @@ func (r *resolver) embedded(w syntax.Write) constant.Value {
 		return nil
 	}
 	data, err := os.ReadFile(filepath.Join(filepath.Dir(f.Name()), filepath.FromSlash(w.Embed)))
+	if err != nil {
+		return nil
+	}
+	return constant.MakeString(string(data))
+}
+
+// tupleCall returns the call of a variable's one write when it is the
+// first of a call's results (data, err := f.ReadFile(name)); nil otherwise.
+func (r *resolver) tupleCall(obj types.Object) *ast.CallExpr {
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() || v.Pkg() != r.pass.Pkg || r.x.AddrTaken(v) {
+		return nil
+	}
+	ws := r.x.Writes(v)
+	if len(ws) != 1 || ws[0].Idx != 0 || (ws[0].Kind != syntax.Define && ws[0].Kind != syntax.Assign) {
+		return nil
+	}
+	call, _ := ast.Unparen(ws[0].Rhs).(*ast.CallExpr)
+	return call
+}
+
+// embedFSRead returns the file name a read of an embedded file system
+// names — fsys.ReadFile(name) on a //go:embed embed.FS variable, or
+// fs.ReadFile(fsys, name) — when name is a constant the variable's
+// patterns embed; "" otherwise.
+func (r *resolver) embedFSRead(call *ast.CallExpr) string {
+	fn := r.calleeFunc(call)
+	if fn == nil || fn.Name() != "ReadFile" {
+		return ""
+	}
+	var fsys, name ast.Expr
+	switch {
+	case fn.Pkg().Path() == "embed" && RecvName(fn) == "FS" && len(call.Args) == 1:
+		fsys, name = receiver(call), call.Args[0]
+	case fn.Pkg().Path() == "io/fs" && RecvName(fn) == "" && len(call.Args) == 2:
+		fsys, name = call.Args[0], call.Args[1]
+	default:
+		return ""
+	}
+	id, ok := ast.Unparen(fsys).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	w, ok := r.x.Single(r.info.Uses[id])
+	if !ok || w.Embed == "" {
+		return ""
+	}
+	file, ok := r.str(name)
+	if !ok {
+		return ""
+	}
+	for _, pat := range strings.Fields(w.Embed) {
+		pat = strings.TrimPrefix(pat, "all:")
+		if m, _ := path.Match(pat, file); m || strings.HasPrefix(file, strings.TrimSuffix(pat, "/")+"/") {
+			return file
+		}
+	}
+	return ""
+}
+
+// embedFSText reads the file an embedded file system read names
+// (embedFSRead).
+func (r *resolver) embedFSText(call *ast.CallExpr) constant.Value {
+	name := r.embedFSRead(call)
+	f := r.pass.Fset.File(call.Pos())
+	if name == "" || f == nil || strings.Contains(name, "..") {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(f.Name()), filepath.FromSlash(name)))
 	if err != nil {
 		return nil
 	}

@@ -54,7 +54,7 @@ func scripts(ctx context.Context, c redis.Conn, token string, args []interface{}
 	release.Do(c, "lock:a", token)                        // want `^\QEVALSHA key="lock:a" script=release@-39 client=redigo\E$`
 	release.DoContext(ctx, c, "lock:a", token)            // want `^\QEVALSHA key="lock:a" script=release@-40 client=redigo\E$`
 	release.SendHash(c, "lock:a", token)                  // want `^\QEVALSHA key="lock:a" script=release@-41 client=redigo\E$`
-	fenced.Send(c, "lock:{a}", "fence:{a}", token, 30000) // want `^\QEVAL key="lock:{a}","fence:{a}" script=acquire+fence@-40 client=redigo\E$`
+	fenced.Send(c, "lock:{a}", "fence:{a}", token, 30000) // want `^\QEVAL key="lock:{a}","fence:{a}" value=token script=acquire+fence@-40 client=redigo\E$`
 	bucket.Do(c, 1, "hits")                               // want `^\QEVALSHA incomplete script=none@-34 client=redigo\E$`
 	release.Do(c, args...)                                // want `^\QEVALSHA incomplete script=release@-44 client=redigo\E$`
 	c.Do("EVAL", releaseSrc, 1, "lock:a", token)          // want `^\QEVAL key="lock:a" script=release(inline) client=redigo\E$`

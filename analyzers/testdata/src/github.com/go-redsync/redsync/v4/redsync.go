@@ -35,6 +35,12 @@ func WithExpiry(expiry time.Duration) Option { return OptionFunc(func(m *Mutex) 
 
 func WithSetNXOnExtend() Option { return OptionFunc(func(m *Mutex) {}) }
 
+func WithGenValueFunc(genValueFunc func() (string, error)) Option {
+	return OptionFunc(func(m *Mutex) {})
+}
+
+func WithValue(v string) Option { return OptionFunc(func(m *Mutex) { m.value = v }) }
+
 type Mutex struct {
 	name  string
 	value string

@@ -1,0 +1,908 @@
+package resolve
+
+// Wrappers: the package's own functions that send a command, run or build
+// a script, or call a lock library for their callers. Each is summarised
+// (Summary) once its Ops are known — which needs the wrappers it calls
+// summarised first, so summaries are computed on demand, callees first —
+// and every call of a wrapper, in this package or (through the exported
+// fact) in a package that imports it, becomes the Ops the summary
+// describes, with the caller's arguments in place of the parameters.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
+)
+
+// maxWrapperOps bounds the Ops a wrapper may send: a function that sends
+// more (a GET then a DEL, a SETNX then an EXPIRE) is a routine of its own,
+// judged where it is; passing its steps to every caller at one position
+// would merge steps the rules must see apart.
+const maxWrapperOps = 1
+
+var (
+	wrappedMu      sync.Mutex
+	wrappedClients = map[*Client]*Client{} // client -> its wrapper copy
+	wrappedFrom    = map[*Client]*Client{} // wrapper copy -> client
+)
+
+// localCall is a call of a function or interface method of the package.
+type localCall struct {
+	fn    *types.Func
+	call  *ast.CallExpr
+	stack []ast.Node
+}
+
+// wrapperState is the resolver's state for wrappers.
+type wrapperState struct {
+	local    []localCall
+	callsIn  map[*ast.FuncDecl][]int // indexes into local, by enclosing declaration
+	done     map[*ast.CallExpr]bool  // local calls already resolved
+	byFunc   map[*ast.FuncDecl][]*Op
+	sums     map[*types.Func]*Summary
+	state    map[*types.Func]uint8 // 1: being summarised, 2: done
+	inner    map[*Summary][]*Op    // a local summary's Ops, for expressions the wrapper fixes
+	imported map[*types.Func]*Summary
+}
+
+// noteLocal records a call of a function of the package (or of an
+// interface method it declares): a wrapper call once the callee is
+// summarised.
+func (r *resolver) noteLocal(fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
+	if r.x.Decl(fn) == nil && !isInterfaceMethod(fn) {
+		return
+	}
+	r.w.local = append(r.w.local, localCall{fn: fn, call: call, stack: append([]ast.Node(nil), stack...)})
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// importedSummary returns the Summary fact of a function of another
+// package, if it has one.
+func (r *resolver) importedSummary(fn *types.Func) *Summary {
+	if r.pass.ImportObjectFact == nil {
+		return nil
+	}
+	if s, ok := r.w.imported[fn]; ok {
+		return s
+	}
+	s := new(Summary)
+	if !r.pass.ImportObjectFact(fn, s) {
+		s = nil
+	}
+	if r.w.imported == nil {
+		r.w.imported = map[*types.Func]*Summary{}
+	}
+	r.w.imported[fn] = s
+	return s
+}
+
+// wrappers resolves the package's local wrapper calls and summarises its
+// wrappers (exporting their facts). It runs after the walk: r.ops holds
+// every Op of a known client or an imported wrapper.
+func (r *resolver) wrappers() {
+	w := &r.w
+	w.callsIn = map[*ast.FuncDecl][]int{}
+	w.done = map[*ast.CallExpr]bool{}
+	w.byFunc = map[*ast.FuncDecl][]*Op{}
+	w.sums = map[*types.Func]*Summary{}
+	w.state = map[*types.Func]uint8{}
+	w.inner = map[*Summary][]*Op{}
+	for i, lc := range w.local {
+		fd := funcDeclOf(lc.stack)
+		w.callsIn[fd] = append(w.callsIn[fd], i)
+	}
+	for _, op := range r.ops {
+		w.byFunc[op.Func] = append(w.byFunc[op.Func], op)
+	}
+	// Every local call, in source order; summaries are computed as the
+	// callees are met.
+	for i := range w.local {
+		r.resolveLocal(i)
+	}
+	// Summarise every declared function that sends something, for the
+	// packages that import this one, and every interface method.
+	var fns []*types.Func
+	for fd := range w.byFunc {
+		if fd == nil {
+			continue
+		}
+		if fn, ok := r.info.Defs[fd.Name].(*types.Func); ok {
+			fns = append(fns, fn)
+		}
+	}
+	fns = append(fns, r.interfaceMethods()...)
+	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	for _, fn := range fns {
+		s := r.summaryOf(fn)
+		if s == nil {
+			continue
+		}
+		if r.wrappersOut == nil {
+			r.wrappersOut = map[*types.Func]*Summary{}
+		}
+		r.wrappersOut[fn] = s
+		if r.pass.ExportObjectFact != nil {
+			r.pass.ExportObjectFact(fn, s)
+		}
+	}
+}
+
+// funcDeclOf is the outermost function declaration on a stack.
+func funcDeclOf(stack []ast.Node) *ast.FuncDecl {
+	for _, n := range stack {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			return fd
+		}
+	}
+	return nil
+}
+
+// resolveLocal turns local call i into the Ops of its callee's summary
+// (once).
+func (r *resolver) resolveLocal(i int) {
+	lc := r.w.local[i]
+	if r.w.done[lc.call] {
+		return
+	}
+	r.w.done[lc.call] = true
+	if s := r.summaryOf(lc.fn); s != nil {
+		r.viaCall(lc.fn, s, r.w.inner[s], lc.call, lc.stack)
+	}
+}
+
+// summaryOf returns the summary of a function or interface method of the
+// package (nil when it is no wrapper), computing it on first use: the
+// local calls in its body are resolved first. A function that calls
+// itself, directly or not, is no wrapper.
+func (r *resolver) summaryOf(fn *types.Func) *Summary {
+	switch r.w.state[fn] {
+	case 1:
+		return nil
+	case 2:
+		return r.w.sums[fn]
+	}
+	r.w.state[fn] = 1
+	var s *Summary
+	if isInterfaceMethod(fn) {
+		s = r.forwarder(fn)
+	} else if fd := r.x.Decl(fn); fd != nil {
+		for _, i := range r.w.callsIn[fd] {
+			r.resolveLocal(i)
+		}
+		s = r.summarize(fn, fd, r.w.byFunc[fd])
+	}
+	r.w.sums[fn], r.w.state[fn] = s, 2
+	return s
+}
+
+// addOp records a wrapper Op created after the walk.
+func (r *resolver) addOp(op *Op) {
+	if r.w.byFunc != nil {
+		r.w.byFunc[op.Func] = append(r.w.byFunc[op.Func], op)
+	}
+}
+
+// summarize builds a function's summary from the Ops in its body: at
+// most maxWrapperOps of them, none in a transaction or pipeline, and at
+// least one that takes something from a parameter or is a lock step.
+// Script definitions and inline EVALs whose text the function fixes stay
+// where they are (LA101 reports them there) and are not passed on.
+func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summary {
+	if len(ops) == 0 || len(ops) > maxWrapperOps || fd.Body == nil {
+		return nil
+	}
+	params := map[types.Object]int{}
+	sig := fn.Signature()
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = i
+	}
+	pidx := func(e ast.Expr) int { return r.paramIndex(params, e) }
+	var out []OpSummary
+	var kept []*Op
+	relevant := false
+	for _, op := range ops {
+		switch op.Name {
+		case "MULTI", "EXEC", "DISCARD", "WATCH", "UNWATCH":
+			return nil
+		}
+		if op.Tx != nil || (op.conn != nil && r.txByObj[op.conn] != nil) {
+			return nil
+		}
+		name := op.Name
+		if name == "" && op.Kind == Command {
+			name = "EVALSHA" // a script run, named once its script is attached
+			if d := r.pendingScript(op); d != nil && d.evalCmd != "" {
+				name = d.evalCmd
+			}
+		}
+		os := OpSummary{
+			Kind: op.Kind, Client: clientKeys[unwrap(op.Client)], Name: name, Method: op.Method, Step: op.Step,
+			NX: op.NX, XX: op.XX, GET: op.GET, Cond: op.Cond, TTL: op.TTL, Complete: op.Complete,
+			KeysFrom: -1, Value: pidx(op.Value), Match: pidx(op.Match), TTLArg: pidx(op.TTLExpr),
+			ArgvFrom: -1, TextArg: -1, ObjectArg: -1, NumKeys: -1,
+			At: r.x.At(op.Call.Pos()),
+		}
+		if op.Via != nil {
+			os.At = op.Via.At
+		}
+		if os.Client == "" {
+			return nil
+		}
+		os.DurationTTL = op.durTTL && os.TTLArg >= 0
+		if k := pidx(op.keysArg); op.keysArg != nil && k >= 0 {
+			os.KeysFrom, os.Complete = k, os.Complete || len(op.Keys) == 0
+		} else {
+			for _, k := range op.Keys {
+				os.Keys = append(os.Keys, pidx(k))
+			}
+		}
+		if op.argvFrom != nil {
+			os.ArgvFrom = pidx(op.argvFrom)
+		} else {
+			for _, a := range op.argv {
+				os.Argv = append(os.Argv, pidx(a))
+			}
+		}
+		sc, recv := op.Script, r.pendingRun(op)
+		if sc == nil && recv != nil {
+			if d := r.scriptOf(recv); d != nil && d.Text != "" {
+				sc = d
+			}
+		}
+		if sc != nil {
+			r.classify(sc)
+		}
+		switch {
+		case op.Kind == ScriptDef:
+			os.TextArg = pidx(op.text)
+			if os.TextArg < 0 {
+				continue // a script the wrapper defines: reported where it is
+			}
+			if d := r.scriptByCall[op.Call]; d != nil {
+				os.EvalCmd, os.NumKeys = d.evalCmd, d.numKeys
+			}
+		case sc != nil:
+			os.Scripted, os.Script, os.Where = true, sc.Detail, r.scriptWhere(sc)
+		case recv != nil:
+			os.ObjectArg = pidx(recv)
+		case op.text != nil:
+			os.TextArg = pidx(op.text)
+		}
+		if op.Kind == ScriptDef {
+			// a constructor wrapper returns the script it builds
+			if !r.returned(fd, op.Call) {
+				continue
+			}
+		}
+		if os.Value >= 0 || os.Match >= 0 || os.TTLArg >= 0 || os.KeysFrom >= 0 || os.ArgvFrom >= 0 ||
+			os.TextArg >= 0 || os.ObjectArg >= 0 || anyParam(os.Keys) || anyParam(os.Argv) ||
+			op.Steps() != 0 || op.Kind == Library || os.Script.Steps.IsLock() {
+			relevant = true
+		}
+		out = append(out, os)
+		kept = append(kept, op)
+	}
+	if !relevant || len(out) == 0 {
+		return nil
+	}
+	results := r.carries(fd, sig, kept[len(kept)-1])
+	for i := range out {
+		out[i].Results = results
+	}
+	s := &Summary{Ops: out}
+	r.w.inner[s] = kept
+	return s
+}
+
+func anyParam(is []int) bool {
+	for _, i := range is {
+		if i >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// unwrap returns the client a wrapper Client stands for.
+func unwrap(c *Client) *Client {
+	if c.API != APIWrapper {
+		return c
+	}
+	wrappedMu.Lock()
+	defer wrappedMu.Unlock()
+	if orig := wrappedFrom[c]; orig != nil {
+		return orig
+	}
+	return c
+}
+
+// paramIndex returns the index of the parameter e is (following locals
+// assigned once), or -1.
+func (r *resolver) paramIndex(params map[types.Object]int, e ast.Expr) int {
+	for range 8 {
+		if e == nil {
+			return -1
+		}
+		e = ast.Unparen(e)
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		obj := r.info.Uses[id]
+		if i, ok := params[obj]; ok {
+			return i
+		}
+		next, ok := r.x.Follow(id)
+		if !ok || next == e {
+			return -1
+		}
+		e = next
+	}
+	return -1
+}
+
+// pendingRun returns the script object expression of a run whose script
+// is not attached yet (runs are attached after the walk).
+func (r *resolver) pendingRun(op *Op) ast.Expr {
+	for _, run := range r.runs {
+		if run.op == op {
+			return run.recv
+		}
+	}
+	return nil
+}
+
+// scriptWhere names where a script is for a message: its file and line,
+// or the embedded file and the line of its first lock step.
+func (r *resolver) scriptWhere(sc *Script) string {
+	if sc.Source != "" {
+		if sc.Foreign {
+			return sc.Source
+		}
+		return fmt.Sprintf("%s:%d", sc.Source, max(1, sc.Detail.Line(sc.Text)))
+	}
+	if !sc.Pos.IsValid() {
+		return ""
+	}
+	return r.x.At(sc.Pos)
+}
+
+// returned reports whether a function returns the value of call.
+func (r *resolver) returned(fd *ast.FuncDecl, call *ast.CallExpr) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				if f, _ := r.x.Follow(e); ast.Unparen(f) == call || ast.Unparen(e) == call {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// carries says what each result of the function carries of the reply of
+// its Op: a result computed from the call or from a variable assigned from
+// it; an error of the function's own returned where a conditional on the
+// reply decides (ErrNotLocked when the release found another owner) is the
+// outcome, as an error (CarryLost). Whether the caller can examine the
+// outcome at all is reply.Of's question.
+func (r *resolver) carries(fd *ast.FuncDecl, sig *types.Signature, op *Op) []Carry {
+	n := sig.Results().Len()
+	if n == 0 {
+		return nil
+	}
+	tainted := map[types.Object]bool{}
+	hit := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if n == op.Call {
+					found = true
+				}
+			case *ast.Ident:
+				if o := r.info.Uses[n]; o != nil && tainted[o] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	// Variables assigned from the reply, to a fixed point.
+	for changed, round := true, 0; changed && round < 6; round++ {
+		changed = false
+		ast.Inspect(fd.Body, func(nd ast.Node) bool {
+			var lhs, rhs []ast.Expr
+			switch s := nd.(type) {
+			case *ast.AssignStmt:
+				lhs, rhs = s.Lhs, s.Rhs
+			case *ast.ValueSpec:
+				for _, id := range s.Names {
+					lhs = append(lhs, id)
+				}
+				rhs = s.Values
+			default:
+				return true
+			}
+			for i, l := range lhs {
+				var from ast.Expr
+				switch {
+				case len(rhs) == len(lhs):
+					from = rhs[i]
+				case len(rhs) == 1:
+					from = rhs[0]
+				}
+				if from == nil || !hit(from) {
+					continue
+				}
+				if o := r.x.Target(l); o != nil && !tainted[o] {
+					tainted[o], changed = true, true
+				}
+			}
+			return true
+		})
+	}
+	// A conditional on the reply decides what the function returns: an
+	// error it returns of its own (ErrNotLocked) then tells the outcome.
+	decides := false
+	ast.Inspect(fd.Body, func(nd ast.Node) bool {
+		switch s := nd.(type) {
+		case *ast.IfStmt:
+			decides = decides || hit(s.Cond) || (s.Init != nil && hit(s.Init))
+		case *ast.SwitchStmt:
+			decides = decides || (s.Tag != nil && hit(s.Tag)) || (s.Init != nil && hit(s.Init))
+		}
+		return !decides
+	})
+	out := make([]Carry, n)
+	mark := func(i int, e ast.Expr) {
+		c := CarryValue
+		if syntax.IsError(sig.Results().At(i).Type()) {
+			switch {
+			case e == nil || hit(e):
+				c = CarryError
+			case decides && !isNil(r.info, e):
+				c = CarryLost
+			default:
+				return
+			}
+		} else if e != nil && !hit(e) {
+			return
+		}
+		out[i] = max(out[i], c)
+	}
+	ast.Inspect(fd.Body, func(nd ast.Node) bool {
+		switch s := nd.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(s.Results) == 0: // a bare return of named results
+				for i := range n {
+					if tainted[sig.Results().At(i)] {
+						mark(i, nil)
+					}
+				}
+			case len(s.Results) == 1 && n > 1: // return f(): a tuple
+				if hit(s.Results[0]) {
+					for i := range n {
+						mark(i, nil)
+					}
+				}
+			default:
+				for i, e := range s.Results {
+					if i < n {
+						mark(i, e)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isNil reports the identifier nil.
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// forwarder summarises an interface method of the package: the common
+// summary of its implementations in the package, when every named type of
+// the package that implements the interface has the method as a wrapper,
+// all alike (the same commands with the same parameters; the client may
+// differ, as v8 and v9 clients do).
+func (r *resolver) forwarder(m *types.Func) *Summary {
+	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var first *Summary
+	scope := r.pass.Pkg.Scope()
+	impls := 0
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		var t types.Type = tn.Type()
+		if !types.Implements(t, iface) {
+			t = types.NewPointer(t)
+			if !types.Implements(t, iface) {
+				continue
+			}
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, r.pass.Pkg, m.Name())
+		impl, ok := obj.(*types.Func)
+		if !ok || impl.Pkg() != r.pass.Pkg {
+			return nil
+		}
+		s := r.summaryOf(impl)
+		if s == nil || (first != nil && !alike(first, s)) {
+			return nil
+		}
+		if first == nil {
+			first = s
+		}
+		impls++
+	}
+	if impls == 0 {
+		return nil
+	}
+	return first
+}
+
+// alike reports whether two summaries send the same commands with the
+// same parameters (the clients and places may differ).
+func alike(a, b *Summary) bool {
+	if len(a.Ops) != len(b.Ops) {
+		return false
+	}
+	for i := range a.Ops {
+		x, y := a.Ops[i], b.Ops[i]
+		x.Client, y.Client, x.At, y.At, x.Where, y.Where = "", "", "", "", "", ""
+		if x.String() != y.String() {
+			return false
+		}
+	}
+	return true
+}
+
+// interfaceMethods lists the methods of the package's interface types.
+func (r *resolver) interfaceMethods() []*types.Func {
+	var out []*types.Func
+	scope := r.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		iface, ok := named.Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := range iface.NumExplicitMethods() {
+			out = append(out, iface.ExplicitMethod(i))
+		}
+	}
+	return out
+}
+
+// viaCall turns a call of a wrapper into the Ops its summary describes.
+// inner are the wrapper's own Ops when it is in this package: an
+// expression the wrapper fixes (a constant key) is then used as it is,
+// when it names nothing local to the wrapper.
+func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.CallExpr, stack []ast.Node) {
+	sig := fn.Signature()
+	at := paramArgs(sig, call)
+	for k, os := range sum.Ops {
+		info := clientByKey[os.Client]
+		if info == nil {
+			continue
+		}
+		c := info.client
+		if len(os.Client) > 4 && os.Client[len(os.Client)-4:] == "#lib" {
+			c = info.lib
+		}
+		var in *Op
+		if k < len(inner) {
+			in = inner[k]
+		}
+		op := &Op{Kind: os.Kind, Client: wrapped(c), Call: call, Pos: call.Pos(), Complete: os.Complete}
+		r.place(op, stack)
+		op.Name, op.Method, op.Step = os.Name, os.Method, os.Step
+		op.NX, op.XX, op.GET, op.Cond, op.TTL = os.NX, os.XX, os.GET, os.Cond, os.TTL
+		op.Via = &Via{Func: fn, At: os.At, Results: os.Results}
+		op.Args = call.Args
+		if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
+			op.Args = call.Args[1:]
+		}
+		fixed := func(i int, e func(*Op) ast.Expr) ast.Expr {
+			if i >= 0 {
+				return at.one(i)
+			}
+			if in != nil && r.closed(e(in)) {
+				return e(in)
+			}
+			return nil
+		}
+		op.Value = fixed(os.Value, func(o *Op) ast.Expr { return o.Value })
+		op.Match = fixed(os.Match, func(o *Op) ast.Expr { return o.Match })
+		op.TTLExpr = fixed(os.TTLArg, func(o *Op) ast.Expr { return o.TTLExpr })
+		passed := func(on bool, p Passed) {
+			if on {
+				op.Via.Passed |= p
+			}
+		}
+		passed(os.Value >= 0 || os.Match >= 0, PassedValue)
+		passed(os.TTLArg >= 0, PassedTTL)
+		passed(os.KeysFrom >= 0 || anyParam(os.Keys), PassedKey)
+		passed(os.TextArg >= 0 || os.ObjectArg >= 0, PassedScript)
+		passed(os.ArgvFrom >= 0 || anyParam(os.Argv), PassedArgv)
+		if os.DurationTTL {
+			r.durationTTL(op, info, op.TTLExpr)
+			if os.NX && info.legacySetNX && op.TTL == NoTTL {
+				op.Name, op.NX = "SETNX", false
+			}
+		}
+		switch {
+		case os.KeysFrom >= 0:
+			keys, ok := at.elems(r, os.KeysFrom, false)
+			op.Keys, op.Complete = keys, op.Complete && ok
+		default:
+			for i, p := range os.Keys {
+				e := fixed(p, func(o *Op) ast.Expr {
+					if i < len(o.Keys) {
+						return o.Keys[i]
+					}
+					return nil
+				})
+				if e == nil {
+					op.Keys, op.Complete = nil, false
+					break
+				}
+				op.Keys = append(op.Keys, e)
+			}
+		}
+		switch {
+		case os.ArgvFrom >= 0:
+			op.argv, _ = at.elems(r, os.ArgvFrom, true)
+		default:
+			for i, p := range os.Argv {
+				e := fixed(p, func(o *Op) ast.Expr {
+					if i < len(o.argv) {
+						return o.argv[i]
+					}
+					return nil
+				})
+				if e == nil {
+					op.argv = nil
+					break
+				}
+				op.argv = append(op.argv, e)
+			}
+		}
+		switch {
+		case os.TextArg >= 0:
+			op.text = at.one(os.TextArg)
+			if op.Kind == ScriptDef {
+				sc := &Script{Def: call, Pos: call.Pos(), numKeys: os.NumKeys, evalCmd: os.EvalCmd}
+				if sc.evalCmd == "" {
+					sc.evalCmd = "EVALSHA"
+				}
+				if text, ok := r.str(op.text); ok {
+					sc.Text, sc.Source = text, r.embedSource(op.text)
+					op.Script = sc
+				}
+				r.scriptByCall[call] = sc
+			} else {
+				r.inlineScript(op, op.text)
+			}
+		case os.ObjectArg >= 0:
+			r.runs = append(r.runs, scriptRun{op: op, recv: at.one(os.ObjectArg)})
+		case os.Scripted:
+			if sc := r.innerScript(in); sc != nil {
+				cp := *sc
+				cp.Inline = false
+				op.Script = &cp
+			} else {
+				op.Script = &Script{Steps: os.Script.Steps, Detail: os.Script, Source: os.Where, Foreign: true, numKeys: -1}
+			}
+		}
+		r.ops = append(r.ops, op)
+		r.addOp(op)
+	}
+}
+
+// place fills an Op's Stack, Func, Lit and scope from a call's stack.
+func (r *resolver) place(op *Op, stack []ast.Node) {
+	op.Stack = append([]ast.Node(nil), stack...)
+	for i := len(op.Stack) - 1; i >= 0; i-- {
+		switch n := op.Stack[i].(type) {
+		case *ast.FuncLit:
+			if op.Lit == nil {
+				op.Lit = n
+			}
+			if op.scope == nil {
+				op.scope = n
+			}
+		case *ast.FuncDecl:
+			op.Func = n
+			if op.scope == nil {
+				op.scope = n
+			}
+		}
+	}
+}
+
+// closed reports whether e names nothing local to a function: constants,
+// package-level variables and what is built from them only.
+func (r *resolver) closed(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.Ident:
+			if v, isVar := r.info.Uses[n].(*types.Var); isVar && !v.IsField() && !syntax.IsPkgLevel(v) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// callArgs maps a callee's parameters to a call's arguments.
+type callArgs struct {
+	args     []ast.Expr
+	variadic int // index of the variadic parameter, -1
+	spread   bool
+}
+
+func paramArgs(sig *types.Signature, call *ast.CallExpr) callArgs {
+	c := callArgs{args: call.Args, variadic: -1, spread: call.Ellipsis.IsValid()}
+	if sig.Variadic() {
+		c.variadic = sig.Params().Len() - 1
+	}
+	return c
+}
+
+// one is the argument passed for parameter i: nil when the call passes
+// none, or a variadic parameter gets anything but one plain argument.
+func (c callArgs) one(i int) ast.Expr {
+	if i < 0 || i >= len(c.args) {
+		return nil
+	}
+	if i == c.variadic && (c.spread || len(c.args) != i+1) {
+		return nil
+	}
+	return c.args[i]
+}
+
+// elems returns the elements parameter i passes as a list: a variadic
+// parameter's arguments (a spread slice followed to its elements), or the
+// elements of the slice passed for it. flatten expands a single slice
+// literal passed to a variadic ...interface{} (go-redis flattens slices
+// among a command's arguments). ok is false when they are not all
+// visible.
+func (c callArgs) elems(r *resolver, i int, flatten bool) ([]ast.Expr, bool) {
+	if i < 0 || i > len(c.args) {
+		return nil, false
+	}
+	if i == c.variadic {
+		if c.spread {
+			if i != len(c.args)-1 {
+				return nil, false
+			}
+			return r.collectedElems(c.args[i])
+		}
+		rest := c.args[i:]
+		if flatten && len(rest) == 1 {
+			if _, isSlice := r.info.TypeOf(rest[0]).Underlying().(*types.Slice); isSlice {
+				if es, ok := r.sliceElems(rest[0]); ok {
+					return es, true
+				}
+			}
+		}
+		return rest, true
+	}
+	if i >= len(c.args) {
+		return nil, false
+	}
+	return r.collectedElems(c.args[i])
+}
+
+// embedSource returns the file a //go:embed variable e names (relative to
+// the package), or "".
+func (r *resolver) embedSource(e ast.Expr) string {
+	for range 8 {
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.CallExpr:
+			if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+				e = x.Args[0]
+				continue
+			}
+			if name := r.embedFSRead(x); name != "" {
+				return name
+			}
+			return ""
+		case *ast.Ident:
+			obj := r.info.Uses[x]
+			if obj == nil {
+				return ""
+			}
+			w, ok := r.x.Single(obj)
+			if !ok {
+				if call := r.tupleCall(obj); call != nil {
+					return r.embedFSRead(call)
+				}
+				return ""
+			}
+			if w.Embed != "" {
+				return filepath.ToSlash(w.Embed)
+			}
+			if w.Value() != nil {
+				e = w.Value()
+				continue
+			}
+			return ""
+		}
+		return ""
+	}
+	return ""
+}
+
+// pendingScript is the script definition a run not yet attached uses.
+func (r *resolver) pendingScript(op *Op) *Script {
+	if recv := r.pendingRun(op); recv != nil {
+		return r.scriptOf(recv)
+	}
+	return nil
+}
+
+// innerScript is the script a local wrapper's Op runs, attached or not.
+func (r *resolver) innerScript(in *Op) *Script {
+	if in == nil {
+		return nil
+	}
+	if in.Script != nil {
+		return in.Script
+	}
+	if recv := r.pendingRun(in); recv != nil {
+		if sc := r.scriptOf(recv); sc != nil && sc.Text != "" {
+			r.classify(sc)
+			return sc
+		}
+	}
+	return nil
+}
