@@ -5,19 +5,21 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/origin"
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 )
 
 // Analyzer reports lock tokens that are not unique per acquisition.
-var Analyzer = ruleutil.New("LA107", run, keys.Analyzer)
+var Analyzer = ruleutil.New("LA107", run, keys.Analyzer, origin.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
+	tr := origin.For(pass)
 	for _, op := range in.Ops {
-		if op.Value == nil || !op.Complete || !in.IsLockAcquire(op) {
+		if op.Value == nil || !op.Complete || !op.Passes(resolve.PassedValue|resolve.PassedArgv) || !takesToken(in, op) {
 			continue
 		}
-		o := origin.Of(in.Index, op.Value)
+		o := tr.Token(op.Value, op.Func)
 		if o.Strength != origin.Weak {
 			continue
 		}
@@ -26,4 +28,11 @@ func run(pass *analysis.Pass) (any, error) {
 			ruleutil.Clip(o.Reason()))
 	}
 	return nil, nil
+}
+
+// takesToken reports an Op whose Value is the token of a lock: a lock
+// acquire, or a lock library's locker built with the token its acquires
+// will write (redsync's WithValue).
+func takesToken(in *keys.Info, op *resolve.Op) bool {
+	return in.IsLockAcquire(op) || (op.Kind == resolve.Library && op.Step == "locker")
 }

@@ -79,6 +79,13 @@ const maxDepth = 8
 type tracer struct {
 	x    *syntax.Index
 	seen map[types.Object]bool
+	// source returns the Source fact of a function of another package
+	// (nil when facts are not available).
+	source func(*types.Func) *Source
+	// acq is the function holding the acquire whose token is traced: a
+	// field written only outside it, by a constructor, is a token drawn
+	// once per object (nil: fields are untraced).
+	acq *ast.FuncDecl
 }
 
 func (t *tracer) origin(e ast.Expr, depth int) Origin {
@@ -92,9 +99,15 @@ func (t *tracer) origin(e ast.Expr, depth int) Origin {
 	}
 	switch x := e.(type) {
 	case *ast.Ident, *ast.SelectorExpr:
-		// A struct field is untraced: the caller may set a fresh token.
-		if v, ok := t.x.ObjOf(x).(*types.Var); ok && !v.IsField() {
+		v, ok := t.x.ObjOf(x).(*types.Var)
+		switch {
+		case !ok:
+			return untraced
+		case !v.IsField():
 			return t.variable(v, depth)
+		}
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			return t.field(sel, v, depth)
 		}
 		return untraced
 	case *ast.CallExpr:
@@ -321,6 +334,13 @@ func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
 		if decl := t.x.Decl(fn); decl != nil {
 			return t.helper(decl, idx, depth)
 		}
+		return untraced
+	}
+	// A helper of another package: what its fact says.
+	if t.source != nil && idx <= 0 {
+		if src := t.source(fn); src != nil {
+			return Origin{Strength: src.Strength, Reasons: src.Reasons}
+		}
 	}
 	return untraced
 }
@@ -392,7 +412,146 @@ func (t *tracer) helper(decl *ast.FuncDecl, idx int, depth int) Origin {
 	if !ok {
 		return untraced
 	}
-	return all(out)
+	o := all(out)
+	if o.Strength == Untraced && len(out) > 0 {
+		// What is returned is built in ways the tracer does not follow
+		// (a byte loop over a random source): the randomness underneath
+		// decides.
+		if weakRand, strongRand := t.randomness(decl, 0, map[*ast.FuncDecl]bool{}); weakRand && !strongRand {
+			return weak("math/rand")
+		}
+	}
+	return o
+}
+
+// randomness reports whether a function (or a helper of the package it
+// calls, or one of another package with a Source fact) draws from
+// math/rand, and whether it draws from a strong source.
+func (t *tracer) randomness(decl *ast.FuncDecl, depth int, seen map[*ast.FuncDecl]bool) (weakRand, strongRand bool) {
+	if decl == nil || decl.Body == nil || depth > 3 || seen[decl] {
+		return false, false
+	}
+	seen[decl] = true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn, _ := typeutil.Callee(t.x.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil {
+			return true
+		}
+		switch path := fn.Pkg().Path(); {
+		case path == "math/rand" || path == "math/rand/v2":
+			weakRand = true
+		case path == "crypto/rand":
+			strongRand = true
+		case fn.Pkg() == t.x.Pkg:
+			w, s := t.randomness(t.x.Decl(fn.Origin()), depth+1, seen)
+			weakRand, strongRand = weakRand || w, strongRand || s
+		case t.source != nil:
+			if src := t.source(fn); src != nil {
+				weakRand = weakRand || src.Strength == Weak && slices.Contains(src.Reasons, "math/rand")
+				strongRand = strongRand || src.Strength == Strong
+			}
+		}
+		return true
+	})
+	return weakRand, strongRand
+}
+
+// field traces a struct field holding the token of an acquire. A field of
+// this package's type that only constructors set (composite literals and
+// assignments outside the acquiring function, in functions that are not
+// methods of the type) while the acquire is a method of the type reading
+// it from its receiver, is drawn once per object and reused by every
+// acquisition: not unique per acquisition, whatever its source. Anything
+// else (a field the acquiring method sets, a field of another type) is
+// untraced: the caller may set a fresh token.
+func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
+	if t.acq == nil || t.acq.Recv == nil || v.Pkg() != t.x.Pkg || t.seen[v] {
+		return untraced
+	}
+	selection := t.x.TypesInfo.Selections[sel]
+	if selection == nil || !sameNamed(selection.Recv(), t.recvType()) {
+		return untraced
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || !t.x.IsParam(t.x.ObjOf(id)) {
+		return untraced
+	}
+	t.seen[v] = true
+	defer delete(t.seen, v)
+	writes := append(append([]syntax.Write(nil), t.x.FieldInits(v)...), t.x.Writes(v)...)
+	if len(writes) == 0 {
+		return untraced
+	}
+	var where string
+	var out []Origin
+	for _, w := range writes {
+		fd := t.funcAt(w.Pos)
+		if w.Value() == nil || fd == nil || fd == t.acq || isMethodOf(t.x, fd, t.recvType()) {
+			return untraced
+		}
+		if where == "" {
+			where = fmt.Sprintf("%s, %s", fd.Name.Name, t.x.At(w.Pos))
+		}
+		out = append(out, t.origin(w.Value(), depth+1))
+	}
+	once := fmt.Sprintf("the field %s, set once by %s and reused by every acquisition", v.Name(), where)
+	o := all(out)
+	if o.Strength == Weak {
+		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons)}
+	}
+	return weak(once)
+}
+
+// recvType is the named type of the acquiring method's receiver.
+func (t *tracer) recvType() types.Type {
+	if t.acq == nil || t.acq.Recv == nil || len(t.acq.Recv.List) == 0 {
+		return nil
+	}
+	return t.x.TypesInfo.TypeOf(t.acq.Recv.List[0].Type)
+}
+
+// funcAt is the function declaration holding a position.
+func (t *tracer) funcAt(pos token.Pos) *ast.FuncDecl {
+	for _, f := range t.x.Files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// sameNamed reports whether two types are the same named type, behind
+// pointers.
+func sameNamed(a, b types.Type) bool {
+	na, nb := namedOf(a), namedOf(b)
+	return na != nil && nb != nil && na.Origin() == nb.Origin()
+}
+
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
+// isMethodOf reports whether a function is a method of the named type t.
+func isMethodOf(x *syntax.Index, fd *ast.FuncDecl, t types.Type) bool {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	return sameNamed(x.TypesInfo.TypeOf(fd.Recv.List[0].Type), t)
 }
 
 // isErrorReturn reports whether a return statement returns a non-nil error

@@ -1,4 +1,4 @@
-package origin
+package origin_test
 
 import (
 	"go/types"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
+	"github.com/lockaudit/lockaudit/analyzers/internal/origin"
 )
 
 // tok(value, "want") states TokenOrigin(value): "strong", "untraced", or
@@ -138,9 +139,9 @@ func tok(v any, want string) {}
 func TestTokenOrigin(t *testing.T) {
 	in := load(t, tokenSrc)
 	for _, c := range analyzertest.MustCalls(t, in.Index, "tok") {
-		o := Of(in.Index, c.Args[0])
+		o := origin.Of(in.Index, c.Args[0])
 		got := [...]string{"untraced", "weak", "strong"}[o.Strength]
-		if o.Strength == Weak {
+		if o.Strength == origin.Weak {
 			got += ": " + o.Reason()
 		}
 		if want := analyzertest.ConstString(in.Index, c.Args[1]); got != want {
@@ -154,7 +155,7 @@ func TestWords(t *testing.T) {
 		"workerID": "worker id", "worker_id": "worker id", "goroutineNum": "goroutine num",
 		"wid": "wid", "ID": "id", "w2": "w",
 	} {
-		if got := strings.Join(words(name), " "); got != want {
+		if got := strings.Join(origin.Words(name), " "); got != want {
 			t.Errorf("words(%q) = %q, want %q", name, got, want)
 		}
 	}

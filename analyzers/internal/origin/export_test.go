@@ -1,0 +1,4 @@
+package origin
+
+// Words is words, for the external tests.
+var Words = words
