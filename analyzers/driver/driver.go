@@ -90,11 +90,10 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		return nil, err
 	}
 
+	// The patterns from source, their dependencies from export data; the
+	// few dependencies that fact-using analyzers need are loaded from
+	// source below (facts.go).
 	mode := packages.LoadSyntax | packages.NeedModule
-	if needFacts(analyzers) {
-		// Fact-using analyzers also run on every dependency, from source.
-		mode = packages.LoadAllSyntax | packages.NeedModule
-	}
 	cfg := &packages.Config{Context: ctx, Mode: mode, Dir: dir, Tests: opts.Tests, Env: opts.Env}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -130,6 +129,14 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 			continue
 		}
 		ok = append(ok, p)
+	}
+	if len(ok) > 0 && needFacts(analyzers) {
+		if ok, err = loadForFacts(ctx, cfg, patterns, ok); err != nil {
+			return nil, fmt.Errorf("loading packages: %v", err)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
 	if len(ok) > 0 && len(analyzers) > 0 {
 		graph, err := checker.Analyze(analyzers, ok, nil)
