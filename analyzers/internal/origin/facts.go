@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
@@ -116,6 +117,11 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			t := &tracer{x: tr.x, seen: map[types.Object]bool{}, source: tr.source}
+			// Only a function that draws randomness (or calls one that
+			// does) is traced: the rest make no tokens of their own.
+			if weakRand, strongRand := t.randomness(fd, 0, map[*ast.FuncDecl]bool{}); !weakRand && !strongRand {
+				continue
+			}
 			if o := t.helper(fd, 0, 0); o.Strength != Untraced {
 				pass.ExportObjectFact(fn, &Source{Strength: o.Strength, Reasons: o.Reasons})
 				exported = true
@@ -129,9 +135,10 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // makesTokens reports whether a package imports a random source or a
-// package with Source facts.
+// package with Source facts. Client packages do not count: their API is
+// the resolve layer's knowledge.
 func makesTokens(pass *analysis.Pass) bool {
-	if strings.HasPrefix(pass.Pkg.Path(), "math/") || pass.Pkg.Path() == "crypto/rand" {
+	if strings.HasPrefix(pass.Pkg.Path(), "math/") || pass.Pkg.Path() == "crypto/rand" || resolve.IsClientPackage(pass.Pkg.Path()) {
 		return false
 	}
 	for _, imp := range pass.Pkg.Imports() {

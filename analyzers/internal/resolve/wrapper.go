@@ -16,6 +16,8 @@ import (
 	"sort"
 	"sync"
 
+	"golang.org/x/tools/go/ast/astutil"
+
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
@@ -31,11 +33,13 @@ var (
 	wrappedFrom    = map[*Client]*Client{} // wrapper copy -> client
 )
 
-// localCall is a call of a function or interface method of the package.
+// localCall is a call of a function or interface method of the package,
+// in the function declaration fd (nil at package level). Its stack is
+// built only for the calls that turn out to be wrapper calls.
 type localCall struct {
-	fn    *types.Func
-	call  *ast.CallExpr
-	stack []ast.Node
+	fn   *types.Func
+	call *ast.CallExpr
+	fd   *ast.FuncDecl
 }
 
 // wrapperState is the resolver's state for wrappers.
@@ -48,16 +52,36 @@ type wrapperState struct {
 	state    map[*types.Func]uint8 // 1: being summarised, 2: done
 	inner    map[*Summary][]*Op    // a local summary's Ops, for expressions the wrapper fixes
 	imported map[*types.Func]*Summary
+	methods  map[string]bool // names of the methods that send something or call the package's functions
 }
 
 // noteLocal records a call of a function of the package (or of an
 // interface method it declares): a wrapper call once the callee is
 // summarised.
 func (r *resolver) noteLocal(fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
-	if r.x.Decl(fn) == nil && !isInterfaceMethod(fn) {
+	if !isInterfaceMethod(fn) && r.x.Decl(fn) == nil {
 		return
 	}
-	r.w.local = append(r.w.local, localCall{fn: fn, call: call, stack: append([]ast.Node(nil), stack...)})
+	r.w.local = append(r.w.local, localCall{fn: fn, call: call, fd: funcDeclOf(stack)})
+}
+
+// stackOf rebuilds the path from the file down to a call (the call last).
+func (r *resolver) stackOf(call *ast.CallExpr) []ast.Node {
+	for _, f := range r.pass.Files {
+		if call.Pos() < f.FileStart || call.Pos() > f.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, call.Pos(), call.End())
+		for len(path) > 0 && path[0] != ast.Node(call) {
+			path = path[1:] // never: the interval is the call's
+		}
+		stack := make([]ast.Node, len(path))
+		for i, n := range path {
+			stack[len(path)-1-i] = n
+		}
+		return stack
+	}
+	return []ast.Node{call}
 }
 
 func isInterfaceMethod(fn *types.Func) bool {
@@ -96,12 +120,18 @@ func (r *resolver) wrappers() {
 	w.sums = map[*types.Func]*Summary{}
 	w.state = map[*types.Func]uint8{}
 	w.inner = map[*Summary][]*Op{}
+	w.methods = map[string]bool{}
 	for i, lc := range w.local {
-		fd := funcDeclOf(lc.stack)
-		w.callsIn[fd] = append(w.callsIn[fd], i)
+		w.callsIn[lc.fd] = append(w.callsIn[lc.fd], i)
+		if lc.fd != nil && lc.fd.Recv != nil {
+			w.methods[lc.fd.Name.Name] = true
+		}
 	}
 	for _, op := range r.ops {
 		w.byFunc[op.Func] = append(w.byFunc[op.Func], op)
+		if op.Func != nil && op.Func.Recv != nil {
+			w.methods[op.Func.Name.Name] = true
+		}
 	}
 	// Every local call, in source order; summaries are computed as the
 	// callees are met.
@@ -155,7 +185,7 @@ func (r *resolver) resolveLocal(i int) {
 	}
 	r.w.done[lc.call] = true
 	if s := r.summaryOf(lc.fn); s != nil {
-		r.viaCall(lc.fn, s, r.w.inner[s], lc.call, lc.stack)
+		r.viaCall(lc.fn, s, r.w.inner[s], lc.call, r.stackOf(lc.call))
 	}
 }
 
@@ -535,8 +565,8 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // differ, as v8 and v9 clients do).
 func (r *resolver) forwarder(m *types.Func) *Summary {
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
-	if !ok {
-		return nil
+	if !ok || !r.w.methods[m.Name()] {
+		return nil // no method of that name can be a wrapper
 	}
 	var first *Summary
 	scope := r.pass.Pkg.Scope()

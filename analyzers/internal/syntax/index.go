@@ -58,6 +58,8 @@ type Index struct {
 	w          *writes
 	treeOnce   sync.Once
 	t          *tree
+	declsOnce  sync.Once
+	decls      map[*types.Func]*ast.FuncDecl
 }
 
 // New returns the Index of a package; insp may be nil (it is then built

@@ -10,7 +10,6 @@ import (
 type tree struct {
 	parent  map[ast.Node]ast.Node
 	uses    map[types.Object][]*ast.Ident
-	decls   map[*types.Func]*ast.FuncDecl
 	calls   map[token.Pos]*ast.CallExpr // the outermost call starting at a position
 	params  map[types.Object]bool       // parameters and receivers
 	results map[types.Object]bool       // named results
@@ -25,7 +24,6 @@ func (x *Index) buildTree() *tree {
 	t := &tree{
 		parent:  map[ast.Node]ast.Node{},
 		uses:    map[types.Object][]*ast.Ident{},
-		decls:   map[*types.Func]*ast.FuncDecl{},
 		calls:   map[token.Pos]*ast.CallExpr{},
 		params:  map[types.Object]bool{},
 		results: map[types.Object]bool{},
@@ -51,9 +49,6 @@ func (x *Index) buildTree() *tree {
 							}
 						}
 					}
-				}
-				if fn, ok := x.TypesInfo.Defs[n.Name].(*types.Func); ok {
-					t.decls[fn] = n
 				}
 			case *ast.FuncType:
 				for i, fl := range []*ast.FieldList{n.Params, n.Results} {
@@ -128,8 +123,23 @@ func (x *Index) EnclosingFunc(n ast.Node) ast.Node {
 // Uses returns the identifiers that refer to a variable.
 func (x *Index) Uses(obj types.Object) []*ast.Ident { return x.tree().uses[obj] }
 
-// Decl returns the declaration of a function of the package, or nil.
-func (x *Index) Decl(fn *types.Func) *ast.FuncDecl { return x.tree().decls[fn] }
+// Decl returns the declaration of a function of the package, or nil. It
+// reads only the files' top-level declarations, not the tree.
+func (x *Index) Decl(fn *types.Func) *ast.FuncDecl {
+	x.declsOnce.Do(func() {
+		x.decls = map[*types.Func]*ast.FuncDecl{}
+		for _, f := range x.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if fn, ok := x.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						x.decls[fn] = fd
+					}
+				}
+			}
+		}
+	})
+	return x.decls[fn]
+}
 
 // CallAt returns the outermost call expression starting at pos.
 func (x *Index) CallAt(pos token.Pos) *ast.CallExpr { return x.tree().calls[pos] }
