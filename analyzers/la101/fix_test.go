@@ -12,7 +12,7 @@ import (
 // target against the .golden files, the nofix cases, and that the result
 // compiles (including the import the removed script leaves unused).
 func TestLA101Fix(t *testing.T) {
-	analyzertest.RunFixes(t, la101.Analyzer, nil, "la101/fix/goredis", "la101/fix/valkeygo", "la101/fix/redigo", "la101/fix/nofix")
+	analyzertest.RunFixes(t, la101.Analyzer, nil, "la101/fix/goredis", "la101/fix/valkeygo", "la101/fix/redigo", "la101/fix/nofix", "la101/fix/wrapped")
 }
 
 // TestLA101FixTarget: Redis 8.4 gets DELEX IFEQ. A fleet with a node below

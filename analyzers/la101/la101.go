@@ -1,6 +1,7 @@
 package la101
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
 
@@ -43,7 +44,12 @@ func check(pass *analysis.Pass) (any, error) {
 				continue
 			}
 		}
-		ruleutil.ReportFix(pass, "LA101", sc.Pos, releaseFix(c, op, sc), "%s", Message(steps, target))
+		msg := Message(steps, target)
+		if sc.Source != "" {
+			// The text is in an embedded file: say where its lock step is.
+			msg = "Lua lock script in " + fmt.Sprintf("%s:%d", sc.Source, max(1, sc.Detail.Line(sc.Text))) + strings.TrimPrefix(msg, "Lua lock script")
+		}
+		ruleutil.ReportFix(pass, "LA101", sc.Pos, releaseFix(c, op, sc), "%s", msg)
 	}
 	return nil, nil
 }

@@ -202,6 +202,13 @@ func (in *Info) lockFacts() {
 				continue
 			}
 			key := in.ShapeOf(op.Key()).Key()
+			if op.Script != nil && op.Script.Detail.Key > 0 && op.Complete && op.Steps()&resolve.StepAcquire != 0 {
+				// A Lua acquire (a uniqueness lock taken with SET KEYS[2]
+				// ... NX): the key its SET NX uses is acquired.
+				if k := in.ShapeOf(stepKey(op)).Key(); k != "" {
+					in.acquired[k] = append(in.acquired[k], op)
+				}
+			}
 			switch {
 			case op.IsAcquire():
 				if key != "" {

@@ -50,7 +50,7 @@ type Info struct {
 	Settings *settings.Settings // the run's options (lock-key and fence-key patterns)
 
 	lockOnce sync.Once
-	acquired map[string][]*resolve.Op // shape key -> its native SET NX/SETNX, in source order
+	acquired map[string][]*resolve.Op // shape key -> its SET NX/SETNX, native or in Lua, in source order
 	owner    map[string]*resolve.Op   // shape key -> its first owner-checked step
 	library  map[string]*resolve.Op   // shape key -> its first lock-library step
 	gets     map[string][]*getCheck   // shape key -> its GETs whose reply is compared

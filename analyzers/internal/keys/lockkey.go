@@ -17,6 +17,8 @@ type LockKey struct {
 // "matches `...`".
 func (in *Info) Why(k LockKey) string {
 	switch {
+	case k.Acquire != nil && k.Acquire.Script != nil:
+		return "Lua SET NX at " + in.At(k.Acquire.Pos)
 	case k.Acquire != nil:
 		return AcquireName(k.Acquire) + " at " + in.At(k.Acquire.Pos)
 	case k.Name != "":
@@ -36,7 +38,7 @@ func AcquireName(op *resolve.Op) string {
 
 // IsLockKey reports whether a key expression is a lock key: the same shape
 // is taken by a lock acquire in the package (a SET NX/SETNX with lock
-// evidence, IsLockAcquire), or its constant text (the pieces of a
+// evidence, IsLockAcquire, or a Lua script's SET NX on that key), or its constant text (the pieces of a
 // template, the text a one-line helper returns) matches a lock-key
 // pattern.
 func (in *Info) IsLockKey(e ast.Expr) (LockKey, bool) {
@@ -86,6 +88,15 @@ func (in *Info) lockAcquireOf(key string) *resolve.Op {
 		}
 	}
 	return nil
+}
+
+// stepKey is the key an Op's lock step works on: for a script, the KEYS
+// entry its first lock step uses (lua.Detail.Key), else the first key.
+func stepKey(op *resolve.Op) ast.Expr {
+	if sc := op.Script; sc != nil && sc.Detail.Key > 0 && sc.Detail.Key <= len(op.Keys) {
+		return op.Keys[sc.Detail.Key-1]
+	}
+	return op.Key()
 }
 
 // AcquireExpire returns the EXPIRE-family command that completes a

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // ShapeKind says what a key expression was recognised as.
@@ -47,6 +49,9 @@ type Shape struct {
 	// with the call's arguments in place of its parameters (when the helper
 	// is a single return statement in this package).
 	Inline *Shape
+	// Result is, for a Call, the result the key is (a helper returning
+	// (key, error)); 0 for the first.
+	Result int
 	Expr   ast.Expr // the expression the shape was built from
 }
 
@@ -72,6 +77,9 @@ func (s Shape) Key() string {
 	case Object:
 		return fmt.Sprintf("o:%p", s.Obj)
 	case Call:
+		if s.Result > 0 {
+			return fmt.Sprintf("f:%s#%d", s.Obj.(*types.Func).FullName(), s.Result)
+		}
 		return "f:" + s.Obj.(*types.Func).FullName()
 	}
 	return ""
@@ -153,6 +161,9 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 				return s
 			}
 		}
+		if s, ok := in.resultShape(v, e); ok {
+			return s
+		}
 		return Shape{Kind: Object, Obj: v, Expr: e}
 	case *ast.BinaryExpr:
 		if x.Op != token.ADD || !isString(in.TypesInfo.TypeOf(x)) {
@@ -189,6 +200,29 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 		}
 	}
 	return Shape{Expr: e}
+}
+
+// resultShape is the shape of a local set once from one result of a call
+// of a helper of the package (key, err := lockKey(id)): the helper's, so
+// that two functions building the key with it have the same key. The
+// first result keeps the helper's shape; another result is told apart.
+func (in *Info) resultShape(v *types.Var, e ast.Expr) (Shape, bool) {
+	if v.IsField() || v.Pkg() != in.Pkg || in.AddrTaken(v) {
+		return Shape{}, false
+	}
+	ws := in.Writes(v)
+	if len(ws) != 1 || ws[0].Idx < 0 || (ws[0].Kind != syntax.Define && ws[0].Kind != syntax.Assign) {
+		return Shape{}, false
+	}
+	call, ok := ast.Unparen(ws[0].Rhs).(*ast.CallExpr)
+	if !ok {
+		return Shape{}, false
+	}
+	fn, _ := typeutil.Callee(in.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() != in.Pkg || in.Decl(fn) == nil {
+		return Shape{}, false
+	}
+	return Shape{Kind: Call, Obj: fn, Result: ws[0].Idx, Expr: call}, true
 }
 
 // partsOf turns a sub-shape into template parts: its own parts for

@@ -304,10 +304,33 @@ func (r *resolver) scriptOf(e ast.Expr) *Script {
 			}
 			e = f
 			continue
+		case *ast.SelectorExpr:
+			// A script kept in a struct field that one constructor sets.
+			f := r.fieldValue(x)
+			if f == nil {
+				return nil
+			}
+			e = f
+			continue
 		}
 		return nil
 	}
 	return nil
+}
+
+// fieldValue returns the one value a field of this package is ever given
+// (one composite literal or assignment sets it; its address is never
+// taken), or nil.
+func (r *resolver) fieldValue(sel *ast.SelectorExpr) ast.Expr {
+	v, ok := r.x.ObjOf(sel).(*types.Var)
+	if !ok || !v.IsField() || v.Pkg() != r.pass.Pkg || r.x.AddrTaken(v) {
+		return nil
+	}
+	ws := append(append([]syntax.Write(nil), r.x.FieldInits(v)...), r.x.Writes(v)...)
+	if len(ws) != 1 || ws[0].Value() == nil {
+		return nil
+	}
+	return ws[0].Value()
 }
 
 // resolveScripts attaches script runs to their definitions.

@@ -1,0 +1,3 @@
+local n = redis.call("INCR", KEYS[1])
+if n == 1 then redis.call("EXPIRE", KEYS[1], ARGV[1]) end
+return n

@@ -1,0 +1,5 @@
+-- release
+-- (only our own lock)
+
+if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end
+return 0
