@@ -23,9 +23,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if o.Strength != origin.Weak {
 			continue
 		}
+		written := ""
+		if op.Via != nil {
+			written = " written" + ruleutil.Through(op)
+		}
 		ruleutil.Report(pass, "LA107", op.Pos,
-			"lock token is not unique per acquisition: it comes from %s; draw 20 random bytes from crypto/rand for every acquire",
-			ruleutil.Clip(o.Reason()))
+			"lock token%s is not unique per acquisition: it comes from %s; draw 20 random bytes from crypto/rand for every acquire",
+			written, ruleutil.Clip(o.Reason()))
 	}
 	return nil, nil
 }

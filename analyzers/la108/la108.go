@@ -21,6 +21,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if step == "" {
 			continue
 		}
+		what += ruleutil.Through(op)
 		use := reply.Of(x, op)
 		if use != reply.Discarded && use != reply.ErrorOnly {
 			continue

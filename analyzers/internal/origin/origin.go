@@ -493,7 +493,7 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 			return untraced
 		}
 		if where == "" {
-			where = fmt.Sprintf("%s, %s", fd.Name.Name, t.x.At(w.Pos))
+			where = fmt.Sprintf("%s (%s)", fd.Name.Name, t.x.At(w.Pos))
 		}
 		out = append(out, t.origin(w.Value(), depth+1))
 	}

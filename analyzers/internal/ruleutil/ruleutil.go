@@ -42,6 +42,18 @@ func Ops(pass *analysis.Pass) *resolve.Result {
 // The analyzers' tests hold every message of their fixtures to it.
 const MaxMessage = 160
 
+// Through names the wrapper an Op was resolved through, for a message:
+// " through unlock (locks.go:21)", or "" for a direct call.
+func Through(op *resolve.Op) string {
+	if op.Via == nil {
+		return ""
+	}
+	if op.Via.At == "" {
+		return " through " + op.Via.Func.Name()
+	}
+	return " through " + op.Via.Func.Name() + " (" + op.Via.At + ")"
+}
+
 // Report reports a finding of rule id at pos. Category carries the rule ID,
 // which the driver, SARIF and suppressions key on.
 func Report(pass *analysis.Pass, id string, pos token.Pos, format string, args ...any) {

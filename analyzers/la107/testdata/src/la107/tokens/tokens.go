@@ -1,0 +1,59 @@
+package tokens // want package:"token sources"
+
+// A project's helper package that draws tokens: what is underneath
+// decides, and its Source facts carry that to the packages that use it
+// (la107/tokenuse).
+
+import (
+	crand "crypto/rand"
+	"encoding/hex"
+	"math/rand"
+	"sync"
+	"time"
+)
+
+const letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+type lockedSource struct {
+	mu  sync.Mutex
+	src rand.Source
+}
+
+func (s *lockedSource) Int63() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.src.Int63()
+}
+
+var src = &lockedSource{src: rand.NewSource(time.Now().UnixNano())}
+
+// Randn is go-zero's stringx.Randn: n letters from a time-seeded
+// math/rand source, through a byte loop the tracer does not follow.
+func Randn(n int) string { // want Randn:"weak: math/rand"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = letters[src.Int63()%int64(len(letters))]
+	}
+	return string(b)
+}
+
+// New draws 20 bytes from crypto/rand.
+func New() string { // want New:"strong"
+	b := make([]byte, 20)
+	if _, err := crand.Read(b); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(b)
+}
+
+// Mixed falls back to Randn: neither always weak nor always strong.
+func Mixed() string {
+	b := make([]byte, 8)
+	if _, err := crand.Read(b); err != nil {
+		return Randn(8)
+	}
+	return hex.EncodeToString(b)
+}
+
+// Label draws nothing.
+func Label(name string) string { return "lock:" + name }

@@ -1,0 +1,36 @@
+// Package tokenuse: tokens drawn by another package's helpers
+// (la107/tokens), judged by their Source facts.
+package tokenuse
+
+import (
+	"context"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"la107/tokens"
+)
+
+func weakHelper(ctx context.Context, rdb *redis.Client) {
+	rdb.SetNX(ctx, "lock:job", tokens.Randn(16), time.Minute) // want `lock token tokens\.Randn\(16\) written by SET NX "lock:job" is not unique per acquisition: it comes from math/rand,`
+}
+
+func weakThroughLocal(ctx context.Context, rdb *redis.Client) {
+	tok := tokens.Randn(16)
+	rdb.SetNX(ctx, "lock:job", tok, time.Minute) // want `it comes from math/rand,`
+}
+
+// Negatives: crypto/rand underneath, a helper that is neither, a helper
+// that draws nothing.
+
+func strongHelper(ctx context.Context, rdb *redis.Client) {
+	rdb.SetNX(ctx, "lock:job", tokens.New(), time.Minute)
+}
+
+func mixedHelper(ctx context.Context, rdb *redis.Client) {
+	rdb.SetNX(ctx, "lock:job", tokens.Mixed(), time.Minute)
+}
+
+func label(ctx context.Context, rdb *redis.Client, name string) {
+	rdb.SetNX(ctx, "lock:job", tokens.Label(name), time.Minute)
+}
