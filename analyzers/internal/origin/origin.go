@@ -1,7 +1,9 @@
-// Package origin traces where a lock token comes from (Of): fresh
-// randomness, a value that is not unique per acquisition (a constant, the
-// host name, the time, math/rand, a package-level variable), or something
-// that cannot be followed.
+// Package origin traces where a lock token comes from (Of, and the
+// Analyzer's Tracer): fresh randomness, a value that is not unique per
+// acquisition (a constant, the host name, the time, math/rand, a
+// package-level variable, a field drawn once per object), or something
+// that cannot be followed. Helpers of other packages are judged by their
+// Source facts (facts.go).
 package origin
 
 import (

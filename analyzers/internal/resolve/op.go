@@ -64,16 +64,35 @@
 //     package consumes is still an Op, at the place it is built.
 //   - Library Ops (redsync, redislock, valkeylock, rueidislock, go-zero's
 //     RedisLock) have Method, Step (acquire, extend, release, ttl, locker), the lock name in
-//     Keys when the call takes one, and the TTL in TTLExpr.
+//     Keys when the call takes one, and the TTL in TTLExpr. Value is the
+//     token a library call's options fix (redislock's Options.Token,
+//     redsync's WithValue or the value a WithGenValueFunc function returns).
+//   - Script runs that acquire (lua.Detail.Token) have the ARGV the script
+//     writes as their Value, when the run's arguments are visible.
+//
+// # Wrappers and facts
+//
+// A function, method or interface method of the project that sends one
+// command, runs or builds a script, or calls a lock library for its caller
+// — directly or through another such function — is a wrapper (wrapper.go):
+// the layer summarises which parameter is the key, the token, the TTL, the
+// keys and ARGV, the script text or object, and which result carries the
+// reply (Summary), and exports the summary as a fact. A call of a wrapper,
+// in the same package or in one that imports it, is an Op with Via set:
+// what the wrapper sends, with the caller's arguments. An interface method
+// is a wrapper when every named type of its package that implements the
+// interface has the method as a wrapper, all alike. A function that sends
+// more than one command is a routine, not a wrapper; so is one that calls
+// itself. Packages that do not reach a known client export nothing (the
+// Reaches package fact marks those that do).
 //
 // # What the layer cannot decide
 //
 // Values that only exist at run time (a command name or option built by a
 // function, a slice grown in a loop, a script text from configuration),
-// script objects and pipelines passed across function or package
-// boundaries (a script defined in another package has no Script at its
-// runs; a pipeline handed to a helper loses its Tx), clients reached through
-// reflection or user-defined wrappers of Do with their own signature, and
+// script objects and pipelines passed to functions that are no wrappers (a
+// pipeline handed to a helper loses its Tx), routines that send several
+// commands for their caller, clients reached through reflection, and
 // go-redis hooks or AutoPipeliner batching.
 package resolve
 
