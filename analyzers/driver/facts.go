@@ -19,7 +19,6 @@ package driver
 import (
 	"context"
 	"sort"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
 
@@ -179,11 +178,4 @@ func factView(roots []*packages.Package, deps map[string]bool) []*packages.Packa
 		out[i] = view(p)
 	}
 	return out
-}
-
-// isStd reports a standard-library import path (no dot in its first
-// element).
-func isStd(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }

@@ -1,0 +1,63 @@
+package driver
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// TestFactDeps: loading only the package that uses the helpers of
+// testdata/facts, the dependencies needed for facts are the helper that
+// reaches a client (store) and the module's token helper (tokens); not
+// go-redis's own packages, not the standard library. Loading the whole
+// module needs none. The checker's view keeps only the source-loaded
+// packages in Imports.
+func TestFactDeps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads testdata/facts with the go command")
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "facts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &packages.Config{Context: context.Background(), Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	load := func(pats ...string) []*packages.Package {
+		t.Helper()
+		pkgs, err := packages.Load(cfg, pats...)
+		if err != nil || packages.PrintErrors(pkgs) > 0 {
+			t.Fatalf("load %v: %v", pats, err)
+		}
+		return pkgs
+	}
+	roots := load("./dispatch")
+	got := factDeps(roots)
+	want := []string{"example.com/facts/store", "example.com/facts/tokens"}
+	if !slices.Equal(got, want) {
+		t.Errorf("factDeps(./dispatch) = %v, want %v", got, want)
+	}
+	if got := factDeps(load("./...")); len(got) != 0 {
+		t.Errorf("factDeps(./...) = %v, want none", got)
+	}
+
+	view, err := loadForFacts(context.Background(), cfg, []string{"./dispatch"}, roots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(view) != 1 || view[0].PkgPath != "example.com/facts/dispatch" {
+		t.Fatalf("view roots = %v", view)
+	}
+	var imports []string
+	for path, p := range view[0].Imports {
+		imports = append(imports, path)
+		if p.Syntax == nil || p.TypesInfo == nil {
+			t.Errorf("%s in the view has no syntax", path)
+		}
+	}
+	slices.Sort(imports)
+	if !slices.Equal(imports, want) {
+		t.Errorf("the view's imports of dispatch = %v, want %v (context, go-redis and the rest are export data)", imports, want)
+	}
+}
