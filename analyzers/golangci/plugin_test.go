@@ -284,6 +284,48 @@ output:
 		t.Errorf("the default uniq-by-line kept %d findings; want one per line, %d (it hides %d of %d)", len(byDefault), len(lines), hidden, len(all))
 	}
 	t.Logf("golangci-lint's default uniq-by-line hides %d of the %d findings here", hidden, len(all))
+
+	// Lock facts flow between packages in golangci-lint too: the findings
+	// of testdata/facts's dispatch exist only through the facts of its
+	// helper packages.
+	t.Run("facts", func(t *testing.T) {
+		fmod := filepath.Join(tmp, "facts")
+		copyTree(t, filepath.Join("..", "..", "testdata", "facts"), fmod)
+		cfg := "version: \"2\"\nlinters:\n  default: none\n  enable: [lockaudit]\n  settings:\n    custom:\n      lockaudit:\n        type: module\n" +
+			"issues:\n  max-issues-per-linter: 0\n  max-same-issues: 0\n  uniq-by-line: false\n" +
+			"output:\n  formats:\n    text:\n      print-issued-lines: false\n      colors: false\n"
+		if err := os.WriteFile(filepath.Join(fmod, ".golangci.yml"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run := exec.Command(bin, "run", "./...")
+		run.Dir = fmod
+		run.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "gcl-cache-facts"))
+		var stdout, stderr bytes.Buffer
+		run.Stdout, run.Stderr = &stdout, &stderr
+		_ = run.Run() // exit 1: issues found
+		got := map[string]bool{}
+		for _, l := range strings.Split(stdout.String(), "\n") {
+			if m := outRE.FindStringSubmatch(l); m != nil {
+				got[m[1]+":"+m[2]+": "+m[3]] = true
+			}
+		}
+		want := marks(t, fmod)
+		if len(want) < 4 {
+			t.Fatalf("testdata/facts marks only %v", want)
+		}
+		for _, m := range want {
+			if !got[m.String()] {
+				t.Errorf("missing %s", m)
+			}
+			delete(got, m.String())
+		}
+		for k := range got {
+			t.Errorf("extra %s", k)
+		}
+		if t.Failed() {
+			t.Logf("stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+		}
+	})
 }
 
 type mark struct {
