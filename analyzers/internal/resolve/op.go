@@ -199,6 +199,11 @@ type Op struct {
 	// through, and missing (Complete false) where it does not. Client is
 	// the wrapped client's traits with API APIWrapper.
 	Via *Via
+	// InWrapper is set on the Op a wrapper sends for its callers (the one
+	// Op of a summarised function's body): the wrapper, and which parts of
+	// this Op its callers pass. A finding about such a part belongs at the
+	// callers, which see their own arguments (ForCallers).
+	InWrapper *InWrapper
 
 	// conn is the object of the connection, client, pipeline or batch the
 	// command is sent on (nil when it is not a variable); scope is the
@@ -251,6 +256,18 @@ const (
 	PassedScript                    // the script (its text or object)
 	PassedArgv                      // the script's ARGV
 )
+
+// InWrapper describes the wrapper an Op is sent by.
+type InWrapper struct {
+	Func    *types.Func // the wrapper
+	Summary *Summary    // its Summary (the parameter of each part)
+	Passed  Passed      // the parts of the Op its callers pass
+}
+
+// ForCallers reports whether the Op is sent by a wrapper whose callers pass
+// one of the parts p (a generic SETNX wrapper's key and value): a finding
+// about them is for the callers to have, with their arguments.
+func (o *Op) ForCallers(p Passed) bool { return o.InWrapper != nil && o.InWrapper.Passed&p != 0 }
 
 // Passes reports whether a finding about parts p of the Op belongs where
 // the Op is: always for a direct call; for a wrapper call, when the caller

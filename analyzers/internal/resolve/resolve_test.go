@@ -49,7 +49,20 @@ var wrappers = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[resolve.Analyzer].(*resolve.Result)
 		for _, op := range res.Ops {
-			pass.Reportf(op.Pos, "%s", Summary(pass.Fset, op))
+			in := ""
+			if w := op.InWrapper; w != nil {
+				var parts []string
+				for _, p := range []struct {
+					bit  resolve.Passed
+					name string
+				}{{resolve.PassedKey, "key"}, {resolve.PassedValue, "value"}, {resolve.PassedTTL, "ttl"}, {resolve.PassedScript, "script"}, {resolve.PassedArgv, "argv"}} {
+					if op.ForCallers(p.bit) {
+						parts = append(parts, p.name)
+					}
+				}
+				in = fmt.Sprintf(" in=%s(%s)", w.Func.Name(), strings.Join(parts, ","))
+			}
+			pass.Reportf(op.Pos, "%s%s", Summary(pass.Fset, op), in)
 		}
 		for fn, s := range res.Wrappers {
 			pass.Reportf(fn.Pos(), "wrapper %s: %s", fn.Name(), s)

@@ -330,7 +330,31 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 	}
 	s := &Summary{Ops: out}
 	r.w.inner[s] = kept
+	for i, op := range kept {
+		op.InWrapper = &InWrapper{Func: fn, Summary: s, Passed: out[i].passed()}
+	}
 	return s
+}
+
+// passed is the set of parts of the Op the wrapper's callers pass.
+func (o OpSummary) passed() Passed {
+	var p Passed
+	if o.Value >= 0 || o.Match >= 0 {
+		p |= PassedValue
+	}
+	if o.TTLArg >= 0 {
+		p |= PassedTTL
+	}
+	if o.KeysFrom >= 0 || anyParam(o.Keys) {
+		p |= PassedKey
+	}
+	if o.TextArg >= 0 || o.ObjectArg >= 0 {
+		p |= PassedScript
+	}
+	if o.ArgvFrom >= 0 || anyParam(o.Argv) {
+		p |= PassedArgv
+	}
+	return p
 }
 
 func anyParam(is []int) bool {
@@ -684,16 +708,7 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		op.Value = fixed(os.Value, func(o *Op) ast.Expr { return o.Value })
 		op.Match = fixed(os.Match, func(o *Op) ast.Expr { return o.Match })
 		op.TTLExpr = fixed(os.TTLArg, func(o *Op) ast.Expr { return o.TTLExpr })
-		passed := func(on bool, p Passed) {
-			if on {
-				op.Via.Passed |= p
-			}
-		}
-		passed(os.Value >= 0 || os.Match >= 0, PassedValue)
-		passed(os.TTLArg >= 0, PassedTTL)
-		passed(os.KeysFrom >= 0 || anyParam(os.Keys), PassedKey)
-		passed(os.TextArg >= 0 || os.ObjectArg >= 0, PassedScript)
-		passed(os.ArgvFrom >= 0 || anyParam(os.Argv), PassedArgv)
+		op.Via.Passed = os.passed()
 		if os.DurationTTL {
 			r.durationTTL(op, info, op.TTLExpr)
 			if os.NX && info.legacySetNX && op.TTL == NoTTL {

@@ -21,7 +21,7 @@ type Script = redis.Script
 
 // NewScript is go-zero's wrapper: the caller's text is the script.
 func NewScript(src string) *Script { // want `^\Qwrapper NewScript: SCRIPTDEF text=#0 results=value\E$`
-	return redis.NewScript(src) // want `^\QSCRIPTDEF client=go-redis/v9\E$`
+	return redis.NewScript(src) // want `^\QSCRIPTDEF client=go-redis/v9 in=NewScript(script)\E$`
 }
 
 var release = NewScript(releaseSrc) // want `^\QSCRIPTDEF script=release client=go-redis/v9 via=NewScript\E$`
@@ -32,29 +32,29 @@ type Store struct{ rdb *redis.Client }
 
 // Run runs the caller's script with the caller's keys and arguments.
 func (s *Store) Run(ctx context.Context, sc *Script, keys []string, args ...any) (any, error) { // want `^\Qwrapper Run: EVALSHA keys=#2... argv=#3... script=#1 results=value,error\E$`
-	return sc.Run(ctx, s.rdb, keys, args...).Result() // want `^\QEVALSHA incomplete client=go-redis/v9\E$`
+	return sc.Run(ctx, s.rdb, keys, args...).Result() // want `^\QEVALSHA incomplete client=go-redis/v9 in=Run(key,script,argv)\E$`
 }
 
 // Eval sends the caller's script text.
 func (s *Store) Eval(ctx context.Context, script string, keys []string, args ...any) (int64, error) { // want `^\Qwrapper Eval: EVAL keys=#2... argv=#3... text=#1 results=value,error\E$`
-	return s.rdb.Eval(ctx, script, keys, args...).Int64() // want `^\QEVAL incomplete client=go-redis/v9\E$`
+	return s.rdb.Eval(ctx, script, keys, args...).Int64() // want `^\QEVAL incomplete client=go-redis/v9 in=Eval(key,script,argv)\E$`
 }
 
 // SetNX passes key, value and TTL through.
 func (s *Store) SetNX(ctx context.Context, key string, value any, ttl time.Duration) (bool, error) { // want `^\Qwrapper SetNX: SET key=#1 value=#2 NX ttl=expire ttlarg=#3(duration) results=value,error\E$`
-	return s.rdb.SetNX(ctx, key, value, ttl).Result() // want `^\QSET key=key value=value NX ttl=expire ttlexpr=ttl client=go-redis/v9\E$`
+	return s.rdb.SetNX(ctx, key, value, ttl).Result() // want `^\QSET key=key value=value NX ttl=expire ttlexpr=ttl client=go-redis/v9 in=SetNX(key,value,ttl)\E$`
 }
 
 // releaseLock runs the release script and returns its outcome.
 func releaseLock(ctx context.Context, rdb *redis.Client, key, token string) (bool, error) { // want `^\Qwrapper releaseLock: EVALSHA key=#2 argv=#3 script=release results=value,error\E$`
-	n, err := release.Run(ctx, rdb, []string{key}, token).Int() // want `^\QEVALSHA key=key script=release@-23 client=go-redis/v9\E$`
+	n, err := release.Run(ctx, rdb, []string{key}, token).Int() // want `^\QEVALSHA key=key script=release@-23 client=go-redis/v9 in=releaseLock(key,argv)\E$`
 	return n == 1, err
 }
 
 // dropRelease drops the release's outcome itself: its callers have none
 // to drop.
 func dropRelease(ctx context.Context, rdb *redis.Client, key, token string) error { // want `^\Qwrapper dropRelease: EVALSHA key=#2 argv=#3 script=release results=error\E$`
-	return release.Run(ctx, rdb, []string{key}, token).Err() // want `^\QEVALSHA key=key script=release@-30 client=go-redis/v9\E$`
+	return release.Run(ctx, rdb, []string{key}, token).Err() // want `^\QEVALSHA key=key script=release@-30 client=go-redis/v9 in=dropRelease(key,argv)\E$`
 }
 
 // Client is the project's own client interface; both implementations
@@ -67,7 +67,7 @@ type Client interface {
 type v9Client struct{ c *redis.Client }
 
 func (v v9Client) Del(ctx context.Context, keys ...string) error { // want `^\Qwrapper Del: DEL keys=#1... results=error\E$`
-	return v.c.Del(ctx, keys...).Err() // want `^\QDEL incomplete client=go-redis/v9\E$`
+	return v.c.Del(ctx, keys...).Err() // want `^\QDEL incomplete client=go-redis/v9 in=Del(key)\E$`
 }
 
 func (v v9Client) Ping(ctx context.Context) error { return nil }
@@ -75,7 +75,7 @@ func (v v9Client) Ping(ctx context.Context) error { return nil }
 type v8Client struct{ c *redisv8.Client }
 
 func (v *v8Client) Del(ctx context.Context, keys ...string) error { // want `^\Qwrapper Del: DEL keys=#1... results=error\E$`
-	return v.c.Del(ctx, keys...).Err() // want `^\QDEL incomplete client=go-redis/v8\E$`
+	return v.c.Del(ctx, keys...).Err() // want `^\QDEL incomplete client=go-redis/v8 in=Del(key)\E$`
 }
 
 func (v *v8Client) Ping(ctx context.Context) error { return nil }
