@@ -19,6 +19,7 @@ import (
 var Analyzer = ruleutil.New("LA101", check, keys.Analyzer, settings.Analyzer)
 
 func init() {
+	Analyzer.FactTypes = []analysis.Fact{new(CallerJudged)}
 	settings.DeclareTarget(&Analyzer.Flags, "a step is reported only where every target has its native form (a compare-and-delete needs DELIFEQ or DELEX on every target, a compare-and-extend SET IFEQ); the fix uses DELIFEQ when every target has it, else DELEX IFEQ")
 	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
 }
@@ -51,7 +52,55 @@ func check(pass *analysis.Pass) (any, error) {
 		}
 		ruleutil.ReportFix(pass, "LA101", sc.Pos, releaseFix(c, op, sc), "%s", msg)
 	}
+	throughWrappers(pass, c.In, target)
 	return nil, nil
+}
+
+// CallerJudged is the fact LA101 exports for a wrapper that runs a
+// compare-and-delete (or -extend) script of its own on a key its callers
+// pass, when nothing where the wrapper is shows it to be lock code (a
+// generic release helper: func Release(ctx, rdb, key, token string)):
+// each caller judges it by the key and names it has.
+type CallerJudged struct{}
+
+// AFact makes CallerJudged a go/analysis fact.
+func (*CallerJudged) AFact() {}
+
+func (*CallerJudged) String() string { return "judged at callers" }
+
+// throughWrappers judges, at their callers, the scripts of generic
+// wrappers (CallerJudged): LA101 at a call whose key or names are lock
+// evidence (keys.RunEvidence). It exports the fact for this package's
+// wrappers whose script has no lock evidence here: those that run a
+// script of their own, and those that call a generic wrapper of another
+// package without evidence.
+func throughWrappers(pass *analysis.Pass, in *keys.Info, target fix.Target) {
+	for _, op := range in.Ops {
+		sc := op.Script
+		if sc == nil || op.Kind == resolve.ScriptDef || sc.Steps&lua.Acquire != 0 || !sc.Steps.IsLock() {
+			continue // a scripted acquire is reported where its text is
+		}
+		generic := false
+		switch {
+		case !sc.Foreign:
+			if op.InWrapper != nil && op.InWrapper.Passed&resolve.PassedKey != 0 {
+				_, lock := in.ScriptEvidence(sc)
+				generic = !lock
+			}
+		case op.Via != nil && pass.ImportObjectFact(op.Via.Func, new(CallerJudged)):
+			if _, ok := in.RunEvidence(op); ok {
+				if steps := Reportable(sc.Steps, target); steps.IsLock() {
+					ruleutil.Report(pass, "LA101", op.Pos, "%s",
+						"Lua lock script"+ruleutil.Through(pass, op)+strings.TrimPrefix(Message(steps, target), "Lua lock script"))
+				}
+			} else {
+				generic = op.InWrapper != nil && op.InWrapper.Passed&resolve.PassedKey != 0
+			}
+		}
+		if generic {
+			pass.ExportObjectFact(op.InWrapper.Func, new(CallerJudged))
+		}
+	}
 }
 
 // Reportable returns the steps of a script that have a native form on

@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
 				"plain %s of lock key %s deletes whoever holds it: use %s and check the reply",
-				op.Name+ruleutil.Through(op), ruleutil.Expr(k), release)
+				op.Name+ruleutil.Through(pass, op), ruleutil.Expr(k), release)
 			break
 		}
 	}

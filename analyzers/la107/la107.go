@@ -25,7 +25,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		written := ""
 		if op.Via != nil {
-			written = " written" + ruleutil.Through(op)
+			written = " written" + ruleutil.Through(pass, op)
 		}
 		ruleutil.Report(pass, "LA107", op.Pos,
 			"lock token%s is not unique per acquisition: it comes from %s; draw 20 random bytes from crypto/rand for every acquire",

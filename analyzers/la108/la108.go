@@ -21,7 +21,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if step == "" {
 			continue
 		}
-		what += ruleutil.Through(op)
+		what += ruleutil.Through(pass, op)
 		use := reply.Of(x, op)
 		if use != reply.Discarded && use != reply.ErrorOnly {
 			continue
@@ -54,7 +54,9 @@ func run(pass *analysis.Pass) (any, error) {
 // message, and which reply means "lost".
 func classify(op *resolve.Op) (step, what, lost string) {
 	key := ""
-	if len(op.Keys) > 0 {
+	if len(op.Keys) > 0 && op.Via == nil {
+		// Through a wrapper, the message names the wrapper (Through)
+		// instead: the caller sees the key it passes.
 		key = " " + ruleutil.Expr(op.Key())
 	}
 	switch op.Kind {
@@ -78,6 +80,10 @@ func classify(op *resolve.Op) (step, what, lost string) {
 		return "release", "DELEX" + key + " " + op.Cond, "0"
 	case op.IsSetIFEQ():
 		return "extend", "SET" + key + " IFEQ", "nil"
+	case op.Steps()&resolve.StepRelease != 0 && op.Via != nil:
+		return "release", "the Lua release", "0"
+	case op.Steps()&resolve.StepExtend != 0 && op.Via != nil:
+		return "extend", "the Lua extend", "0"
 	case op.Steps()&resolve.StepRelease != 0:
 		return "release", "the Lua release script (" + op.Name + key + ")", "0"
 	case op.Steps()&resolve.StepExtend != 0:

@@ -119,24 +119,37 @@ func (in *Info) ScriptEvidence(sc *resolve.Script) (Evidence, bool) {
 		if op.Script == nil || op.Script.Pos != sc.Pos {
 			continue
 		}
-		for _, k := range op.Keys {
-			if lk, ok := in.IsLockKey(k); ok {
-				if lk.Acquire != nil {
-					return Evidence{Kind: ByAcquire, Op: lk.Acquire}, true
-				}
-				return Evidence{Kind: ByPattern, Pattern: lk.Pattern}, true
-			}
-		}
-		args := append([]ast.Expr(nil), op.Keys...)
-		if (op.Kind == resolve.ScriptDef || op.Script.Inline) && op.Script.Def != nil {
-			args = append(args, op.Script.Def.Args...)
-		}
-		if name, ok := in.lockName(op, args...); ok {
-			return Evidence{Kind: ByName, Name: name}, true
+		if ev, ok := in.RunEvidence(op); ok {
+			return ev, true
 		}
 	}
 	if o := in.packageLock(); o != nil {
 		return Evidence{Kind: ByPackage, Op: o}, true
+	}
+	return Evidence{}, false
+}
+
+// RunEvidence says whether one definition or run of a script (op) shows
+// it to be lock code: a key it passes is a lock key (IsLockKey), or a name
+// around it says lock (the variable a definition is assigned to, the
+// enclosing function and receiver, the package, an identifier among the
+// arguments). It is how a script that another package's wrapper fixes,
+// and runs on the key its caller passes, is judged at that caller.
+func (in *Info) RunEvidence(op *resolve.Op) (Evidence, bool) {
+	for _, k := range op.Keys {
+		if lk, ok := in.IsLockKey(k); ok {
+			if lk.Acquire != nil {
+				return Evidence{Kind: ByAcquire, Op: lk.Acquire}, true
+			}
+			return Evidence{Kind: ByPattern, Pattern: lk.Pattern}, true
+		}
+	}
+	args := append([]ast.Expr(nil), op.Keys...)
+	if op.Script != nil && (op.Kind == resolve.ScriptDef || op.Script.Inline) && op.Script.Def != nil {
+		args = append(args, op.Script.Def.Args...)
+	}
+	if name, ok := in.lockName(op, args...); ok {
+		return Evidence{Kind: ByName, Name: name}, true
 	}
 	return Evidence{}, false
 }

@@ -495,11 +495,12 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 			return untraced
 		}
 		if where == "" {
-			where = fmt.Sprintf("%s (%s)", fd.Name.Name, t.x.At(w.Pos))
+			where = fd.Name.Name
 		}
 		out = append(out, t.origin(w.Value(), depth+1))
 	}
-	once := fmt.Sprintf("the field %s, set once by %s and reused by every acquisition", v.Name(), where)
+	// Short: LA107's message quotes it.
+	once := fmt.Sprintf("field %s set once by %s", v.Name(), where)
 	o := all(out)
 	if o.Strength == Weak {
 		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons)}

@@ -43,15 +43,18 @@ func Ops(pass *analysis.Pass) *resolve.Result {
 const MaxMessage = 160
 
 // Through names the wrapper an Op was resolved through, for a message:
-// " through unlock (locks.go:21)", or "" for a direct call.
-func Through(op *resolve.Op) string {
+// " in unlock", " in locks.Release" (a function of another package), or
+// "" for a direct call. Where the wrapper sends the command is left out:
+// the message stays short, and the caller knows what it calls.
+func Through(pass *analysis.Pass, op *resolve.Op) string {
 	if op.Via == nil {
 		return ""
 	}
-	if op.Via.At == "" {
-		return " through " + op.Via.Func.Name()
+	fn := op.Via.Func
+	if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && fn.Signature().Recv() == nil {
+		return " in " + fn.Pkg().Name() + "." + fn.Name()
 	}
-	return " through " + op.Via.Func.Name() + " (" + op.Via.At + ")"
+	return " in " + fn.Name()
 }
 
 // Report reports a finding of rule id at pos. Category carries the rule ID,

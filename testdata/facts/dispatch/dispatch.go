@@ -26,7 +26,7 @@ func Dispatch(ctx context.Context, rdb *redis.Client, orderID string) error {
 
 	// ... assign the courier ...
 
-	_, _ = store.Release(ctx, rdb, key, token) // LA108: whether the lock was still ours goes unread
+	_, _ = store.Release(ctx, rdb, key, token) // LA101, LA108: store.Release's Lua compare-and-delete on a lock key, DELIFEQ does this natively; whether the lock was still ours goes unread
 	return nil
 }
 

@@ -14,11 +14,11 @@ import (
 var (
 	//go:embed lockscript.lua
 	lockLuaScript string
-	lockScript    = redis.NewScript(lockLuaScript) // want `^Lua lock script in lockscript\.lua:3 \(scripted acquire, compare-and-extend\) fails where Lua is absent`
+	lockScript    = redis.NewScript(lockLuaScript) // want `^Lua lock script in lockscript\.lua:3 \(acquire, extend\): use SET key token NX PX ttl, SET key token IFEQ token PX ttl instead`
 
 	//go:embed delscript.lua
 	delLuaScript []byte
-	delScript    = redis.NewScript(string(delLuaScript)) // want `^Lua lock script in delscript\.lua:2 \(compare-and-delete\) fails`
+	delScript    = redis.NewScript(string(delLuaScript)) // want `^Lua lock script in delscript\.lua:2 \(release\): use DELIFEQ key token instead`
 )
 
 //go:embed scripts/*.lua
@@ -29,12 +29,12 @@ func releaseScript() *redis.Script {
 	if err != nil {
 		panic(err)
 	}
-	return redis.NewScript(string(src)) // want `^Lua lock script in scripts/release\.lua:4 \(compare-and-delete\)`
+	return redis.NewScript(string(src)) // want `^Lua lock script in scripts/release\.lua:4 \(release\): use DELIFEQ key token instead`
 }
 
 func releaseScriptFS() *redis.Script {
 	src, _ := fs.ReadFile(scripts, "scripts/release.lua")
-	return redis.NewScript(string(src)) // want `^Lua lock script in scripts/release\.lua:4 \(compare-and-delete\)`
+	return redis.NewScript(string(src)) // want `^Lua lock script in scripts/release\.lua:4 \(release\): use DELIFEQ key token instead`
 }
 
 // Negatives: a rate limiter in an embedded file, a file the pattern does

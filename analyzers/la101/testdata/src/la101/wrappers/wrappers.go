@@ -16,10 +16,10 @@ func NewScript(script string) *Script {
 }
 
 var (
-	lockScript = NewScript(`return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`)                                   // want `^Lua lock script \(scripted acquire\)`
-	delScript  = NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`) // want `^Lua lock script \(compare-and-delete\)`
+	lockScript = NewScript(`return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`)                                   // want `^Lua lock script \(acquire\): use SET key token NX PX ttl instead`
+	delScript  = NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`) // want `^Lua lock script \(release\): use DELIFEQ key token instead`
 	counter    = NewScript(`return redis.call("INCR", KEYS[1])`)
-	fixedInner = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`) // want `^Lua lock script \(compare-and-extend\)`
+	fixedInner = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`) // want `^Lua lock script \(extend\): use SET key token IFEQ token PX ttl instead`
 )
 
 type Redis struct{ rdb *redis.Client }
@@ -42,6 +42,6 @@ func use(ctx context.Context, s *Redis, token string) {
 	s.ScriptRunCtx(ctx, lockScript, []string{"lock:a"}, token, 30000)
 	s.ScriptRunCtx(ctx, delScript, []string{"lock:a"}, token)
 	s.ScriptRunCtx(ctx, counter, []string{"n"})
-	s.EvalCtx(ctx, `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, []string{"lock:a"}, token) // want `^Lua lock script \(compare-and-delete\)`
+	s.EvalCtx(ctx, `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, []string{"lock:a"}, token) // want `^Lua lock script \(release\): use DELIFEQ key token instead`
 	s.extend(ctx, "lock:a", token)
 }

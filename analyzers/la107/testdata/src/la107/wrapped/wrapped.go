@@ -27,11 +27,11 @@ func (l *Locker) RunAcquire(ctx context.Context, keys []string, args ...any) (an
 
 func (l *Locker) lockAsHost(ctx context.Context, key string) (bool, error) {
 	host, _ := os.Hostname()
-	return l.rdb.SetNX(ctx, "lock:"+key, host, time.Minute).Result() // want `it comes from os\.Hostname,`
+	return l.rdb.SetNX(ctx, "lock:"+key, host, time.Minute).Result() // want `it comes from os\.Hostname;`
 }
 
 func use(ctx context.Context, l *Locker) {
-	l.TryLock(ctx, "lock:job", "worker-1", time.Minute)        // want `^lock token "worker-1" written by SET NX "lock:job" through TryLock \(wrapped\.go:17\) is not unique per acquisition`
-	l.RunAcquire(ctx, []string{"lock:job"}, "worker-1", 30000) // want `^lock token "worker-1" written by the Lua acquire \(EVALSHA "lock:job"\) through RunAcquire \(wrapped\.go:25\)`
+	l.TryLock(ctx, "lock:job", "worker-1", time.Minute)        // want `^lock token written in TryLock is not unique per acquisition: it comes from the constant "worker-1";`
+	l.RunAcquire(ctx, []string{"lock:job"}, "worker-1", 30000) // want `^lock token written in RunAcquire is not unique per acquisition`
 	l.lockAsHost(ctx, "job")                                   // the wrapper's own token: reported there
 }

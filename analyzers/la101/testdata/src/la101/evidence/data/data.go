@@ -35,7 +35,7 @@ func (c *Client) Eval(ctx context.Context, script string, keys []string, args ..
 	return c.rdb.Eval(ctx, script, keys, args...)
 }
 
-func (c *Client) DelIfEqual(ctx context.Context, key, value string) *redis.Cmd {
+func (c *Client) DelIfEqual(ctx context.Context, key, value string) *redis.Cmd { // want DelIfEqual:"judged at callers"
 	return c.rdb.Eval(ctx, cadSrc, []string{key}, value)
 }
 
