@@ -18,7 +18,7 @@ func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
 	c := fix.New(pass)
 	for _, op := range in.Ops {
-		if op.Kind != resolve.Command || !op.Passes(resolve.PassedTTL) {
+		if op.Kind != resolve.Command || !(op.Passes(resolve.PassedTTL) || judgedAtCaller(op)) {
 			continue
 		}
 		what := ""
@@ -33,6 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 		default:
 			continue
 		}
+		what += ruleutil.Through(pass, op)
 		// A flag, a marker or a generic wrapper is no lock: only an
 		// acquire with lock evidence is reported.
 		if !in.IsLockAcquire(op) {
@@ -60,4 +61,13 @@ func run(pass *analysis.Pass) (any, error) {
 			"%s: a client that crashes leaves a lock that never expires; use %s", what, fix.AcquireAdvice)
 	}
 	return nil, nil
+}
+
+// judgedAtCaller reports a call of a generic wrapper that leaves the TTL
+// out itself but takes the key from its caller (a client library's
+// SetNX(ctx, key, value)): the wrapper has no lock evidence where it is,
+// so the acquire is judged here, by the caller's key and names. A wrapper
+// whose own names say lock is judged where it is.
+func judgedAtCaller(op *resolve.Op) bool {
+	return op.Via != nil && op.Passes(resolve.PassedKey) && !keys.WrapperSaysLock(op)
 }

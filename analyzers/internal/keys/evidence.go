@@ -170,6 +170,21 @@ func (in *Info) packageLock() *resolve.Op {
 	return in.pkgLock
 }
 
+// WrapperSaysLock reports whether op is a call of a wrapper whose own
+// names (its name, receiver type, package) say lock: such a wrapper has
+// lock evidence where it is, and what it fixes itself (a TTL it leaves
+// out) is reported there, not at its callers.
+func WrapperSaysLock(op *resolve.Op) bool {
+	if op.Via == nil {
+		return false
+	}
+	fn := op.Via.Func
+	if LockWord(fn.Name()) || LockWord(resolve.RecvName(fn)) {
+		return true
+	}
+	return fn.Pkg() != nil && LockWord(fn.Pkg().Name())
+}
+
 // isToken reports whether a GET's reply compared with c checks the owner
 // of a key whose acquire wrote value: c is not a constant, and it is that
 // value (the same variable, field or template) or a variable (the token,
@@ -381,7 +396,8 @@ var equalPkgs = map[string]bool{"bytes": true, "strings": true, "crypto/subtle":
 // lockName returns the first name around op that says lock (LockWord):
 // the identifiers in exprs (following a local assigned once to its
 // value), the variable or field a script definition is assigned to, the
-// enclosing function, its receiver type, and the package.
+// enclosing function, its receiver type, and the package; for a call of
+// a wrapper, also the wrapper's name, receiver type and package.
 func (in *Info) lockName(op *resolve.Op, exprs ...ast.Expr) (string, bool) {
 	var names []string
 	for _, e := range exprs {
@@ -398,6 +414,15 @@ func (in *Info) lockName(op *resolve.Op, exprs ...ast.Expr) (string, bool) {
 	}
 	if in.Pkg != nil {
 		names = append(names, in.Pkg.Name())
+	}
+	if op.Via != nil {
+		// A call of a wrapper: the wrapper's own names (func (l *Locker)
+		// TryLock, locks.Acquire). A generic SetNX wrapper has none.
+		fn := op.Via.Func
+		names = append(names, fn.Name(), resolve.RecvName(fn))
+		if fn.Pkg() != nil {
+			names = append(names, fn.Pkg().Name())
+		}
 	}
 	for _, n := range names {
 		if LockWord(n) {

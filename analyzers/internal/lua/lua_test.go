@@ -53,6 +53,20 @@ if redis.call("getrange", KEYS[1], 0, offset-1) == string.sub(ARGV[1], 1, offset
 
 	// github.com/valkey-io/valkey-go v1.0.79 valkeylock/lock.go (rueidislock is byte-identical)
 	{"valkeylock delkey", `if redis.call("GET",KEYS[1]) == ARGV[1] then return redis.call("DEL",KEYS[1]) end;return 0`, Release},
+	// asynq deleteAllCmd: each listed task's uniqueness lock is deleted only
+	// while it still holds that task's id (the owner, read from the server).
+	{"owner id of a listed entry, key from a hash field", `
+local ids = redis.call("ZRANGE", KEYS[1], 0, -1)
+for _, id in ipairs(ids) do
+	local task_key = ARGV[1] .. id
+	local unique_key = redis.call("HGET", task_key, "unique_key")
+	if unique_key and unique_key ~= "" and redis.call("GET", unique_key) == id then
+		redis.call("DEL", unique_key)
+	end
+	redis.call("DEL", task_key)
+end
+redis.call("DEL", KEYS[1])
+return table.getn(ids)`, Release},
 	{"valkeylock extend", `if redis.call("GET",KEYS[1]) == ARGV[1] then local r = redis.call("PEXPIREAT",KEYS[1],ARGV[2]);redis.call("GET",KEYS[1]);return r end;return 0`, Extend},
 	{"valkeylock acqms", `local r = redis.call("SET",KEYS[1],ARGV[1],"NX","PX",ARGV[2]);redis.call("GET",KEYS[1]);return r`, Acquire},
 	{"valkeylock acqat", `local r = redis.call("SET",KEYS[1],ARGV[1],"NX","PXAT",ARGV[2]);redis.call("GET",KEYS[1]);return r`, Acquire},
@@ -194,6 +208,14 @@ if redis.call("getrange", KEYS[1], 0, offset-1) == string.sub(ARGV[1], 1, offset
 		local token = "1"
 		if redis.call("GET", KEYS[1]) == token then return redis.call("DEL", KEYS[1]) end
 		return 0`, 0},
+	{"compared with a value read by a loop over a constant list", `
+		for _, id in ipairs({"a", "b"}) do
+			if redis.call("GET", KEYS[1]) == id then redis.call("DEL", KEYS[1]) end
+		end`, 0},
+	{"compared with a listed entry's id, another key deleted", `
+		for _, id in ipairs(redis.call("ZRANGE", KEYS[1], 0, -1)) do
+			if redis.call("GET", KEYS[2]) == id then redis.call("DEL", ARGV[1] .. id) end
+		end`, 0},
 	{"compared with stored data, not the caller's token", `
 		local expected = redis.call("GET", KEYS[2])
 		if redis.call("GET", KEYS[1]) == expected then return redis.call("DEL", KEYS[1]) end

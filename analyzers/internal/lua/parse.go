@@ -40,7 +40,11 @@ type value struct {
 	str   string // a string constant, lower case (command names, SET options)
 	isStr bool
 	table origin // fromKey for the KEYS table, fromArg for ARGV
-	iter  origin // fromKey for ipairs(KEYS)/pairs(KEYS), fromArg likewise
+	iter  origin // fromKey for ipairs(KEYS)/pairs(KEYS), fromArg likewise, fromData for a list read from the server
+	// member is set on the loop variable of ipairs/pairs over a list read
+	// from the server (for _, id in ipairs(redis.call("ZRANGE", ...))): the
+	// id of one entry the script processes.
+	member bool
 }
 
 // keyLike reports whether v can name the key of a lock step: it comes from
@@ -404,6 +408,7 @@ func (p *parser) forStat() {
 		if i == 1 && iter.iter != fromNone { // for _, k in ipairs(KEYS): k is a key
 			v.from = iter.iter
 			v.id = "[" + v.id + "]"
+			v.member = iter.iter == fromData
 		}
 		p.declare(n, v)
 	}
@@ -537,13 +542,21 @@ func (p *parser) binary(op string, a, b value, at int) value {
 	return p.fresh()
 }
 
-// compare records GET key == ARGV token.
+// compare records GET key == token, where the token is an ARGV value (the
+// caller's) or the id of an entry the script iterates over, read from the
+// server (asynq deletes each listed task's uniqueness lock only if it
+// still holds that task's id). A value copied from another key or
+// computed is no owner's token: that is a data compare. Whether the key is
+// a lock's is for the lock evidence to decide, not the text.
 func (p *parser) compare(got, token value, at int) {
-	if got.get == "" || token.from != fromArg {
+	if got.get == "" || (token.from != fromArg && !token.member) {
 		return
 	}
 	if _, ok := p.checked[got.get]; !ok {
 		p.checked[got.get] = at
+	}
+	if token.from != fromArg {
+		return // SET key token PX re-sets the caller's token only
 	}
 	c := check{got.get, token.id}
 	if _, ok := p.tokened[c]; !ok {
@@ -688,6 +701,13 @@ func (p *parser) call(callee string, args []value) value {
 		if len(args) == 1 && args[0].table != fromNone {
 			v := p.fresh()
 			v.iter = args[0].table
+			return v
+		}
+		if len(args) == 1 && args[0].from == fromData {
+			// A list read from the server (ZRANGE, SMEMBERS): its
+			// elements are data too (for _, id in ipairs(ids)).
+			v := p.fresh()
+			v.iter = fromData
 			return v
 		}
 	}

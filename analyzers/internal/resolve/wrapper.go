@@ -59,13 +59,6 @@ type wrapperState struct {
 // interface method it declares): a wrapper call once the callee is
 // summarised.
 func (r *resolver) noteLocal(fn *types.Func, call *ast.CallExpr, stack []ast.Node) {
-	if r.pkgInfoOf(r.pass.Pkg) != nil {
-		// A known client or lock library: the knowledge describes its API,
-		// and its calls of its own helpers are its implementation (a
-		// library's best-effort release on cleanup is not a caller's
-		// dropped outcome).
-		return
-	}
 	if !isInterfaceMethod(fn) && r.x.Decl(fn) == nil {
 		return
 	}
@@ -144,9 +137,6 @@ func (r *resolver) wrappers() {
 	// callees are met.
 	for i := range w.local {
 		r.resolveLocal(i)
-	}
-	if r.pkgInfoOf(r.pass.Pkg) != nil {
-		return // a known package: its callers resolve its calls by the knowledge
 	}
 	// Summarise every declared function that sends something, for the
 	// packages that import this one, and every interface method.

@@ -52,8 +52,34 @@ const releaseAllSrc = `
 
 var releaseAll = redis.NewScript(releaseAllSrc) // want `Lua lock script \(release\)`
 
+// Each listed task's uniqueness lock is deleted only while it still holds
+// that task's id (asynq's deleteAllCmd): the owner is read from the server.
+const releaseListedSrc = `
+local ids = redis.call("ZRANGE", KEYS[1], 0, -1)
+for _, id in ipairs(ids) do
+	local unique_key = redis.call("HGET", ARGV[1] .. id, "unique_key")
+	if unique_key and redis.call("GET", unique_key) == id then
+		redis.call("DEL", unique_key)
+	end
+end
+return table.getn(ids)`
+
+var releaseListed = redis.NewScript(releaseListedSrc) // want `Lua lock script \(release\)`
+
 // Negatives: locals that do not hold the caller's key or token, and data
 // scripts with locals.
+
+// A listed id compared, but another key deleted: no owner-checked delete.
+var listedOther = redis.NewScript(`
+for _, id in ipairs(redis.call("ZRANGE", KEYS[1], 0, -1)) do
+	if redis.call("GET", KEYS[2]) == id then redis.call("DEL", ARGV[1] .. id) end
+end`)
+
+// A value copied from another key is data, not an owner's token.
+var copiedValue = redis.NewScript(`
+local expected = redis.call("GET", KEYS[2])
+if redis.call("GET", KEYS[1]) == expected then return redis.call("DEL", KEYS[1]) end
+return 0`)
 
 var constantKey = redis.NewScript(`
 	local k = "config"

@@ -50,6 +50,26 @@ func (c *Client) SetIfNotExistsWithTTL(ctx context.Context, key string, value in
 	return ok
 }
 
+// Their callers judge them: a marker is no lock...
+func markSeen(ctx context.Context, c *Client, id string) {
+	c.SetNX(ctx, "seen:"+id, 1)
+}
+
+// ... a key whose caller says lock is one, and the wrapper left its TTL out.
+func acquireJobLock(ctx context.Context, c *Client, job, token string) bool {
+	ok, _ := c.SetNX(ctx, "job:"+job, token) // want `^SET NX without EX/PX/EXAT/PXAT in SetNX: a client`
+	return ok
+}
+
+// A wrapper whose name says lock is judged where it is, once.
+func (c *Client) TryLock(ctx context.Context, key, token string) bool {
+	return c.rdb.SetNX(ctx, key, token, 0).Val() // want `^SET NX without EX/PX/EXAT/PXAT: a client`
+}
+
+func useTryLock(ctx context.Context, c *Client) {
+	c.TryLock(ctx, "job:a", "t")
+}
+
 // A GET compared with a constant reads a state, it is no owner check.
 func (c *Client) Enable(ctx context.Context, feature string) bool {
 	c.rdb.SetNX(ctx, "feature:"+feature, "on", 0)
