@@ -33,8 +33,13 @@ Delete directives that suppress nothing.
 		What: `A Lua script performs a lock step that has a native form on every target: a scripted
 acquire (SET NX PX inside Lua), a compare-and-extend (GET == ARGV then
 PEXPIRE/EXPIRE/PEXPIREAT/SET PX) or a compare-and-delete (GET == ARGV then DEL/UNLINK),
-the last two only with lock evidence. It is sent inline (EVAL, EVAL_RO) or defined as a
-script object (NewScript, NewLuaScript, NewEvalScript, options.NewScript).
+the last two only with lock evidence. Keys and tokens are followed through Lua locals;
+the compared token may also be the id of an entry the script lists from the server (a
+task id read from a sorted set, compared with the value of that task's lock key). It is
+sent inline (EVAL, EVAL_RO) or defined as a script object (NewScript, NewLuaScript,
+NewEvalScript, options.NewScript), also through the project's own wrappers of those and
+from Lua text in a //go:embed file (the message names the file and line). A script that
+another package's wrapper fixes and runs on its caller's key is reported at the call.
 `,
 		Why: `Lua is optional from Valkey 9.1 (it is a module; BUILD_LUA=no builds and some providers
 have none), and EVALSHA answers NOSCRIPT after a restart or failover until the script is
@@ -646,7 +651,8 @@ MULTI, or a GET whose reply is compared with the value written or with another v
 (the token); or when the same key shape goes to a lock library; or when a fencing INCR
 shares its MULTI; or when a name around it says lock, mutex, lease or leader: the
 enclosing function or method, its receiver type, the package, an identifier in the key
-(acquireLock, Mutex.Lock, package redislock, lockKey).
+(acquireLock, Mutex.Lock, package redislock, lockKey); for a call of the project's own
+wrapper, also the wrapper's name, receiver type and package (Locker.TryLock).
 
 A lock key is the key of such a SET NX, or a key whose text matches a lock-key pattern;
 a DEL or EXPIRE that follows an owner check of its key in the same function (a GET
@@ -662,7 +668,10 @@ Not evidence: a plain DEL or an EXPIRE of the key (flags are cleared and markers
 that way too), a GET compared with a constant (a state, not an owner). So a "paused" flag
 that must persist until it is cleared, a dedup marker, a cache entry's set-if-absent and
 a data compare-and-delete are left alone, and a client library's generic SETNX, MSETNX,
-DEL or EVAL wrapper whose key is a parameter is not judged at the wrapper.
+DEL or EVAL wrapper whose key is a parameter is not judged at the wrapper: it is judged
+at each call, in its own package or another, by the key the caller passes and the names
+around the call (a release helper run with "lock:" + id is a lock's release, the same
+helper run with a cache key is not).
 `,
 	},
 	{

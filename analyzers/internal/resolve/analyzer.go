@@ -68,7 +68,7 @@ func importsClient(pass *analysis.Pass) bool {
 		return reaches(pass.Pkg, map[*types.Package]bool{})
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if knowledge[stripVendor(imp.Path())] != nil || pass.ImportPackageFact(imp, new(Reaches)) {
+		if known(stripVendor(imp.Path())) != nil || pass.ImportPackageFact(imp, new(Reaches)) {
 			return true
 		}
 	}

@@ -215,4 +215,4 @@ func wrapped(c *Client) *Client {
 // IsClientPackage reports whether path is a package the layer knows (a
 // client, a lock library, a command builder); vendor prefixes are
 // stripped. Drivers use it to tell which dependencies may hold wrappers.
-func IsClientPackage(path string) bool { return knowledge[stripVendor(path)] != nil }
+func IsClientPackage(path string) bool { return known(stripVendor(path)) != nil }
