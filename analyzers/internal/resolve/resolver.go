@@ -154,23 +154,7 @@ func isContext(t types.Type) bool {
 // newOp starts an Op for a call.
 func (r *resolver) newOp(kind Kind, info *pkgInfo, call *ast.CallExpr, stack []ast.Node) *Op {
 	op := &Op{Kind: kind, Client: info.client, Call: call, Pos: call.Pos(), Complete: true}
-	op.Stack = append([]ast.Node(nil), stack...)
-	for i := len(op.Stack) - 1; i >= 0; i-- {
-		switch n := op.Stack[i].(type) {
-		case *ast.FuncLit:
-			if op.Lit == nil {
-				op.Lit = n
-			}
-			if op.scope == nil {
-				op.scope = n
-			}
-		case *ast.FuncDecl:
-			op.Func = n
-			if op.scope == nil {
-				op.scope = n
-			}
-		}
-	}
+	r.place(op, stack)
 	r.ops = append(r.ops, op)
 	return op
 }
