@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/stats"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 )
 
@@ -139,13 +140,13 @@ func BenchmarkFleetProbe(b *testing.B) {
 		fmt.Printf("%d rounds, order rotating; median wall and CPU time; the servers' CPU time, mean per run; peak RSS (one run under GNU time)\n", *fleetRounds)
 		for j, s := range sides {
 			fmt.Printf("  %-28s wall %6.1f ms (min %5.1f, max %6.1f)  CPU %5.1f ms  servers' CPU %5.1f ms  peak RSS %5.1f MiB\n", s.name,
-				median(walls[j]), slices.Min(walls[j]), slices.Max(walls[j]), median(cpus[j]), float64(serverTicks[j])*10/float64(*fleetRounds), rss[j])
+				stats.Median(walls[j]), slices.Min(walls[j]), slices.Max(walls[j]), stats.Median(cpus[j]), float64(serverTicks[j])*10/float64(*fleetRounds), rss[j])
 		}
-		fmt.Printf("  cluster/one-node:   %.2f (target <= 2.0)\n", median(perOne))
-		fmt.Printf("  cluster/valkey-cli: %.2f (target <= 1.0)\n", median(perCLI))
+		fmt.Printf("  cluster/one-node:   %.2f (target <= 2.0)\n", stats.Median(perOne))
+		fmt.Printf("  cluster/valkey-cli: %.2f (target <= 1.0)\n", stats.Median(perCLI))
 		fmt.Println("  (ratios: medians of the per-round ratios)")
-		b.ReportMetric(median(perOne), "cluster/one-node")
-		b.ReportMetric(median(perCLI), "cluster/valkey-cli")
+		b.ReportMetric(stats.Median(perOne), "cluster/one-node")
+		b.ReportMetric(stats.Median(perCLI), "cluster/valkey-cli")
 		b.ReportMetric(rss[0], "cluster-peak-RSS-MiB")
 	}
 }
@@ -168,16 +169,6 @@ func cpuTicks(pids []int) int64 {
 		}
 	}
 	return n
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
 }
 
 func lastLine(s string) string {

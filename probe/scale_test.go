@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/stats"
 	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -138,7 +139,7 @@ func BenchmarkScale(b *testing.B) {
 				r := runScaleChild(b, c)
 				walls, peaks, bases, nodes = append(walls, r.Wall), append(peaks, r.PeakMiB), append(bases, r.BaseMiB), r.Nodes
 			}
-			wall, peak, base := median(walls), median(peaks), median(bases)
+			wall, peak, base := stats.Median(walls), stats.Median(peaks), stats.Median(bases)
 			fmt.Printf("  %-26s %7d %8.0f ms %7.1f µs %8.1f MiB %8.1f MiB %11.1f KiB\n", c, nodes, wall*1e3, wall*1e6/float64(nodes), peak, base, (peak-base)*1024/float64(nodes))
 		}
 	}

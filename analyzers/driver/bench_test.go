@@ -26,6 +26,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers"
 	"github.com/lockaudit/lockaudit/analyzers/driver"
+	"github.com/lockaudit/lockaudit/internal/stats"
 )
 
 var (
@@ -112,16 +113,6 @@ func benchPatterns(tb testing.TB) []string {
 	return pats
 }
 
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
-}
-
 // BenchmarkVetOverhead runs driver.Run over the benchmark packages with
 // analyzers.All() and with the no-op analyzer, alternating (and swapping
 // which goes first each round), and reports the median of the per-round
@@ -166,11 +157,11 @@ func BenchmarkVetOverhead(b *testing.B) {
 			cpu = append(cpu, cr.cpu/cn.cpu)
 			wRule, wNoop = append(wRule, cr.wall), append(wNoop, cn.wall)
 		}
-		b.ReportMetric(median(wall), "ratio")
-		b.ReportMetric(median(cpu), "cpu-ratio")
+		b.ReportMetric(stats.Median(wall), "ratio")
+		b.ReportMetric(stats.Median(cpu), "cpu-ratio")
 		fmt.Printf("vet overhead: %d packages (%d patterns), %d analyzers, %d findings, %d rounds\n", len(pats)-1+countExample(b), len(pats), len(rule), findings, *rounds)
-		fmt.Printf("  wall: lockaudit analyzers median %.2fs, no-op analyzer median %.2fs\n", median(wRule), median(wNoop))
-		fmt.Printf("  median ratio lockaudit/no-op: wall %.3f, CPU %.3f (target <= 1.15)\n", median(wall), median(cpu))
+		fmt.Printf("  wall: lockaudit analyzers median %.2fs, no-op analyzer median %.2fs\n", stats.Median(wRule), stats.Median(wNoop))
+		fmt.Printf("  median ratio lockaudit/no-op: wall %.3f, CPU %.3f (target <= 1.15)\n", stats.Median(wall), stats.Median(cpu))
 		fmt.Printf("  per round, wall: %s\n  per round, CPU:  %s\n", fmtRatios(wall), fmtRatios(cpu))
 	}
 }
@@ -265,11 +256,11 @@ func BenchmarkGoVetTool(b *testing.B) {
 			wall, cpu = append(wall, wt/wp), append(cpu, ct/cp)
 			tTool, tPlain = append(tTool, wt), append(tPlain, wp)
 		}
-		b.ReportMetric(median(wall), "ratio")
-		b.ReportMetric(median(cpu), "cpu-ratio")
+		b.ReportMetric(stats.Median(wall), "ratio")
+		b.ReportMetric(stats.Median(cpu), "cpu-ratio")
 		fmt.Printf("go vet: %d patterns, %d rounds, build cache warm, vet cache cold\n", len(pats), *vetRounds)
-		fmt.Printf("  wall: go vet -vettool=lockaudit median %.2fs, plain go vet median %.2fs\n", median(tTool), median(tPlain))
-		fmt.Printf("  median ratio lockaudit-vettool/plain: wall %.3f, CPU %.3f\n", median(wall), median(cpu))
+		fmt.Printf("  wall: go vet -vettool=lockaudit median %.2fs, plain go vet median %.2fs\n", stats.Median(tTool), stats.Median(tPlain))
+		fmt.Printf("  median ratio lockaudit-vettool/plain: wall %.3f, CPU %.3f\n", stats.Median(wall), stats.Median(cpu))
 		fmt.Printf("  per round, wall: %s\n  per round, CPU:  %s\n", fmtRatios(wall), fmtRatios(cpu))
 	}
 }

@@ -6,10 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lockaudit/lockaudit/internal/stats"
 )
 
 var startRounds = flag.Int("start-rounds", 41, "rounds of BenchmarkStartup (each runs every command once)")
@@ -99,9 +100,9 @@ func BenchmarkStartup(b *testing.B) {
 		}
 		fmt.Printf("start-up: %d rounds, order rotating; wall and CPU (user+system) per run, median\n", *startRounds)
 		for j, s := range sides {
-			line := fmt.Sprintf("  %-31s wall %6.1f ms  CPU %6.1f ms", s.name, median(walls[j]), median(cpus[j]))
+			line := fmt.Sprintf("  %-31s wall %6.1f ms  CPU %6.1f ms", s.name, stats.Median(walls[j]), stats.Median(cpus[j]))
 			if j > 0 {
-				line += fmt.Sprintf("  ratio to hello-world %.2f", median(ratios[j]))
+				line += fmt.Sprintf("  ratio to hello-world %.2f", stats.Median(ratios[j]))
 			}
 			fmt.Println(line)
 		}
@@ -109,22 +110,12 @@ func BenchmarkStartup(b *testing.B) {
 		for r := range walls[4] {
 			vetList = append(vetList, walls[4][r]/walls[5][r])
 		}
-		fmt.Printf("  lockaudit vet (empty module) against go list (empty module): ratio %.2f\n", median(vetList))
+		fmt.Printf("  lockaudit vet (empty module) against go list (empty module): ratio %.2f\n", stats.Median(vetList))
 		fmt.Println("  (ratio: median of the per-round wall-time ratios; target <= 1.5 for version and -flags)")
-		b.ReportMetric(median(ratios[2]), "version-ratio")
-		b.ReportMetric(median(ratios[3]), "flags-ratio")
-		b.ReportMetric(median(ratios[4]), "vet-empty-ratio")
-		b.ReportMetric(median(ratios[1]), "deps-only-ratio")
-	}
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
+		b.ReportMetric(stats.Median(ratios[2]), "version-ratio")
+		b.ReportMetric(stats.Median(ratios[3]), "flags-ratio")
+		b.ReportMetric(stats.Median(ratios[4]), "vet-empty-ratio")
+		b.ReportMetric(stats.Median(ratios[1]), "deps-only-ratio")
 	}
 }
 
