@@ -97,6 +97,8 @@ type replicationInfo struct {
 	linkStatus string   // master_link_status
 }
 
+// parseInfoReplication reads INFO replication; its errors do not repeat
+// the section name, which the caller records with them.
 func parseInfoReplication(text string) (replicationInfo, error) {
 	m := resp.InfoFields(text)
 	ri := replicationInfo{priority: -1, announced: m["replica_announced"], linkStatus: m["master_link_status"]}
@@ -107,14 +109,14 @@ func parseInfoReplication(text string) (replicationInfo, error) {
 		ri.role = RoleReplica
 		port, err := strconv.Atoi(m["master_port"])
 		if err != nil || port <= 0 || port > 65535 || m["master_host"] == "" {
-			return ri, fmt.Errorf("INFO replication: a replica without a valid master_host/master_port (%q, %q)", m["master_host"], m["master_port"])
+			return ri, fmt.Errorf("a replica without a valid master_host/master_port (%q, %q)", m["master_host"], m["master_port"])
 		}
 		ri.primary = hostPort(m["master_host"], port)
 		if ri.primary == "" {
-			return ri, fmt.Errorf("INFO replication: master_host %q is not a host", m["master_host"])
+			return ri, fmt.Errorf("master_host %q is not a host", m["master_host"])
 		}
 	default:
-		return ri, fmt.Errorf("INFO replication: unknown role %q", m["role"])
+		return ri, fmt.Errorf("unknown role %q", m["role"])
 	}
 	if n, err := strconv.Atoi(m["connected_slaves"]); err == nil && n >= 0 {
 		ri.connected = n
@@ -135,11 +137,11 @@ func parseInfoReplication(text string) (replicationInfo, error) {
 		}
 		port, err := strconv.Atoi(kv["port"])
 		if err != nil || port <= 0 || port > 65535 || kv["ip"] == "" {
-			return ri, fmt.Errorf("INFO replication: malformed slave%d line %q", i, line)
+			return ri, fmt.Errorf("malformed slave%d line %q", i, line)
 		}
 		addr := hostPort(kv["ip"], port)
 		if addr == "" {
-			return ri, fmt.Errorf("INFO replication: malformed slave%d line %q", i, line)
+			return ri, fmt.Errorf("malformed slave%d line %q", i, line)
 		}
 		ri.replicas = append(ri.replicas, addr)
 	}

@@ -117,6 +117,10 @@ func TestHostileReplicaAnnounceEscaped(t *testing.T) {
 	if c := rawControl(stderr); c != "" {
 		t.Errorf("stderr holds %q: %q", c, stderr)
 	}
+	// The LA208 message names the unreadable fact once, then why.
+	if !strings.Contains(stdout, "INFO replication: malformed slave0 line") || strings.Contains(stdout, "INFO replication: INFO replication") {
+		t.Errorf("want the fact named once before its reason:\n%s", stdout)
+	}
 }
 
 // TestHostileFileNameAndLiteralEscaped: a Go file whose name holds control
