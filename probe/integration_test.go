@@ -437,7 +437,7 @@ func TestLoopbackGuard(t *testing.T) {
 	// Dialled with a canceled context: even a broken guard sends nothing.
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, a := range []string{"192.0.2.1:6379", "10.0.0.1:6379", "localhost:6379", "[::ffff:10.0.0.1]:1", "[2001:db8::1]:6379", "example.com:6379", "127.0.0.1"} {
+	for _, a := range []string{"169.254.0.1:6379", "10.0.0.1:6379", "localhost:6379", "[::ffff:10.0.0.1]:1", "[2001:db8::1]:6379", "example.com:6379", "127.0.0.1"} {
 		var refused error
 		_, err := netguard.LoopbackOnly(func(err error) { refused = err })(gone, "tcp", a)
 		if err == nil || refused == nil || !strings.Contains(err.Error(), "only loopback addresses") && !strings.Contains(err.Error(), "not HOST:PORT") {
