@@ -42,13 +42,19 @@ func fixturePath(name string) string {
 // refused when it is not a run lockaudit could have written.
 func loadRun(t *testing.T, name string) *report.Run {
 	t.Helper()
-	data, err := os.ReadFile(fixturePath(name))
+	return readRun(t, fixturePath(name))
+}
+
+// readRun reads the saved run at path strictly, as render does.
+func readRun(t *testing.T, path string) *report.Run {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r, err := report.DecodeRun(data)
 	if err != nil {
-		t.Fatalf("%s.json: %v", name, err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return r
 }

@@ -133,15 +133,7 @@ const realReport = "../cmd/lockaudit/testdata/report/mid-upgrade.json"
 
 func loadReal(t *testing.T) *report.Run {
 	t.Helper()
-	data, err := os.ReadFile(realReport)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.DecodeRun(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return readRun(t, realReport)
 }
 
 func keepShot(t *testing.T, name string, data []byte) {

@@ -20,15 +20,7 @@ var savedRuns = []string{"audit-unsafe", "audit-safe", "probe-cluster", "vet-onl
 
 func savedRun(t *testing.T, name string) *report.Run {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "report", "testdata", name+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.DecodeRun(data)
-	if err != nil {
-		t.Fatalf("%s.json: %v", name, err)
-	}
-	return r
+	return readJSONRun(t, filepath.Join("..", "..", "report", "testdata", name+".json"))
 }
 
 // builtRun is made in Go, not decoded, so it has what JSON cannot carry:

@@ -463,7 +463,7 @@ func readJSONRun(t *testing.T, path string) *report.Run {
 	}
 	r, err := report.DecodeRun(data)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return r
 }
