@@ -190,13 +190,9 @@ func demoLive(ctx context.Context, e *env, root, example, what string, fleet []d
 	}
 	fmt.Fprintf(out, "\nAuditing %s against it, as lockaudit audit -addr %s ./... does:\n", what, servers[0].Addr)
 
-	code := codeFlags{Dir: example, Uses: true}
-	if err := code.load(e); err != nil {
-		return err
-	}
 	prog := newProgress(e, "demo", plan)
 	defer prog.done()
-	run, err := demoCode(ctx, e, &code, prog)
+	run, _, err := demoCode(ctx, e, example, prog)
 	if err != nil {
 		return err
 	}
@@ -229,13 +225,9 @@ func demoOffline(ctx context.Context, e *env, root, example, what string, plan [
 		fmt.Fprintf(out, "  %-20s %s %-6s %s\n", n.Addr, n.Parsed.Flavor.Title(), n.Parsed.Number(), demoRoles[i])
 	}
 	fmt.Fprintf(out, "\nAuditing %s against it, as lockaudit preflight -inventory fleet.yaml ./... does:\n", what)
-	code := codeFlags{Dir: example, Uses: true}
-	if err := code.load(e); err != nil {
-		return err
-	}
 	prog := newProgress(e, "demo", plan)
 	defer prog.done()
-	run, err := demoCode(ctx, e, &code, prog)
+	run, code, err := demoCode(ctx, e, example, prog)
 	if err != nil {
 		return err
 	}
@@ -246,21 +238,26 @@ func demoOffline(ctx context.Context, e *env, root, example, what string, plan [
 	return demoFinish(ctx, e, judgeDeclared(run, col), plan)
 }
 
-// demoCode runs the code half on the example; packages that do not load
-// stop the demo with what it needs.
-func demoCode(ctx context.Context, e *env, code *codeFlags, prog *progress) (*report.Run, error) {
+// demoCode runs the code half on the example folder, as audit and
+// preflight would; packages that do not load stop the demo with what it
+// needs.
+func demoCode(ctx context.Context, e *env, example string, prog *progress) (*report.Run, *codeFlags, error) {
+	code := &codeFlags{Dir: example, Uses: true}
+	if err := code.load(e); err != nil {
+		return nil, nil, err
+	}
 	prog.phase("loading and analysing the example's packages")
 	run, err := code.run(ctx, e, nil)
 	if err := stopped(ctx); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(run.Errors) > 0 {
-		return nil, failure("the example's packages did not load: %s: %s\n(the analysis needs the example's modules — go-redis, valkey-go, redigo, redsync, bsm/redislock — from the Go module proxy or the module cache; check GOPROXY and GOFLAGS)", run.Errors[0].Where, run.Errors[0].Message)
+		return nil, nil, failure("the example's packages did not load: %s: %s\n(the analysis needs the example's modules — go-redis, valkey-go, redigo, redsync, bsm/redislock — from the Go module proxy or the module cache; check GOPROXY and GOFLAGS)", run.Errors[0].Where, run.Errors[0].Message)
 	}
-	return run, nil
+	return run, code, nil
 }
 
 // demoFinish prints the verdict, writes the planned reports and says
