@@ -21,7 +21,7 @@ const SchemaVersion = 2
 type Run struct {
 	SchemaVersion int    `json:"schema_version"`
 	Tool          Tool   `json:"tool"`
-	Command       string `json:"command"`          // vet, probe, audit, preflight, scan, conform
+	Command       string `json:"command"`          // vet, probe, audit, preflight, scan, conform, drill
 	Target        string `json:"target,omitempty"` // -target of vet/preflight, e.g. valkey-9.0
 	Time          string `json:"time,omitempty"`   // RFC 3339, set by audit/preflight only
 
@@ -61,6 +61,9 @@ type Run struct {
 	Plan *Plan `json:"plan,omitempty"`
 	// Since compares this run with an earlier one (audit -since OLD.json).
 	Since *Comparison `json:"since,omitempty"`
+	// Drill is the failover drill's record (lockaudit drill), or the one
+	// audit -drill attached as evidence (drill.go).
+	Drill *Drill `json:"drill,omitempty"`
 }
 
 // Engagement is who and what an audit report is for, as the consultant

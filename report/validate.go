@@ -14,7 +14,7 @@ import (
 // them and fail open, so Validate refuses it. The typed fields (answers,
 // promotable, commands, verdict words) refuse such values when decoded.
 var (
-	commands         = []string{"vet", "probe", "audit", "preflight", "scan", "conform"}
+	commands         = []string{"vet", "probe", "audit", "preflight", "scan", "conform", "drill"}
 	roles            = []string{RolePrimary, RoleReplica, RoleSentinel, RoleUnknown}
 	servers          = []string{ServerValkey, ServerRedis, ServerUnknown}
 	suppressionKinds = []string{"inSource", "external"}
@@ -129,6 +129,11 @@ func (r *Run) Validate() error {
 			if err := oneOf(fmt.Sprintf("conform[%d].steps[%d].status", i, j), st.Status, stepStatuses); err != nil {
 				return err
 			}
+		}
+	}
+	if r.Drill != nil {
+		if err := validateDrill(r.Drill); err != nil {
+			return err
 		}
 	}
 	if r.Verdict != nil {

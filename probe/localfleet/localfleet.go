@@ -139,6 +139,9 @@ type Config struct {
 	// Install, when set, is the server to run (one found on PATH) instead
 	// of the line Version installed in Servers.
 	Install *Install
+	// Env is added to the server's environment (e.g. LD_PRELOAD of a
+	// library that shifts its clock, for a drill of clock skew).
+	Env []string
 }
 
 // Line is the server line to start.
@@ -264,6 +267,9 @@ func tryStart(ctx context.Context, dir string, in Install, c Config, extra []str
 	}
 	cmd := in.Command(args...)
 	cmd.Dir = dir
+	if len(c.Env) > 0 {
+		cmd.Env = append(os.Environ(), c.Env...)
+	}
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = procAttr()
 	if err := cmd.Start(); err != nil {
