@@ -18,13 +18,13 @@ const DrillLocal = "local"
 
 // Drill settings: the narrowing tool each variant turns on.
 const (
-	SettingNone           = "none"               // the race as it is
-	SettingWait           = "wait"               // A sends WAIT 1 after its acquire
-	SettingMinReplicas    = "min-replicas"       // min-replicas-to-write 1; the link failed within min-replicas-max-lag
+	SettingNone           = "none"                // the race as it is
+	SettingWait           = "wait"                // A sends WAIT 1 after its acquire
+	SettingMinReplicas    = "min-replicas"        // min-replicas-to-write 1; the link failed within min-replicas-max-lag
 	SettingMinReplicasLag = "min-replicas-lagged" // min-replicas-to-write 1; the link down for longer than min-replicas-max-lag
-	SettingAppendfsync    = "appendfsync-always" // appendonly yes, appendfsync always on the primary
-	SettingClockSkew      = "clock-skew"         // the replica's clock runs ahead; replication is not held
-	SettingAgainst        = "against"            // a staging fleet: a forced failover, nothing held
+	SettingAppendfsync    = "appendfsync-always"  // appendonly yes, appendfsync always on the primary
+	SettingClockSkew      = "clock-skew"          // the replica's clock runs ahead; replication is not held
+	SettingAgainst        = "against"             // a staging fleet: a forced failover, nothing held
 )
 
 var drillSettings = []string{SettingNone, SettingWait, SettingMinReplicas, SettingMinReplicasLag, SettingAppendfsync, SettingClockSkew, SettingAgainst}
@@ -85,10 +85,10 @@ type DrillNode struct {
 // DrillEvent is one line of the timeline: a command an actor sent to Node
 // and the reply, or a step (Step set) with its Detail value.
 type DrillEvent struct {
-	Time    string   `json:"time"`      // RFC 3339 with fractions
-	AtMS    int64    `json:"at_ms"`     // since the variant's first event
-	Actor   string   `json:"actor"`     // drillActors
-	Node    string   `json:"node"`      // where it happened
+	Time    string   `json:"time"`  // RFC 3339 with fractions
+	AtMS    int64    `json:"at_ms"` // since the variant's first event
+	Actor   string   `json:"actor"` // drillActors
+	Node    string   `json:"node"`  // where it happened
 	Command []string `json:"command,omitempty"`
 	Reply   string   `json:"reply,omitempty"` // the reply as the server sent it, in text
 	Step    string   `json:"step,omitempty"`

@@ -201,6 +201,9 @@ func (r *Run) escaped() *Run {
 	if cmp := r.Since; cmp != nil {
 		c.Since = cmp.escaped()
 	}
+	if r.Drill != nil {
+		c.Drill = r.Drill.escaped()
+	}
 	if r.Conform != nil {
 		c.Conform = make([]ConformNode, len(r.Conform))
 		for i, n := range r.Conform {

@@ -152,6 +152,10 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 		md.section("Conformance by node")
 		md.conform(v.Conform)
 	}
+	if v.Drill != nil {
+		md.section("Failover drill")
+		md.drill(v.Drill)
+	}
 	if v.HasCode {
 		md.section("Findings in the code")
 		if len(v.CodeGroups) == 0 {

@@ -110,6 +110,7 @@ func (v *view) buildDeliverable(r *Run) {
 	add("topology", "Topology and servers", v.HasFleet)
 	add("scan", "Scan coverage", d.Scan != nil)
 	add("conform", "Conformance by node", len(d.Conform) > 0)
+	add("drill", "Failover drill", r.Drill != nil)
 	findings := "Findings on the servers"
 	if v.HasCode {
 		findings = "Findings in the code" // the servers' follow in the same part

@@ -63,6 +63,10 @@ func renderText(w io.Writer, r *Run, o Options) error {
 		section()
 		writeConform(p, r.Conform)
 	}
+	if r.Drill != nil {
+		section()
+		writeDrill(p, r.Drill)
+	}
 	if len(r.Nodes) > 0 || len(nodeFindings) > 0 || r.Verdict != nil {
 		section()
 		writeFleet(p, r, v, nodeFindings)

@@ -50,6 +50,8 @@ type view struct {
 	Uses       []useView
 
 	deliverable // what makes the report a client's deliverable (report_view.go)
+
+	Drill *drillView // the failover drill's record (drill_render.go)
 }
 
 type metaItem struct{ Label, Value string }
@@ -206,6 +208,7 @@ func newView(r *Run) *view {
 		return ok
 	}
 
+	v.Drill = newDrillView(r.Drill)
 	v.Meta = metaOf(r)
 	v.Scope = scopeOf(r, v)
 	v.buildNodes(r, relevant)
@@ -333,6 +336,9 @@ func scopeOf(r *Run, v *view) []scopeItem {
 
 // statusOf words the exit code for a reader who reads nothing else.
 func statusOf(r *Run, v *view) status {
+	if r.Command == "drill" && v.ExitCode == ExitOK {
+		return drillStatus(r)
+	}
 	active := len(r.Active())
 	switch v.ExitCode {
 	case ExitFailed:

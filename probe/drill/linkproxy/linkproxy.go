@@ -51,7 +51,7 @@ type Proxy struct {
 // link is one proxied connection.
 type link struct {
 	client, server net.Conn
-	replication    bool     // the client sent REPLCONF: a replica's link
+	replication    bool      // the client sent REPLCONF: a replica's link
 	held           [2][]byte // by direction: 0 primary→replica, 1 replica→primary
 }
 
