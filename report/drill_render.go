@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -45,12 +46,12 @@ type drillVariantView struct {
 }
 
 type drillEventView struct {
-	At     string // +1.234s
-	Time   string // 08:21:37.123
-	Actor  string
-	Node   string
-	What   string // the command, or the step in words
-	Reply  string
+	At      string // +1.234s
+	Time    string // 08:21:37.123
+	Actor   string
+	Node    string
+	What    string // the command, or the step in words
+	Reply   string
 	Marked  bool // a step of the race (acquire, stop, promotion, write)
 	Command bool // What is a command (shown as code), not a step in words
 }
@@ -265,22 +266,24 @@ func writeDrill(p *errWriter, d *Drill) {
 			continue
 		}
 		for _, e := range v.Events {
-			line := fmt.Sprintf("  %8s  %-8s %-21s %s", e.At, e.Actor, e.Node, e.What)
-			if e.Reply != "" {
-				line += "  → " + e.Reply
-			}
-			p.printf("%s\n", line)
+			p.printf("%s\n", e.line())
 		}
 		p.printf("  %s\n\n", v.Meaning)
 	}
-	w := []int{len("setting"), len("what A was told"), len("double holder prevented?")}
+	writeDrillTable(p, dv)
+}
+
+// writeDrillTable prints the closing table and line.
+func writeDrillTable(p *errWriter, dv *drillView) {
+	t := NewTable(p)
+	t.Header("SETTING", "WHAT A WAS TOLD", "DOUBLE HOLDER PREVENTED?", "STALE WRITE REJECTED BY THE FENCE?")
 	for _, r := range dv.Rows {
-		w[0], w[1] = max(w[0], len([]rune(r.Setting))), max(w[1], len([]rune(r.ASaw)))
+		if err := t.Append(r.Setting, r.ASaw, r.Prevented, r.Rejected); err != nil && p.err == nil {
+			p.err = err
+		}
 	}
-	pad := func(s string, n int) string { return s + strings.Repeat(" ", max(0, n-len([]rune(s)))) }
-	p.printf("%s  %s  %s  %s\n", pad("setting", w[0]), pad("what A was told", w[1]), pad("double holder prevented?", w[2]), "stale write rejected by the fence?")
-	for _, r := range dv.Rows {
-		p.printf("%s  %s  %s  %s\n", pad(r.Setting, w[0]), pad(r.ASaw, w[1]), pad(r.Prevented, w[2]), r.Rejected)
+	if err := t.Render(); err != nil && p.err == nil {
+		p.err = err
 	}
 	if dv.Closing != "" {
 		p.printf("\n%s\n", dv.Closing)
@@ -348,4 +351,24 @@ func (d *Drill) escaped() *Drill {
 		out.Variants = append(out.Variants, cv)
 	}
 	return out
+}
+
+// DrillEventLine is one timeline event as `lockaudit drill` prints it live
+// and the text report prints it.
+func DrillEventLine(e DrillEvent) string { return drillEvent(e).line() }
+
+func (ev drillEventView) line() string {
+	line := fmt.Sprintf("  %8s  %-8s %-21s %s", ev.At, ev.Actor, ev.Node, ev.What)
+	if ev.Reply != "" {
+		line += "  → " + ev.Reply
+	}
+	return line
+}
+
+// WriteDrillTable writes the drill's closing table, each variant's meaning
+// and the closing line, as the text report ends its drill section.
+func WriteDrillTable(w io.Writer, d *Drill) error {
+	p := &errWriter{w: w}
+	writeDrillTable(p, newDrillView(d))
+	return p.err
 }

@@ -24,10 +24,12 @@ import (
 type engagementFlags struct {
 	title, client, system, environment, author string
 	notes, since                               string
+	drill                                      string
 
 	// Set by load.
 	engagement *report.Engagement
 	old        *report.Run
+	drillRun   *report.Drill
 }
 
 // maxNotes bounds the notes file: notes are a few paragraphs, not a book.
@@ -41,6 +43,7 @@ func (f *engagementFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.author, "author", "", "who wrote the report (`NAME`)")
 	fs.StringVar(&f.notes, "notes", "", "notes for the report: a Markdown `FILE`, shown safely (no raw HTML, links only to http, https and mailto)")
 	fs.StringVar(&f.since, "since", "", "compare with an earlier JSON run (`OLD.json`): the reports show what was fixed, what is new, verdict changes and upgraded servers")
+	fs.StringVar(&f.drill, "drill", "", "attach a failover drill's record (`DRILL.json`, written by lockaudit drill -o) to the report as evidence")
 }
 
 // load merges the flags with the config file's report: section (flags
@@ -86,7 +89,30 @@ func (f *engagementFlags) load(dir string, cfg *config.File) error {
 		}
 		f.old = old
 	}
+	if f.drill != "" {
+		d, err := readDrill(dir, f.drill)
+		if err != nil {
+			return usageError("-drill: %v", err)
+		}
+		f.drillRun = d
+	}
 	return nil
+}
+
+// readDrill reads a drill's saved run (relative paths from dir) and
+// returns its record.
+func readDrill(dir, path string) (*report.Drill, error) {
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	r, err := readRun(path)
+	if err != nil {
+		return nil, err
+	}
+	if r.Drill == nil {
+		return nil, fmt.Errorf("%s is a %s run, not a drill's (write one with lockaudit drill -o DRILL.json)", path, r.Command)
+	}
+	return r.Drill, nil
 }
 
 func pick(flagValue, fileValue string) string {
@@ -149,6 +175,7 @@ func (f *engagementFlags) apply(ctx context.Context, run *report.Run, dir string
 	if f.old != nil {
 		run.Since = report.Compare(f.old, run)
 	}
+	run.Drill = f.drillRun
 }
 
 // sourceOf identifies the code in dir: the module path of the go.mod above
