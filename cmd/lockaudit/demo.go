@@ -146,6 +146,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.Stdout, "\nAudit your own service: lockaudit audit -addr HOST[:PORT] ./...  (or, before an upgrade and without servers: lockaudit preflight -target valkey-9.0 ./...)\n")
+	fmt.Fprintf(e.Stdout, "See why the lock needs a fence: lockaudit drill plays a real Sentinel failover on loopback — two holders, and the fence that rejects the stale write (docs/drill.md).\n")
 	return nil
 }
 

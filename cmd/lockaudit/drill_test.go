@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bufio"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/lockaudit/lockaudit/probe/servertest"
+)
+
+// drillProcess starts lockaudit drill and returns, once the first
+// variant's fleet is up, the addresses of its servers and proxy; the rest
+// of stdout is collected in out.
+func drillProcess(t *testing.T, dir string, args ...string) (*exec.Cmd, []string, *strings.Builder) {
+	t.Helper()
+	cmd := exec.Command(lockauditBinary(t), append([]string{"drill"}, args...)...)
+	cmd.Dir = dir
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	sc := bufio.NewScanner(pipe)
+	out := &strings.Builder{}
+	var addrs []string
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if a, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "started on loopback: "); ok {
+			addrs = strings.Fields(a)
+			break
+		}
+	}
+	if len(addrs) != 6 {
+		t.Fatalf("want 6 processes (primary, proxy, replica, 3 Sentinels) on the first variant's line, got %v; output:\n%s", addrs, out)
+	}
+	go func() {
+		for sc.Scan() {
+			out.WriteString(sc.Text() + "\n")
+		}
+	}()
+	return cmd, addrs, out
+}
+
+// gone checks that nothing answers at any of addrs any more.
+func gone(t *testing.T, addrs []string) {
+	t.Helper()
+	for _, a := range addrs {
+		if c, err := net.DialTimeout("tcp", a, 2*time.Second); err == nil {
+			c.Close()
+			t.Errorf("%s still accepts connections after the drill ended", a)
+		}
+	}
+}
+
+// TestDrillStopsEverything: the servers and the proxy the drill starts are
+// gone when it ends normally, and when SIGINT or SIGTERM stops it halfway
+// (exit 130/143, no record written).
+func TestDrillStopsEverything(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91)
+	if testing.Short() {
+		t.Skip("plays a failover on real servers")
+	}
+	dir := t.TempDir()
+	cmd, addrs, out := drillProcess(t, dir, "-only", "none", "-o", "drill.json")
+	if code := exitCode(t, cmd); code != 0 {
+		t.Fatalf("drill exited %d; output:\n%s", code, out)
+	}
+	if !strings.HasSuffix(out.String(), "double holder: yes; stale write rejected by the fence: yes\n") {
+		t.Errorf("the drill does not end with the closing line; output:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "drill.json")); err != nil {
+		t.Errorf("no record: %v", err)
+	}
+	gone(t, addrs)
+
+	for _, s := range signals {
+		t.Run(s.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cmd, addrs, out := drillProcess(t, dir, "-only", "none", "-o", "drill.json")
+			cmd.Process.Signal(s.sig)
+			if code := exitCode(t, cmd); code != s.code {
+				t.Errorf("exit %d after %s, want %d; output:\n%s", code, s.name, s.code, out)
+			}
+			gone(t, addrs)
+			if _, err := os.Stat(filepath.Join(dir, "drill.json")); err == nil {
+				t.Error("an interrupted drill wrote its record")
+			}
+		})
+	}
+	_ = syscall.SIGINT
+}
