@@ -106,7 +106,7 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 		Dir:      dir,
 		Servers:  e.Getenv("LOCKAUDIT_SERVERS"),
 		Version:  version(),
-		Started: func(addr string, _ int) { started = append(started, addr) },
+		Started:  func(addr string, _ int) { started = append(started, addr) },
 		Event: func(setting string, ev report.DrillEvent) {
 			if setting != current {
 				current = setting

@@ -522,10 +522,20 @@ func (r *race) restartOld(tokA string) error {
 		r.opt.Started(s.Addr, s.Pid())
 	}
 	r.t.step(report.ActorDrill, s.Addr, report.StepRestart, old.Addr)
-	v, err := r.t.do(report.ActorDrill, s.Addr, "GET", lockKey)
-	if err != nil {
+	var v resp.Value
+	if err := localfleet.Poll(r.ctx, r.opt.Settle, "the restarted primary loading its files", func() string {
+		var err error
+		if v, err = r.t.send(report.ActorDrill, s.Addr, "GET", lockKey); err != nil {
+			return err.Error()
+		}
+		if v.Kind == resp.Err && strings.HasPrefix(v.Str, "LOADING") {
+			return v.Str
+		}
+		return ""
+	}); err != nil {
 		return err
 	}
+	r.t.record(report.ActorDrill, s.Addr, replyText(v), "GET", lockKey)
 	kept := v.Kind == resp.Str && v.Str == tokA
 	r.out.SurvivedRestart = &kept
 	return nil
