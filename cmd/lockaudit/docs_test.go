@@ -27,6 +27,7 @@ var commandPages = map[string]string{
 	"config":    "config.md",
 	"scan":      "fleet-commands.md",
 	"conform":   "fleet-commands.md",
+	"drill":     "drill.md",
 	"version":   "install.md",
 }
 
