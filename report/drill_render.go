@@ -227,7 +227,11 @@ func drillEvent(e DrillEvent) drillEventView {
 		ev.What = "pauses (a GC pause, a slow disk) holding the lock"
 	case StepWake:
 		ms, _ := strconv.ParseInt(e.Detail, 10, 64)
-		ev.What = "wakes; by its own clock its lease has " + (time.Duration(ms) * time.Millisecond).Round(100*time.Millisecond).String() + " left, so it writes"
+		if ms > 0 {
+			ev.What = "wakes; by its own clock its lease has " + (time.Duration(ms) * time.Millisecond).Round(100*time.Millisecond).String() + " left, so it writes"
+		} else {
+			ev.What = "wakes after its lease ended " + (time.Duration(-ms) * time.Millisecond).Round(100*time.Millisecond).String() + " ago, and writes without checking"
+		}
 	case StepRestart:
 		ev.What = "restarts the old primary " + e.Detail + " from its files"
 	case StepClock:

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -97,5 +96,23 @@ func TestDrillStopsEverything(t *testing.T) {
 			}
 		})
 	}
-	_ = syscall.SIGINT
+}
+
+// TestDrillAgainstRefuses: -against never runs without the flag naming
+// its consequence, nor without -master; the local drill takes neither.
+func TestDrillAgainstRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-against", "127.0.0.1:1", "-master", "staging"}, "-force-failover-and-write-scratch-keys"},
+		{[]string{"-against", "127.0.0.1:1", "-force-failover-and-write-scratch-keys"}, "-master NAME"},
+		{[]string{"-master", "staging"}, "go with -against"},
+		{[]string{"-only", "bogus"}, `unknown setting "bogus"`},
+	} {
+		_, stderr, code := runCLI(t, append([]string{"drill"}, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("drill %v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
 }

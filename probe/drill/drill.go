@@ -183,7 +183,8 @@ func play(ctx context.Context, opt Options, setting string) report.DrillVariant 
 		t.progress = func(e report.DrillEvent) { opt.Event(setting, e) }
 	}
 	defer t.close()
-	r := &race{ctx: ctx, opt: opt, setting: setting, f: f, t: t, dir: dir, skewMS: skewMS}
+	r := &race{ctx: ctx, opt: opt, setting: setting, f: f, t: t, dir: dir, skewMS: skewMS,
+		lock: lockKey, fence: fenceKey, sentinel: f.sentinels[0].Addr, master: Master}
 	err = r.run()
 	v.Events, v.Outcome, v.Findings = t.events, r.out, r.findings
 	if err != nil {
@@ -203,6 +204,16 @@ type race struct {
 	skewMS   int64
 	out      report.DrillOutcome
 	findings []report.Finding
+	// The race's keys and where its clients find the primary.
+	lock, fence, sentinel, master string
+	lease                         time.Duration // 0: Lease
+}
+
+func (r *race) leaseOr() time.Duration {
+	if r.lease > 0 {
+		return r.lease
+	}
+	return Lease
 }
 
 func (r *race) run() error {
@@ -219,7 +230,7 @@ func (r *race) run() error {
 
 	// Earlier holders' history: the fence counter is at History and the
 	// replica has it.
-	if _, err := t.do(report.ActorDrill, f.primary.Addr, "SET", fenceKey, strconv.Itoa(History)); err != nil {
+	if _, err := t.do(report.ActorDrill, f.primary.Addr, "SET", r.fence, strconv.Itoa(History)); err != nil {
 		return err
 	}
 	if err := r.waitReplicated(); err != nil {
@@ -272,10 +283,10 @@ func (r *race) run() error {
 	aLeaseEnd := aStart.Add(Lease)
 
 	// Where is A's lock now?
-	if _, err := t.do(report.ActorDrill, f.primary.Addr, "PTTL", lockKey); err != nil {
+	if _, err := t.do(report.ActorDrill, f.primary.Addr, "PTTL", r.lock); err != nil {
 		return err
 	}
-	v, err := t.do(report.ActorDrill, f.replica.Addr, "PTTL", lockKey)
+	v, err := t.do(report.ActorDrill, f.replica.Addr, "PTTL", r.lock)
 	if err != nil {
 		return err
 	}
@@ -354,8 +365,8 @@ func writeResult(ok bool) string {
 func (r *race) acquire(actor, addr, tok string) (acquired bool, fence int64, refused bool, err error) {
 	for _, args := range [][]string{
 		{"MULTI"},
-		{"SET", lockKey, tok, "NX", "PX", strconv.FormatInt(Lease.Milliseconds(), 10)},
-		{"INCR", fenceKey},
+		{"SET", r.lock, tok, "NX", "PX", strconv.FormatInt(r.leaseOr().Milliseconds(), 10)},
+		{"INCR", r.fence},
 	} {
 		if _, err := r.t.do(actor, addr, args...); err != nil {
 			return false, 0, false, err
@@ -376,7 +387,7 @@ func (r *race) acquire(actor, addr, tok string) (acquired bool, fence int64, ref
 
 // askSentinel records actor asking the first Sentinel for the primary.
 func (r *race) askSentinel(actor string) (string, error) {
-	v, err := r.t.do(actor, r.f.sentinels[0].Addr, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", Master)
+	v, err := r.t.do(actor, r.sentinel, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", r.master)
 	if err != nil {
 		return "", err
 	}
@@ -463,13 +474,13 @@ func (r *race) waitPromoted() error {
 // new primary's clock). B polls PTTL; the first and last answers are
 // recorded.
 func (r *race) waitFree(addr string, aLeaseEnd time.Time) error {
-	v, err := r.t.do(report.ActorB, addr, "PTTL", lockKey)
+	v, err := r.t.do(report.ActorB, addr, "PTTL", r.lock)
 	if err != nil || v.Int == -2 {
 		return err
 	}
 	var last string
 	err = localfleet.Poll(r.ctx, time.Until(aLeaseEnd)+r.opt.Settle, "the lock expiring on the new primary", func() string {
-		v, err := r.t.send(report.ActorB, addr, "PTTL", lockKey)
+		v, err := r.t.send(report.ActorB, addr, "PTTL", r.lock)
 		if err != nil {
 			return err.Error()
 		}
@@ -480,7 +491,7 @@ func (r *race) waitFree(addr string, aLeaseEnd time.Time) error {
 		return "PTTL " + last
 	})
 	if err == nil {
-		r.t.record(report.ActorB, addr, last, "PTTL", lockKey)
+		r.t.record(report.ActorB, addr, last, "PTTL", r.lock)
 	}
 	return err
 }
@@ -525,7 +536,7 @@ func (r *race) restartOld(tokA string) error {
 	var v resp.Value
 	if err := localfleet.Poll(r.ctx, r.opt.Settle, "the restarted primary loading its files", func() string {
 		var err error
-		if v, err = r.t.send(report.ActorDrill, s.Addr, "GET", lockKey); err != nil {
+		if v, err = r.t.send(report.ActorDrill, s.Addr, "GET", r.lock); err != nil {
 			return err.Error()
 		}
 		if v.Kind == resp.Err && strings.HasPrefix(v.Str, "LOADING") {
@@ -535,7 +546,7 @@ func (r *race) restartOld(tokA string) error {
 	}); err != nil {
 		return err
 	}
-	r.t.record(report.ActorDrill, s.Addr, replyText(v), "GET", lockKey)
+	r.t.record(report.ActorDrill, s.Addr, replyText(v), "GET", r.lock)
 	kept := v.Kind == resp.Str && v.Str == tokA
 	r.out.SurvivedRestart = &kept
 	return nil

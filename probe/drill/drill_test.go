@@ -2,10 +2,13 @@ package drill_test
 
 import (
 	"context"
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/lockaudit/lockaudit/probe/drill"
+	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -159,5 +162,56 @@ func TestUnknownSetting(t *testing.T) {
 	servertest.Require(t, servertest.Valkey91)
 	if _, err := drill.Run(context.Background(), drill.Options{Settings: []string{"bogus"}, Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), `"bogus"`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// againstFleet starts a staging-like fleet: a primary, a replica and three
+// Sentinels monitoring it as "staging" (failover only when forced).
+func againstFleet(t *testing.T) (sentinel string, s0 *servertest.Server) {
+	servertest.Require(t, servertest.Valkey91)
+	nodes := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
+	ss := servertest.StartSentinels(t, nodes[0], "staging", 3, 1, servertest.Config{})
+	return ss[0].Addr, ss[0]
+}
+
+// -against on a Sentinel that monitors the named primary only: a forced
+// failover, the scratch lock replicated and kept, B granted it once it
+// ended, A's late write rejected by the fence; the scratch keys are gone.
+func TestAgainstStaging(t *testing.T) {
+	addr, _ := againstFleet(t)
+	d, err := drill.Against(servertest.Loopback(t), drill.AgainstOptions{Sentinel: addr, Master: "staging", Dir: t.TempDir(),
+		Dial:  netguard.LoopbackOnly(nil),
+		Event: func(_ string, e report.DrillEvent) { t.Log(report.DrillEventLine(e)) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := d.Variants[0]
+	if v.Error != "" {
+		t.Fatal(v.Error)
+	}
+	o := v.Outcome
+	if o.AWaitReplicas != 1 || !o.LockOnReplica {
+		t.Errorf("WAIT %d, lock on replica %v: the scratch lock should have replicated", o.AWaitReplicas, o.LockOnReplica)
+	}
+	if o.DoubleHolder || o.AWrite != report.WriteRejected || o.BWrite != report.WriteAccepted {
+		t.Errorf("outcome %+v: want one holder at a time, B accepted, A rejected", o)
+	}
+	last := v.Events[len(v.Events)-1]
+	if len(last.Command) == 0 || last.Command[0] != "UNLINK" || last.Reply != "2" {
+		t.Errorf("the scratch keys were not removed at the end: %+v", last)
+	}
+}
+
+// -against refuses a Sentinel that monitors another primary too.
+func TestAgainstRefusesMorePrimaries(t *testing.T) {
+	addr, s0 := againstFleet(t)
+	other := servertest.Start(t, servertest.Config{})
+	s0.Do(t, "SENTINEL", "MONITOR", "other", "127.0.0.1", strconv.Itoa(other.Port), "2")
+	_, err := drill.Against(servertest.Loopback(t), drill.AgainstOptions{Sentinel: addr, Master: "staging", Dir: t.TempDir(), Dial: netguard.LoopbackOnly(nil)})
+	if !errors.Is(err, drill.ErrMorePrimaries) || !strings.Contains(err.Error(), "other, staging") {
+		t.Errorf("err = %v, want ErrMorePrimaries naming both", err)
+	}
+	if n := other.Do(t, "DBSIZE"); n != "0" {
+		t.Errorf("the other primary holds %s keys: nothing may be written when refusing", n)
 	}
 }

@@ -92,6 +92,17 @@ func (t *timeline) record(actor, addr, reply string, args ...string) {
 	t.add(report.DrillEvent{Actor: actor, Node: addr, Command: args, Reply: reply})
 }
 
+// forget closes actor's connection to addr, so the next command opens a
+// new one (Sentinel kills the clients of a node it promotes).
+func (t *timeline) forget(actor, addr string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c := t.conns[actor+" "+addr]; c != nil {
+		c.Close()
+		delete(t.conns, actor+" "+addr)
+	}
+}
+
 func (t *timeline) close() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
