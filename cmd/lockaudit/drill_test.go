@@ -116,3 +116,29 @@ func TestDrillAgainstRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditDrillAttaches: -drill DRILL.json puts a drill's record in the
+// client's report (JSON, HTML); a run that is not a drill's is refused.
+func TestAuditDrillAttaches(t *testing.T) {
+	record, err := filepath.Abs("../../report/testdata/drill.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	_, stderr, code := runIn(t, dir, nil, "preflight", "-C", exampleDir(t), "-target", "valkey-9.1", "-drill", record, "-o", filepath.Join(dir, "r.json"), "-o", filepath.Join(dir, "r.html"))
+	if code != 0 && code != 3 {
+		t.Fatalf("preflight -drill: exit %d\n%s", code, stderr)
+	}
+	run := readJSONRun(t, filepath.Join(dir, "r.json"))
+	if run.Drill == nil || len(run.Drill.Variants) != 6 {
+		t.Fatalf("the report has no drill record: %+v", run.Drill)
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "r.html"))
+	if !strings.Contains(string(html), `<section id="drill">`) || !strings.Contains(string(html), "double holder: yes; stale write rejected by the fence: yes") {
+		t.Error("the HTML report has no drill section")
+	}
+	_, stderr, code = runIn(t, dir, nil, "preflight", "-C", exampleDir(t), "-target", "valkey-9.1", "-drill", filepath.Join(dir, "r.json"))
+	if code != 2 || !strings.Contains(stderr, "preflight run, not a drill's") {
+		t.Errorf("-drill with a preflight run: exit %d, %q", code, stderr)
+	}
+}
