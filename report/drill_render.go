@@ -166,7 +166,7 @@ func drillMeaning(v DrillVariant) string {
 			s = append(s, "WAIT told A that no replica had its lock, so A could know and back off — but WAIT does not undo the SET: B was still granted the lock after the failover.")
 		}
 	case SettingMinReplicas:
-		s = append(s, fmt.Sprintf("The primary still counted the replica as good (its last acknowledgement was newer than min-replicas-max-lag), so A's acquire was accepted and lost with the primary."))
+		s = append(s, "The primary still counted the replica as good (its last acknowledgement was newer than min-replicas-max-lag), so A's acquire was accepted and lost with the primary.")
 	case SettingMinReplicasLag:
 		if o.ARefused {
 			s = append(s, "The replica had been silent longer than min-replicas-max-lag, so the primary refused A's acquire: no double holder in this play, but only because the link had been down for a while.")

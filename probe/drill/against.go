@@ -159,7 +159,7 @@ func (r *race) against() error {
 	}
 	r.out.AAcquired, r.out.AFence, r.out.ARefused = acq, fence, refused
 	if !acq {
-		return fmt.Errorf("A could not take the scratch lock on %s", primary)
+		return fmt.Errorf("client A could not take the scratch lock on %s", primary)
 	}
 	aLeaseEnd := aStart.Add(r.leaseOr())
 	v, err := t.do(report.ActorA, primary, "WAIT", "1", "100")
@@ -214,7 +214,7 @@ func (r *race) against() error {
 	bAt := time.Now()
 	r.out.BAcquired, r.out.BFence = acq, fenceB
 	if !acq {
-		return fmt.Errorf("B could not take the scratch lock on %s", newPrimary)
+		return fmt.Errorf("client B could not take the scratch lock on %s", newPrimary)
 	}
 	r.out.DoubleHolder = bAt.Before(aLeaseEnd)
 	ok, err := res.write(t, report.ActorB, job, fenceB)

@@ -323,7 +323,7 @@ func (r *race) run() error {
 	bAt := time.Now()
 	r.out.BAcquired, r.out.BFence = acq, fenceB
 	if !acq {
-		return fmt.Errorf("B could not take the lock on the new primary %s", newPrimary)
+		return fmt.Errorf("client B could not take the lock on the new primary %s", newPrimary)
 	}
 	if r.out.AAcquired && bAt.Before(aLeaseEnd) {
 		r.out.DoubleHolder = true

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -222,4 +221,3 @@ func keepDir(dir string) func() (string, error) {
 	}
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -60,10 +60,4 @@ func (r *resource) write(t *timeline, writer, job string, fence int64) (bool, er
 	return n == 1, nil
 }
 
-// stored returns the row as the resource keeps it.
-func (r *resource) stored(job string) (fence int64, writer string, err error) {
-	err = r.db.QueryRow("SELECT last_fence, writer FROM jobs WHERE id = ?1", job).Scan(&fence, &writer)
-	return fence, writer, err
-}
-
 func (r *resource) close() error { return r.db.Close() }
