@@ -220,4 +220,3 @@ func keepDir(dir string) func() (string, error) {
 		return dir, nil
 	}
 }
-
