@@ -250,7 +250,10 @@ func drillEvent(e DrillEvent) drillEventView {
 func drillStatus(r *Run) status {
 	dv := newDrillView(r.Drill)
 	if dv == nil || dv.Closing == "" {
-		return status{"unknown", "FAILOVER DRILL", "The drill's baseline was not played to its end."}
+		if r.Drill.Variant(SettingNone) == nil {
+			return status{"unknown", "FAILOVER DRILL", "This record has no play without a narrowing setting; each play's outcome is in the table below."}
+		}
+		return status{"unknown", "FAILOVER DRILL", "The play without a narrowing setting did not reach its end; see its timeline below."}
 	}
 	class := "safe"
 	if v := r.Drill.Variant(SettingNone); v != nil && v.Outcome.DoubleHolder {

@@ -137,8 +137,9 @@ func TestAuditDrillAttaches(t *testing.T) {
 	if !strings.Contains(string(html), `<section id="drill">`) || !strings.Contains(string(html), "double holder: yes; stale write rejected by the fence: yes") {
 		t.Error("the HTML report has no drill section")
 	}
-	_, stderr, code = runIn(t, dir, nil, "preflight", "-C", exampleDir(t), "-target", "valkey-9.1", "-drill", filepath.Join(dir, "r.json"))
-	if code != 2 || !strings.Contains(stderr, "preflight run, not a drill's") {
+	notDrill, _ := filepath.Abs("../../report/testdata/audit-safe.json")
+	_, stderr, code = runIn(t, dir, nil, "preflight", "-C", exampleDir(t), "-target", "valkey-9.1", "-drill", notDrill)
+	if code != 2 || !strings.Contains(stderr, "audit run, not a drill's") {
 		t.Errorf("-drill with a preflight run: exit %d, %q", code, stderr)
 	}
 }
