@@ -691,17 +691,3 @@ become primary and raising -target brings these findings back.
 `,
 	},
 }
-
-// commands is the first release of each flavor with each feature (no entry: no release has it).
-var commands = map[Feature]map[Flavor]Version{
-	DELEX:       {Valkey: {Flavor: Valkey, Major: 9, Minor: 2, Patch: 0}, Redis: {Flavor: Redis, Major: 8, Minor: 4, Patch: 0}},
-	DELIFEQ:     {Valkey: {Flavor: Valkey, Major: 9, Minor: 0, Patch: 0}},
-	LuaOptional: {Valkey: {Flavor: Valkey, Major: 9, Minor: 1, Patch: 0}},
-	SetIFEQ:     {Valkey: {Flavor: Valkey, Major: 8, Minor: 1, Patch: 0}, Redis: {Flavor: Redis, Major: 8, Minor: 4, Patch: 0}},
-}
-
-// releases are the release lines -target and inventories accept.
-var releases = map[Flavor][]string{
-	Valkey: {"7.2", "8.0", "8.1", "9.0", "9.1", "9.2"},
-	Redis:  {"6.0", "6.2", "7.0", "7.2", "7.4", "8.0", "8.2", "8.4", "8.6"},
-}

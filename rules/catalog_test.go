@@ -6,7 +6,6 @@ import (
 	"go/format"
 	"os"
 	"reflect"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,24 +22,14 @@ import (
 // after editing the catalog.
 
 type catalogFile struct {
-	Definitions []Definition        `yaml:"definitions"`
-	Commands    []commandEntry      `yaml:"commands"`
-	Releases    map[Flavor][]string `yaml:"releases"`
-	Rules       []Rule              `yaml:"rules"`
-}
-
-type commandEntry struct {
-	Name   string `yaml:"name"`
-	Valkey string `yaml:"valkey"`
-	Redis  string `yaml:"redis"`
+	Definitions []Definition `yaml:"definitions"`
+	Rules       []Rule       `yaml:"rules"`
 }
 
 // loaded is the catalog read from YAML and checked.
 type loaded struct {
 	rules       []Rule
 	definitions []Definition
-	commands    map[Feature]map[Flavor]Version
-	releases    map[Flavor][]string
 }
 
 // load reads and checks a catalog: unknown fields, bad severities and
@@ -54,7 +43,7 @@ func load(data []byte) (*loaded, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, err
 	}
-	out := &loaded{rules: f.Rules, definitions: f.Definitions, commands: map[Feature]map[Flavor]Version{}, releases: f.Releases}
+	out := &loaded{rules: f.Rules, definitions: f.Definitions}
 	defined := map[string]bool{}
 	for _, d := range f.Definitions {
 		if d.Name == "" || d.Title == "" || strings.TrimSpace(d.Text) == "" {
@@ -85,20 +74,6 @@ func load(data []byte) (*loaded, error) {
 			seen[key] = true
 		}
 	}
-	for _, c := range f.Commands {
-		m := map[Flavor]Version{}
-		for fl, s := range map[Flavor]string{Valkey: c.Valkey, Redis: c.Redis} {
-			if s == "" {
-				continue
-			}
-			v, err := ParseVersion(fl, s)
-			if err != nil {
-				return nil, fmt.Errorf("command %s: %v", c.Name, err)
-			}
-			m[fl] = v
-		}
-		out.commands[Feature(c.Name)] = m
-	}
 	return out, nil
 }
 
@@ -126,9 +101,6 @@ func TestCatalogData(t *testing.T) {
 	if !reflect.DeepEqual(catalog, l.rules) || !reflect.DeepEqual(definitions, l.definitions) {
 		t.Errorf("the compiled catalog differs from catalog.yaml: run go test ./rules -update")
 	}
-	if !reflect.DeepEqual(commands, l.commands) || !reflect.DeepEqual(releases, l.releases) {
-		t.Errorf("the compiled commands or releases differ from catalog.yaml: run go test ./rules -update")
-	}
 }
 
 // generate writes the catalog as Go source.
@@ -150,32 +122,6 @@ func generate(t *testing.T, l *loaded) []byte {
 	b.WriteString("}\n\n// definitions are the terms several rules rely on, in catalog order.\nvar definitions = []Definition{\n")
 	for _, d := range l.definitions {
 		fmt.Fprintf(&b, "{\nName: %s,\nTitle: %s,\nText: %s,\n},\n", goString(d.Name), goString(d.Title), goString(d.Text))
-	}
-	b.WriteString("}\n\n// commands is the first release of each flavor with each feature (no entry: no release has it).\nvar commands = map[Feature]map[Flavor]Version{\n")
-	features := make([]Feature, 0, len(l.commands))
-	for f := range l.commands {
-		features = append(features, f)
-	}
-	slices.Sort(features)
-	for _, f := range features {
-		fmt.Fprintf(&b, "%s: {", featureName(f))
-		for _, fl := range []Flavor{Valkey, Redis} {
-			if v, ok := l.commands[f][fl]; ok {
-				fmt.Fprintf(&b, "%s: {Flavor: %s, Major: %d, Minor: %d, Patch: %d", flavorName(t, fl), flavorName(t, fl), v.Major, v.Minor, v.Patch)
-				if v.Pre != "" {
-					fmt.Fprintf(&b, ", Pre: %q", v.Pre)
-				}
-				b.WriteString("}, ")
-			}
-		}
-		b.WriteString("},\n")
-	}
-	b.WriteString("}\n\n// releases are the release lines -target and inventories accept.\nvar releases = map[Flavor][]string{\n")
-	for _, fl := range []Flavor{Valkey, Redis} {
-		fmt.Fprintf(&b, "%s: %s,\n", flavorName(t, fl), strings.TrimPrefix(goValue(t, reflect.ValueOf(l.releases[fl])), "[]string"))
-	}
-	if len(l.releases) > 2 {
-		t.Errorf("catalog.yaml: releases of an unknown flavor: %v", l.releases)
 	}
 	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())
@@ -214,31 +160,6 @@ func goString(s string) string {
 	return strconv.Quote(s)
 }
 
-func featureName(f Feature) string {
-	switch f {
-	case SetIFEQ:
-		return "SetIFEQ"
-	case DELIFEQ:
-		return "DELIFEQ"
-	case DELEX:
-		return "DELEX"
-	case LuaOptional:
-		return "LuaOptional"
-	}
-	return "Feature(" + strconv.Quote(string(f)) + ")"
-}
-
-func flavorName(t *testing.T, f Flavor) string {
-	switch f {
-	case Valkey:
-		return "Valkey"
-	case Redis:
-		return "Redis"
-	}
-	t.Fatalf("unknown flavor %q", f)
-	return ""
-}
-
 func TestLoadRejectsBadCatalog(t *testing.T) {
 	for name, src := range map[string]string{
 		"unknown field":    "rules:\n  - id: LA101\n    colour: red\n",
@@ -246,7 +167,6 @@ func TestLoadRejectsBadCatalog(t *testing.T) {
 		"duplicate":        "rules:\n  - id: LA101\n  - id: LA101\n",
 		"same name":        "rules:\n  - id: LA101\n    name: a-b\n  - id: LA102\n    name: a-b\n",
 		"name is an ID":    "rules:\n  - id: LA101\n    name: la102\n  - id: LA102\n    name: b\n",
-		"bad version":      "commands:\n  - name: X\n    valkey: nine\n",
 		"unknown use":      "rules:\n  - id: LA101\n    uses: [nope]\n",
 		"empty definition": "definitions:\n  - name: x\n    title: X\n",
 		"same definition":  "definitions:\n  - {name: x, title: X, text: t}\n  - {name: x, title: Y, text: u}\n",

@@ -2,29 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 )
-
-// Flavor is the server family: the native lock commands differ between them.
-type Flavor string
-
-const (
-	Valkey Flavor = "valkey"
-	Redis  Flavor = "redis"
-)
-
-// Title is the flavor's name in prose: "Valkey", "Redis".
-func (f Flavor) Title() string {
-	switch f {
-	case Valkey:
-		return "Valkey"
-	case Redis:
-		return "Redis"
-	}
-	return string(f)
-}
 
 // Version is a server release. Pre is a pre-release tag such as "rc2"; a
 // pre-release sorts before its release.
@@ -88,8 +68,8 @@ func (v Version) AtLeast(o Version) bool { return v.Flavor == o.Flavor && v.Comp
 // ParseVersion parses "9.1.2", "9.0", "9.2.0-rc2" (or "9.2.0~rc2", as Debian
 // spells it) for the given flavor.
 func ParseVersion(f Flavor, s string) (Version, error) {
-	if f != Valkey && f != Redis {
-		return Version{}, fmt.Errorf("unknown server flavor %q (want valkey or redis)", f)
+	if _, ok := capabilities[f]; !ok {
+		return Version{}, fmt.Errorf("unknown server flavor %q (want %s)", f, flavorNames())
 	}
 	s = strings.TrimSpace(s)
 	num, pre := s, ""
@@ -156,73 +136,3 @@ func ParseTargets(items ...string) ([]Version, []string, error) {
 	return vs, names, nil
 }
 
-func knownLine(v Version) bool {
-	line := fmt.Sprintf("%d.%d", v.Major, v.Minor)
-	for _, l := range releases[v.Flavor] {
-		if l == line {
-			return true
-		}
-	}
-	return false
-}
-
-// KnownTargets lists the accepted release lines, "valkey-7.2" ... "redis-8.6".
-func KnownTargets() []string {
-	var out []string
-	for _, f := range []Flavor{Valkey, Redis} {
-		for _, l := range releases[f] {
-			out = append(out, string(f)+"-"+l)
-		}
-	}
-	return out
-}
-
-// Feature is a server capability the lock pattern needs, named as in the
-// catalog's commands table.
-type Feature string
-
-const (
-	SetIFEQ     Feature = "SET IFEQ"
-	DELIFEQ     Feature = "DELIFEQ"
-	DELEX       Feature = "DELEX"
-	LuaOptional Feature = "LUA-OPTIONAL" // from this release on, Lua can be absent
-)
-
-// Features lists the catalog's features in a stable order.
-func Features() []Feature {
-	var out []Feature
-	for f := range commands {
-		out = append(out, f)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
-}
-
-// Since returns the first release of the flavor with the feature; ok is false
-// when no release of that flavor has it.
-func Since(f Feature, fl Flavor) (Version, bool) {
-	v, ok := commands[f][fl]
-	return v, ok
-}
-
-// Supports reports whether a server of version v has the feature, by version
-// alone (the probe prefers COMMAND INFO/DOCS and falls back to this).
-func Supports(v Version, f Feature) bool {
-	min, ok := Since(f, v.Flavor)
-	return ok && v.AtLeast(min)
-}
-
-// Requirement describes where a feature exists: "Valkey 9.0+; no Redis
-// version", for messages.
-func Requirement(f Feature) string {
-	var parts []string
-	for _, fl := range []Flavor{Valkey, Redis} {
-		name := fl.Title()
-		if v, ok := Since(f, fl); ok {
-			parts = append(parts, fmt.Sprintf("%s %d.%d+", name, v.Major, v.Minor))
-		} else {
-			parts = append(parts, "no "+name+" version")
-		}
-	}
-	return strings.Join(parts, ", ")
-}

@@ -167,15 +167,21 @@ func pickFleet(found []demoServer) (fleet []demoNode, note string, ok bool) {
 			note = fmt.Sprintf("Only %s %s was found, so every node runs it and has DELIFEQ: nothing is mid-upgrade here.", s.version.Flavor.Title(), s.install.Version)
 		case len(old) > 0:
 			s = newest(old)
-			note = fmt.Sprintf("Only %s %s was found: no node has DELIFEQ (Valkey 9.0+) yet.", s.version.Flavor.Title(), s.install.Version)
+			note = fmt.Sprintf("Only %s %s was found: no node has DELIFEQ (%s) yet.", s.version.Flavor.Title(), s.install.Version, delifeqSince())
 		default:
 			s = newest(other)
 			note = fmt.Sprintf("Only %s %s was found, which has no DELIFEQ.", s.version.Flavor.Title(), s.install.Version)
 		}
-		note += " For the mid-upgrade story put Valkey 9.0+ and an older Valkey 8.x on PATH (or run .ci/install-servers in a clone), or run: lockaudit demo -offline"
+		note += " For the mid-upgrade story put " + delifeqSince() + " and an older Valkey 8.x on PATH (or run .ci/install-servers in a clone), or run: lockaudit demo -offline"
 		return []demoNode{{s, "primary"}, {s, "replica, promotable"}}, note, true
 	}
 	return nil, "", false
+}
+
+// delifeqSince is "Valkey 9.0+": the releases the demo's story needs.
+func delifeqSince() string {
+	v, _ := rules.Since(rules.DELIFEQ, rules.Valkey)
+	return v.Plus()
 }
 
 // noServersHelp says how to get a server on the common systems, and
@@ -186,8 +192,8 @@ Get one, then run lockaudit demo again:
   Debian 13 / Ubuntu 24.10+:  sudo apt-get install valkey-server
   macOS (Homebrew):           brew install valkey
   Fedora:                     sudo dnf install valkey
-  In a clone of lockaudit:    .ci/install-servers   (Debian/Ubuntu; Valkey 8.0, 8.1, 9.1 and Redis 7.0, no root needed)
-With Valkey 9.0+ and an older 8.x both on PATH the fleet is mid-upgrade, as in a rolling upgrade.
+  In a clone of lockaudit:    .ci/install-servers   (Debian/Ubuntu; Valkey 8.0, 8.1, 9.1 and Redis 7.0, 8.6, no root needed)
+With ` + delifeqSince() + ` and an older 8.x both on PATH the fleet is mid-upgrade, as in a rolling upgrade.
 Or see the same story without any server, on a declared mid-upgrade fleet:
   lockaudit demo -offline`
 }

@@ -28,8 +28,8 @@ config file's target: is used when neither is given. Each node gets the
 features of its version and the probe's verdict logic decides, so a
 declared fleet and a probed one are judged alike. Reasons name the code
 line, the node, and what to change first, e.g. "upgrade 10.0.0.7:6379 from
-valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its
-replica-priority 0".
+valkey-8.1.1 to a release with DELIFEQ before releasing with it, or set
+its replica-priority 0".
 
 Reports name the engagement (-title, -client, -system, -environment,
 -author, -notes; or the config file's report: section), record the code's

@@ -36,10 +36,11 @@ const (
 	Valkey81 = "valkey-8.1"
 	Valkey80 = "valkey-8.0"
 	Redis70  = "redis-7.0"
+	Redis86  = "redis-8.6"
 )
 
 // All lists every server line the install script provides.
-var All = []string{Valkey91, Valkey81, Valkey80, Redis70}
+var All = []string{Valkey91, Valkey81, Valkey80, Redis70, Redis86}
 
 // Dir returns the folder the servers are installed in, from the process
 // environment.
@@ -108,7 +109,7 @@ func LookupIn(dir, name string) (Install, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return Install{}, fmt.Errorf("%s is not installed (%v): run .ci/install-servers (it installs Redis 7.0 and Valkey 8.0, 8.1, 9.1 into %s)", name, err, dir)
+		return Install{}, fmt.Errorf("%s is not installed (%v): run .ci/install-servers (it installs Redis 7.0, 8.6 and Valkey 8.0, 8.1, 9.1 into %s)", name, err, dir)
 	}
 	env := map[string]string{}
 	for _, line := range strings.Split(string(data), "\n") {

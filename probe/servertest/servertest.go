@@ -39,6 +39,7 @@ const (
 	Valkey81 = localfleet.Valkey81
 	Valkey80 = localfleet.Valkey80
 	Redis70  = localfleet.Redis70
+	Redis86  = localfleet.Redis86
 )
 
 // All lists every server line the install script provides.
