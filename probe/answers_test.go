@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 func TestDecide(t *testing.T) {
@@ -21,49 +22,51 @@ func TestDecide(t *testing.T) {
 	ifeq := []string{"NX", "XX", "IFEQ"}
 	for _, tt := range []struct {
 		name                          string
+		v                             rules.Version
 		o                             observed
 		failed                        []Fact
 		delifeq, delex, setIFEQ, luaA report.Answer
 	}{
-		{"9.1 read fully", observed{version: v91, commands: all, setTokens: ifeq, docsRead: true, scripting: lua}, nil,
+		{"9.1 read fully", v91, observed{commands: all, setTokens: ifeq, docsRead: true, scripting: lua}, nil,
 			report.Yes, report.No, report.Yes, report.Yes},
-		{"8.1 read fully", observed{version: v81, commands: old, setTokens: ifeq, docsRead: true, scripting: absent}, nil,
+		{"8.1 read fully", v81, observed{commands: old, setTokens: ifeq, docsRead: true, scripting: absent}, nil,
 			report.No, report.No, report.Yes, report.Yes},
-		{"Redis 7.0 read fully", observed{version: r70, commands: old, setTokens: []string{"NX", "XX"}, docsRead: true, scripting: absent}, nil,
+		{"Redis 7.0 read fully", r70, observed{commands: old, setTokens: []string{"NX", "XX"}, docsRead: true, scripting: absent}, nil,
 			report.No, report.No, report.No, report.Yes},
-		{"9.1 without Lua", observed{version: v91, commands: all, setTokens: ifeq, docsRead: true, scripting: noLua}, nil,
+		{"9.1 without Lua", v91, observed{commands: all, setTokens: ifeq, docsRead: true, scripting: noLua}, nil,
 			report.Yes, report.No, report.Yes, report.No},
-		{"EVAL renamed", observed{version: v81, commands: map[string]bool{"eval": false}, setTokens: ifeq, docsRead: true, scripting: absent}, nil,
+		{"EVAL renamed", v81, observed{commands: map[string]bool{"eval": false}, setTokens: ifeq, docsRead: true, scripting: absent}, nil,
 			report.No, report.No, report.Yes, report.No},
 		// COMMAND INFO blocked: a version can say no, never yes.
-		{"COMMAND INFO blocked on 8.1", observed{version: v81, setTokens: ifeq, docsRead: true, scripting: absent}, []Fact{FactCommands},
+		{"COMMAND INFO blocked on 8.1", v81, observed{setTokens: ifeq, docsRead: true, scripting: absent}, []Fact{FactCommands},
 			report.No, report.No, report.Yes, report.Unknown},
-		{"COMMAND INFO blocked on 9.1", observed{version: v91, setTokens: ifeq, docsRead: true, scripting: lua}, []Fact{FactCommands},
+		{"COMMAND INFO blocked on 9.1", v91, observed{setTokens: ifeq, docsRead: true, scripting: lua}, []Fact{FactCommands},
 			report.Unknown, report.No, report.Yes, report.Unknown},
 		// COMMAND DOCS blocked: IFEQ (an option) falls back to the version.
-		{"COMMAND DOCS blocked on 9.1", observed{version: v91, commands: all, scripting: lua}, []Fact{FactSetDocs},
+		{"COMMAND DOCS blocked on 9.1", v91, observed{commands: all, scripting: lua}, []Fact{FactSetDocs},
 			report.Yes, report.No, report.Yes, report.Yes},
-		{"COMMAND DOCS blocked on 8.0", observed{version: ver(t, "valkey-8.0.1"), commands: old, scripting: absent}, []Fact{FactSetDocs},
+		{"COMMAND DOCS blocked on 8.0", ver(t, "valkey-8.0.1"), observed{commands: old, scripting: absent}, []Fact{FactSetDocs},
 			report.No, report.No, report.No, report.Yes},
-		{"INFO scriptingengines unreadable on 9.1", observed{version: v91, commands: all, setTokens: ifeq, docsRead: true}, []Fact{FactLua},
+		{"INFO scriptingengines unreadable on 9.1", v91, observed{commands: all, setTokens: ifeq, docsRead: true}, []Fact{FactLua},
 			report.Yes, report.No, report.Yes, report.Unknown},
-		{"9.1 without the section is contradictory", observed{version: v91, commands: all, setTokens: ifeq, docsRead: true, scripting: absent}, nil,
+		{"9.1 without the section is contradictory", v91, observed{commands: all, setTokens: ifeq, docsRead: true, scripting: absent}, nil,
 			report.Yes, report.No, report.Yes, report.Unknown},
-		{"nothing but COMMAND INFO", observed{commands: all}, []Fact{FactServer, FactSetDocs, FactLua}, report.Yes, report.No, report.Unknown, report.Unknown},
-		{"nothing at all", observed{}, []Fact{FactServer, FactCommands, FactSetDocs, FactLua}, report.Unknown, report.Unknown, report.Unknown, report.Unknown},
+		{"nothing but COMMAND INFO", rules.Version{}, observed{commands: all}, []Fact{FactServer, FactSetDocs, FactLua}, report.Yes, report.No, report.Unknown, report.Unknown},
+		{"nothing at all", rules.Version{}, observed{}, []Fact{FactServer, FactCommands, FactSetDocs, FactLua}, report.Unknown, report.Unknown, report.Unknown, report.Unknown},
 	} {
 		f := newFacts("n:1")
 		for _, fact := range tt.failed {
 			f.Errors = append(f.Errors, FactError{Fact: fact, Command: string(fact), Reason: "NOPERM test"})
 		}
-		decide(&f, tt.o)
-		if f.DELIFEQ != tt.delifeq || f.DELEX != tt.delex || f.SetIFEQ != tt.setIFEQ || f.Lua != tt.luaA {
-			t.Errorf("%s: delifeq %s delex %s set_ifeq %s lua %s; want %s %s %s %s\n  why: %v",
-				tt.name, f.DELIFEQ, f.DELEX, f.SetIFEQ, f.Lua, tt.delifeq, tt.delex, tt.setIFEQ, tt.luaA, f.Why)
+		f.Version, f.seen = tt.v, tt.o
+		a := decide(f)
+		got := [4]report.Answer{a[rules.UseDELIFEQ].answer, a[rules.UseDELEX].answer, a[rules.UseIFEQ].answer, a[rules.UseLua].answer}
+		if want := [4]report.Answer{tt.delifeq, tt.delex, tt.setIFEQ, tt.luaA}; got != want {
+			t.Errorf("%s: delifeq delex set_ifeq lua %v; want %v\n  why: %v", tt.name, got, want, a)
 		}
-		for k, why := range f.Why {
-			if why == "" {
-				t.Errorf("%s: no reason for %s", tt.name, k)
+		for _, c := range rules.Commands() {
+			if a[c].why == "" {
+				t.Errorf("%s: no reason for %s", tt.name, c)
 			}
 		}
 	}

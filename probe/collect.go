@@ -69,17 +69,14 @@ func probeNode(ctx context.Context, d *dialer, addr, master string, hint link, w
 		return res
 	}
 	defer c.close()
-	var o observed
-	if hint.role == RoleSentinel && probeSentinel(ctx, c, &res, &o, master, true, announce) {
+	if hint.role == RoleSentinel && probeSentinel(ctx, c, &res, master, true, announce) {
 		return res
 	}
 	// A data node (or a node named as a Sentinel that answered as one).
-	probeData(ctx, c, &res, &o, d.tls != nil, hint.mode, wantView, announce)
+	probeData(ctx, c, &res, d.tls != nil, hint.mode, wantView, announce)
 	if res.mode == "sentinel" {
-		probeSentinel(ctx, c, &res, &o, master, false, announce)
-		return res
+		probeSentinel(ctx, c, &res, master, false, announce)
 	}
-	decide(&res.facts, o)
 	return res
 }
 
@@ -178,14 +175,14 @@ func infoBySection(text string) map[string]string {
 }
 
 // readServer records INFO server's answer: flavor, version, mode, run ID.
-func readServer(res *nodeResult, o *observed, p infoPart) {
+func readServer(res *nodeResult, p infoPart) {
 	f := &res.facts
 	si, err := parseServerPart(p)
 	if err != nil {
 		f.fail(FactServer, "INFO server", err)
 		return
 	}
-	o.version, res.mode, res.runID = si.version, si.mode, si.runID
+	f.Version, res.mode, res.runID = si.version, si.mode, si.runID
 	f.evidence("INFO server", fmt.Sprintf("%s, mode %s", serverName(si.version), si.mode))
 }
 
@@ -208,8 +205,9 @@ func parseServerPart(p infoPart) (serverInfo, error) {
 // CLUSTER MYID, whose answer tells a cluster from a standalone node when
 // INFO server is refused. A Sentinel (INFO server's mode) is left to
 // probeSentinel.
-func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls bool, hint string, wantView func() bool, announce func([]link, bool)) {
+func probeData(ctx context.Context, c *conn, res *nodeResult, tls bool, hint string, wantView func() bool, announce func([]link, bool)) {
 	f := &res.facts
+	o := &f.seen
 	cmds := append([][]string(nil), dataBatch...)
 	view, myid := false, false
 	switch {
@@ -231,7 +229,7 @@ func probeData(ctx context.Context, c *conn, res *nodeResult, o *observed, tls b
 		return
 	}
 	info := readInfo(ctx, c, vs[1])
-	readServer(res, o, info["server"])
+	readServer(res, info["server"])
 	if res.mode == "sentinel" {
 		return
 	}
@@ -368,6 +366,9 @@ func readRole(res *nodeResult, addr string, roleV resp.Value, repl infoPart) {
 		case ri.role != role.role || ri.primary != role.primary:
 			f.fail(FactRole, "ROLE", fmt.Errorf("ROLE says %s but INFO replication says %s: the node changed role while it was read", describeRole(role), describeReplication(ri)))
 			f.Role, f.Primary = RoleUnknown, ""
+		}
+		if ri.role == RoleReplica {
+			f.seen.link = &replicaLink{status: ri.linkStatus, downSince: ri.downSince, syncing: ri.syncing}
 		}
 		f.Replicas = max(ri.connected, len(ri.replicas))
 		if ri.priority >= 0 {
@@ -581,7 +582,7 @@ func noAddr(id string) string {
 // probes of the primaries start after the first. askMode sends INFO server
 // in the first batch: a node named as a Sentinel that turns out to be a
 // data node is left to probeData (false).
-func probeSentinel(ctx context.Context, c *conn, res *nodeResult, o *observed, master string, askMode bool, announce func([]link, bool)) bool {
+func probeSentinel(ctx context.Context, c *conn, res *nodeResult, master string, askMode bool, announce func([]link, bool)) bool {
 	f := &res.facts
 	var cmds [][]string
 	if askMode {
@@ -608,12 +609,11 @@ func probeSentinel(ctx context.Context, c *conn, res *nodeResult, o *observed, m
 		if serr != nil && vs[1].Kind == resp.Err {
 			return false // neither a readable mode nor a Sentinel's answer
 		}
-		readServer(res, o, infoPart{text, err})
+		readServer(res, infoPart{text, err})
 		vs = vs[1:]
 	}
 	res.mode = "sentinel"
 	f.Role = RoleSentinel
-	f.Version = o.version
 	masters, err := parseEntries(vs[0])
 	if err != nil {
 		f.fail(FactSentinel, "SENTINEL MASTERS", err)

@@ -18,8 +18,10 @@ import (
 //	nodes past the probe's node limit (MaxNodes)
 //
 // A node that could not be reached needs no gap: its answers are unknown,
-// which already keeps every verdict from being good. Declared fleets
-// (preflight) are complete by declaration.
+// which already keeps every verdict from being good. A declared fleet
+// (preflight) is complete by declaration as to what was read, but not as
+// to its shape: replicas declared to replicate each other in a cycle leave
+// the primary unknown there too.
 
 // gap is one reason the nodes that can become primary are not all known.
 type gap struct {
@@ -29,15 +31,16 @@ type gap struct {
 	own bool
 }
 
-func gaps(nodes []Facts, topology string) []gap {
-	if topology == DeclaredTop {
-		return nil
-	}
-	data := dataNodes(nodes)
+func gaps(nodes []judged, topology string) []gap {
+	var data []judged
 	byAddr := map[string]Facts{}
 	view := false
-	for _, n := range data {
-		byAddr[n.Addr] = n
+	for _, n := range nodes {
+		if n.Role == RoleSentinel {
+			continue
+		}
+		data = append(data, n)
+		byAddr[n.Addr] = n.Facts
 		view = view || n.ClusterView
 	}
 	var out []gap
@@ -52,6 +55,7 @@ func gaps(nodes []Facts, topology string) []gap {
 	primaries, rolesKnown := 0, true
 	for _, n := range data {
 		if n.Declared {
+			out = append(out, declaredCycle(byAddr, n.Facts, inCycle)...)
 			continue
 		}
 		if e, ok := n.failed(FactDiscovery); ok {
@@ -67,7 +71,7 @@ func gaps(nodes []Facts, topology string) []gap {
 		if !n.reached() {
 			continue
 		}
-		if p, _ := Promotable(n, topology); p == report.PromotableNo {
+		if n.promotable == report.PromotableNo {
 			continue // nor can its replicas be promoted through it
 		}
 		switch {
@@ -85,23 +89,12 @@ func gaps(nodes []Facts, topology string) []gap {
 			out = append(out, gap{node: n.Addr, what: n.describe() + ": its primary is unknown (" + n.whyUnread(FactRole, FactReplication) + ")"})
 			continue
 		}
-		top, _, outside := chainTop(byAddr, n)
+		top, _, outside := chainTop(byAddr, n.Facts)
 		switch {
 		case outside != "":
 			out = append(out, gap{node: n.Addr, what: n.describe() + ": its primary " + outside + " was not probed", own: true})
 		case top.Role == RoleReplica:
-			cycle := replicaCycle(byAddr, top)
-			if inCycle[cycle[0]] {
-				continue // a replica of the cycle, already reported
-			}
-			for _, a := range cycle {
-				inCycle[a] = true
-			}
-			what := "replicas " + strings.Join(cycle, " → ") + " → " + cycle[0] + " replicate each other in a cycle: none of them takes writes, and which one will is unknown"
-			if len(cycle) == 1 {
-				what = "replica " + cycle[0] + " replicates itself: no node takes writes, and which one will is unknown"
-			}
-			out = append(out, gap{node: cycle[0], what: what, own: true})
+			out = append(out, cycleGap(byAddr, top, inCycle)...)
 		}
 	}
 	if primaries == 0 && rolesKnown && len(inCycle) == 0 && len(data) > 0 && !data[0].Declared {
@@ -113,6 +106,36 @@ func gaps(nodes []Facts, topology string) []gap {
 		out = append(out, gap{node: addrs[0], what: "no primary among the data nodes found (" + strings.Join(addrs, ", ") + "): which node takes writes is unknown", own: true})
 	}
 	return out
+}
+
+// cycleGap is the gap of the replication cycle that top (a replica at the
+// top of its chain) is in, unless inCycle already has it; it marks the
+// cycle's replicas in inCycle.
+func cycleGap(byAddr map[string]Facts, top Facts, inCycle map[string]bool) []gap {
+	cycle := replicaCycle(byAddr, top)
+	if inCycle[cycle[0]] {
+		return nil // a replica of the cycle, already reported
+	}
+	for _, a := range cycle {
+		inCycle[a] = true
+	}
+	what := "replicas " + strings.Join(cycle, " → ") + " → " + cycle[0] + " replicate each other in a cycle: none of them takes writes, and which one will is unknown"
+	if len(cycle) == 1 {
+		what = "replica " + cycle[0] + " replicates itself: no node takes writes, and which one will is unknown"
+	}
+	return []gap{{node: cycle[0], what: what, own: true}}
+}
+
+// declaredCycle is the gap of a declared replica whose chain of declared
+// primaries loops.
+func declaredCycle(byAddr map[string]Facts, n Facts, inCycle map[string]bool) []gap {
+	if n.Role != RoleReplica || n.Primary == "" || inCycle[n.Addr] {
+		return nil
+	}
+	if top, _, outside := chainTop(byAddr, n); outside == "" && top.Role == RoleReplica && top.Primary != "" {
+		return cycleGap(byAddr, top, inCycle)
+	}
+	return nil
 }
 
 // replicaCycle lists the replicas of the cycle that start reaches,

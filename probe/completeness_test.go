@@ -78,7 +78,7 @@ func TestGaps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			gs := gaps(tt.nodes(), tt.topology)
+			gs := gaps(judge(tt.nodes(), tt.topology), tt.topology)
 			if len(gs) != len(tt.want) {
 				t.Fatalf("%d gaps, want %d: %+v", len(gs), len(tt.want), gs)
 			}
@@ -88,7 +88,7 @@ func TestGaps(t *testing.T) {
 				}
 			}
 			// Every gap keeps every verdict that is not unsafe from being good.
-			v, findings := judged(tt.nodes(), EvalOptions{Topology: tt.topology})
+			v, findings := verdictOf(tt.nodes(), EvalOptions{Topology: tt.topology})
 			if len(gs) > 0 && slices.ContainsFunc(v.Paths, func(pv report.PathVerdict) bool { return pv.Safe == report.Yes }) {
 				t.Errorf("a verdict is good despite the gaps: %v", words(v))
 			}
@@ -117,7 +117,7 @@ func TestGapDoesNotHideUnsafe(t *testing.T) {
 	const p, r = "10.0.0.1:6379", "10.0.0.2:6379"
 	prim := probed(t, p, RolePrimary, "valkey-9.1.2")
 	prim.Replicas = -1
-	v, _ := judged([]Facts{prim, replicaOf(probed(t, r, RoleReplica, "valkey-8.1.1"), p)}, EvalOptions{Topology: Replication})
+	v, _ := verdictOf([]Facts{prim, replicaOf(probed(t, r, RoleReplica, "valkey-8.1.1"), p)}, EvalOptions{Topology: Replication})
 	if got := words(v); got[0] != report.Unsafe || got[1] != unknown {
 		t.Errorf("verdict %v, want release unsafe (the 8.1 replica) and extend unknown (the gap)", got)
 	}

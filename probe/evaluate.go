@@ -12,9 +12,6 @@ import (
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-// DefaultUses is the native lock path: DELIFEQ release, SET IFEQ extend.
-var DefaultUses = []rules.Command{rules.UseDELIFEQ, rules.UseIFEQ}
-
 // DefaultSkew is the LA207 threshold.
 const DefaultSkew = 50 * time.Millisecond
 
@@ -28,24 +25,39 @@ type EvalOptions struct {
 }
 
 // Evaluation is what the pure half makes of the facts: the report's
-// nodes, the node findings (sorted by node and rule), and the fleet the
-// verdict is judged on (join.Verdict).
+// nodes, the node findings (sorted by node and rule), the fleet the
+// verdict is judged on (join.Verdict, with the gaps that say the nodes
+// that can become primary are not all known), and the release the code
+// is to be judged at (Target).
 type Evaluation struct {
 	Nodes    []report.Node
 	Findings []report.Finding
 	Fleet    join.Fleet
+	Target   Target
 }
 
-// Evaluate judges the nodes: the node rules LA201–LA210 (rules.go) and
-// what the verdict needs. It reads nothing but its arguments.
+// Complete reports whether every node that can become primary is known:
+// no gap (completeness.go). Scan and conform, which read each member, are
+// incomplete exactly when the probe's verdict would be unknown for it.
+func (e Evaluation) Complete() bool { return len(e.Fleet.Gaps) == 0 }
+
+// Evaluate judges the nodes: each node once (judge: its answers and
+// whether it can become primary), then the node rules LA201–LA214
+// (noderules.go), the fleet's completeness (completeness.go), the report's
+// nodes and what the verdict needs, all from those judged nodes. It reads
+// nothing but its arguments.
 func Evaluate(nodes []Facts, opt EvalOptions) Evaluation {
 	if opt.Skew <= 0 {
 		opt.Skew = DefaultSkew
 	}
-	findings := nodeFindings(nodes, opt)
-	for _, g := range gaps(nodes, opt.Topology) {
+	js := judge(nodes, opt.Topology)
+	findings := nodeFindings(js, opt)
+	gs := gaps(js, opt.Topology)
+	for _, g := range gs {
 		if g.own {
-			findings = append(findings, finding("LA208", g.node, "%s — unknown: %s", g.what, neededFor[FactDiscovery]))
+			f := finding("LA208", g.node, "%s — unknown: %s", g.what, neededFor[FactDiscovery])
+			f.Subject = string(FactDiscovery)
+			findings = append(findings, f)
 		}
 	}
 	sort.SliceStable(findings, func(i, j int) bool {
@@ -54,7 +66,28 @@ func Evaluate(nodes []Facts, opt EvalOptions) Evaluation {
 		}
 		return findings[i].Rule < findings[j].Rule
 	})
-	return Evaluation{Nodes: Nodes(nodes, opt.Topology), Findings: findings, Fleet: Fleet(nodes, opt.Topology)}
+	return Evaluation{Nodes: reportNodes(js), Findings: findings, Fleet: fleetOf(js, gs, opt.Topology), Target: targetOf(js)}
+}
+
+// judged is one node as the evaluation decides it, once: its facts, its
+// answers (decide) and whether it can become primary (Promotable), with
+// why. Every output of Evaluate is made from judged nodes.
+type judged struct {
+	Facts
+	answers    answers
+	promotable report.Promotable
+	promotion  string
+}
+
+// judge decides every node once.
+func judge(nodes []Facts, topology string) []judged {
+	out := make([]judged, len(nodes))
+	for i, f := range nodes {
+		j := judged{Facts: f, answers: decide(f)}
+		j.promotable, j.promotion = Promotable(f, topology)
+		out[i] = j
+	}
+	return out
 }
 
 // Run is the fleet half of a report: topology, nodes, node findings and the
@@ -62,6 +95,16 @@ func Evaluate(nodes []Facts, opt EvalOptions) Evaluation {
 // from the code, see join.Verdict).
 func (e Evaluation) Run(topology string, uses []report.Use, fromCode bool) *report.Run {
 	return &report.Run{Topology: topology, Nodes: e.Nodes, Findings: e.Findings, Verdict: join.Verdict(e.Fleet, uses, fromCode)}
+}
+
+// Answer is the node's answer for a command, and how it is known (or why
+// it is not).
+func (j judged) Answer(c rules.Command) (report.Answer, string) {
+	a := j.answers[c]
+	if a.why == "" {
+		a.why = unknownWhy(j.Facts)
+	}
+	return a.answer, a.why
 }
 
 // Promotable decides whether a node can become primary: yes, no, manual
@@ -112,13 +155,9 @@ func dataNodes(nodes []Facts) []Facts {
 	return out
 }
 
-// evidenceFor says how a command's answer is known ("COMMAND INFO
-// DELIFEQ: nil"; a declared node's is "declared valkey-9.1.2", set by
-// Declared), or why it is not.
-func evidenceFor(f Facts, c rules.Command) string {
-	if w := f.Why[c]; w != "" {
-		return w
-	}
+// unknownWhy says why nothing is known of a node's answers: it was not
+// reached, or what could not be read on it.
+func unknownWhy(f Facts) string {
 	if e, ok := f.failed(FactConnect); ok {
 		return "not reachable: " + e.Reason
 	}

@@ -21,15 +21,44 @@ func ver(t *testing.T, s string) rules.Version {
 }
 
 // probed builds the facts of a node that answered everything, with the
-// features of its version, as the collector would for a default server.
+// replies a default server of its version gives, as the collector keeps
+// them.
 func probed(t *testing.T, addr, role, version string) Facts {
 	t.Helper()
-	f := Declared(addr, role, ver(t, version))
-	f.Declared = false
+	f := newFacts(addr)
+	f.Role, f.Version = role, ver(t, version)
+	f.ReplicaPriority, f.NoFailover = 100, report.No
 	f.Config = map[string]string{"appendonly": "yes", "appendfsync": "always", "maxmemory": "0",
 		"maxmemory-policy": "noeviction", "min-replicas-to-write": "1", "replica-priority": "100",
 		"cluster-replica-no-failover": "no"}
 	f.Replicas = 0
+	f.seen = observedOf(f.Version)
+	if role == RoleReplica {
+		f.seen.link = &replicaLink{status: "up", downSince: -1}
+	}
+	return f
+}
+
+// observedOf is what a default server of release v answers: COMMAND INFO
+// and COMMAND DOCS SET by the capability table, EVAL present, and INFO
+// scriptingengines with Lua loaded from 9.1 (absent before).
+func observedOf(v rules.Version) observed {
+	o := observed{
+		commands: map[string]bool{"delifeq": rules.Supports(v, rules.DELIFEQ), "delex": rules.Supports(v, rules.DELEX), "eval": true},
+		docsRead: true, setTokens: []string{"NX", "XX"}, scripting: &scripting{},
+	}
+	if rules.Supports(v, rules.SetIFEQ) {
+		o.setTokens = append(o.setTokens, "IFEQ")
+	}
+	if rules.Supports(v, rules.LuaOptional) {
+		o.scripting = &scripting{present: true, engines: 1, names: []string{"LUA"}}
+	}
+	return o
+}
+
+// noLua is a node whose Lua engine is unloaded (engines_count:0).
+func noLua(f Facts) Facts {
+	f.seen.scripting = &scripting{present: true}
 	return f
 }
 
@@ -47,9 +76,9 @@ func unreachable(addr string) Facts {
 // unknown is the word of an unknown verdict.
 var unknown = report.Unknown.String()
 
-// judged is what lockaudit probe makes of the facts: Evaluate, and the
+// verdictOf is what lockaudit probe makes of the facts: Evaluate, and the
 // verdict for the commands relied on (opt.Relied, else DefaultUses).
-func judged(nodes []Facts, opt EvalOptions) (*report.Verdict, []report.Finding) {
+func verdictOf(nodes []Facts, opt EvalOptions) (*report.Verdict, []report.Finding) {
 	if opt.Relied == nil {
 		opt.Relied = DefaultUses
 	}
@@ -204,9 +233,7 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "Lua missing matters only with -uses lua",
 			nodes: func() []Facts {
-				f := probed(t, p, RolePrimary, "valkey-9.1.2")
-				f.Lua = report.No
-				return []Facts{f}
+				return []Facts{noLua(probed(t, p, RolePrimary, "valkey-9.1.2"))}
 			},
 			opt:     EvalOptions{Topology: Standalone},
 			release: report.Safe, extend: report.Safe, lua: report.Missing,
@@ -214,15 +241,12 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "-uses lua and a node without Lua: LA203",
 			nodes: func() []Facts {
-				f := probed(t, p, RolePrimary, "valkey-9.1.2")
-				f.Lua = report.No
-				f.Why[rules.UseLua] = "INFO scriptingengines: engines_count:0"
-				return []Facts{f}
+				return []Facts{noLua(probed(t, p, RolePrimary, "valkey-9.1.2"))}
 			},
 			opt:     EvalOptions{Topology: Standalone, Relied: []rules.Command{rules.UseLua}},
 			release: report.Safe, extend: report.Safe, lua: report.Missing,
 			findings: []string{p + " LA203"},
-			reasons:  []string{"lua: missing — primary 10.0.0.1:6379 (Valkey 9.1.2, promotable) has no Lua (INFO scriptingengines: engines_count:0)"},
+			reasons:  []string{"lua: missing — primary 10.0.0.1:6379 (Valkey 9.1.2, promotable) has no Lua (INFO scriptingengines: engines_count:0, no Lua engine)"},
 		},
 		{
 			name: "-uses delex judges DELEX, which 9.1 lacks",
@@ -309,7 +333,7 @@ func TestEvaluate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, fs := judged(tt.nodes(), tt.opt)
+			v, fs := verdictOf(tt.nodes(), tt.opt)
 			if got := words(v); got != [3]string{tt.release, tt.extend, tt.lua} {
 				t.Errorf("verdict = release %s, extend %s, lua %s; want %s, %s, %s\nreasons:\n  %s",
 					got[0], got[1], got[2], tt.release, tt.extend, tt.lua, strings.Join(v.Strings(), "\n  "))
@@ -425,10 +449,10 @@ func TestDeclared(t *testing.T) {
 		{"redis-8.4.0", report.No, report.Yes, report.Yes},
 	} {
 		f := Declared("a:1", RoleReplica, ver(t, tt.v))
-		if f.DELIFEQ != tt.delifeq || f.DELEX != tt.delex || f.SetIFEQ != tt.set_ifeq {
-			t.Errorf("Declared(%s) = delifeq %s delex %s set_ifeq %s, want %s %s %s", tt.v, f.DELIFEQ, f.DELEX, f.SetIFEQ, tt.delifeq, tt.delex, tt.set_ifeq)
+		n := Evaluate([]Facts{f}, EvalOptions{Topology: DeclaredTop}).Nodes[0]
+		if n.DELIFEQ != tt.delifeq || n.DELEX != tt.delex || n.SetIFEQ != tt.set_ifeq || n.Lua != report.Yes {
+			t.Errorf("Declared(%s) = delifeq %s delex %s set_ifeq %s lua %s, want %s %s %s yes", tt.v, n.DELIFEQ, n.DELEX, n.SetIFEQ, n.Lua, tt.delifeq, tt.delex, tt.set_ifeq)
 		}
-		n := Node(f, DeclaredTop)
 		if !n.Declared || n.Promotable != report.PromotableYes || n.Server != string(f.Version.Flavor) {
 			t.Errorf("Node(Declared(%s)) = %+v", tt.v, n)
 		}

@@ -93,8 +93,14 @@ type Clock struct {
 	RTT    time.Duration
 }
 
-// Facts is everything known about one node. Answers are report.Yes, No or
-// Unknown (the zero value); Unknown is never read as yes.
+// Facts is everything read on one node, as read: who it is (address,
+// role, primary, shard: discovery's cross-checked answer, with what other
+// nodes said of it), the replies its lock answers are decided from
+// (observations, kept as parsed, never judged here), and every fact that
+// could not be read with the error as returned. Evaluation decides the
+// node's answers and whether it can become primary from these, once
+// (judge); a declared node (preflight) carries its declared release
+// instead of replies.
 type Facts struct {
 	Addr     string
 	Role     string // RolePrimary, RoleReplica, RoleSentinel or RoleUnknown
@@ -109,11 +115,6 @@ type Facts struct {
 
 	Version rules.Version // zero when unknown; carries the flavor
 
-	DELIFEQ report.Answer
-	DELEX   report.Answer
-	SetIFEQ report.Answer
-	Lua     report.Answer // a Lua engine is there and EVAL is not disabled
-
 	// Promotability inputs.
 	ReplicaPriority int           // -1 when unknown; 0 = Sentinel never promotes the replica
 	NoFailover      report.Answer // cluster-replica-no-failover (or the nofailover flag)
@@ -126,45 +127,29 @@ type Facts struct {
 	ClusterView bool
 	Clock       *Clock // nil when TIME was not read
 
-	// Why says how each command's answer is known; the verdict's reasons
-	// and the findings quote it.
-	Why map[rules.Command]string
+	// seen are the replies the answers are decided from (answers.go).
+	seen observed
 
 	Errors   []FactError
 	Evidence []report.Evidence // every command's answer, for the audit trail
 	Notes    []string
 }
 
-// Answer is the node's answer for a command, and how it is known.
-func (f Facts) Answer(c rules.Command) (report.Answer, string) {
-	var a report.Answer
-	switch c {
-	case rules.UseDELIFEQ:
-		a = f.DELIFEQ
-	case rules.UseDELEX:
-		a = f.DELEX
-	case rules.UseIFEQ:
-		a = f.SetIFEQ
-	case rules.UseLua:
-		a = f.Lua
-	}
-	return a, evidenceFor(f, c)
-}
-
-// newFacts returns Facts with every answer unknown.
+// newFacts returns Facts with nothing read.
 func newFacts(addr string) Facts {
 	return Facts{
 		Addr: addr, Role: RoleUnknown,
 		ReplicaPriority: -1, Replicas: -1,
-		Config: map[string]string{}, Why: map[rules.Command]string{},
+		Config: map[string]string{},
 	}
 }
 
 // Declared returns the facts of a node that is declared, not probed: a role
-// (primary or replica) and a version, with the features that version has
-// (rules.Supports) and the server defaults (replica-priority 100, no
-// cluster-replica-no-failover, Lua built in). Callers may then set Primary,
-// ReplicaPriority, NoFailover or Lua from what the inventory declares.
+// (primary or replica) and a version, whose answers are the capability
+// table's for that version (rules.Supports), and the server defaults
+// (replica-priority 100, no cluster-replica-no-failover, Lua built in).
+// Callers may then set Primary, ReplicaPriority or NoFailover, or
+// DeclareNoLua, from what the inventory declares.
 func Declared(addr, role string, v rules.Version) Facts {
 	f := newFacts(addr)
 	f.Declared = true
@@ -173,18 +158,15 @@ func Declared(addr, role string, v rules.Version) Facts {
 		f.Role = RoleUnknown
 	}
 	f.Version = v
-	f.DELIFEQ = report.AnswerOf(rules.Supports(v, rules.DELIFEQ))
-	f.DELEX = report.AnswerOf(rules.Supports(v, rules.DELEX))
-	f.SetIFEQ = report.AnswerOf(rules.Supports(v, rules.SetIFEQ))
-	f.Lua = report.Yes
 	f.ReplicaPriority = 100
 	f.NoFailover = report.No
-	for _, c := range rules.Commands() {
-		f.Why[c] = "declared " + v.String()
-	}
 	f.Evidence = []report.Evidence{{Command: "declared", Answer: v.String() + " (features by version)"}}
 	return f
 }
+
+// DeclareNoLua declares that the node has no Lua engine (an inventory's
+// lua: false); where names the declaration.
+func (f *Facts) DeclareNoLua(where string) { f.seen.noLua = where }
 
 // reached reports whether the node answered at all.
 func (f Facts) reached() bool {

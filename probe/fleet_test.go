@@ -16,8 +16,7 @@ import (
 func TestFleet(t *testing.T) {
 	const p, r, s = "10.0.0.1:6379", "10.0.0.2:6379", "10.0.0.3:26379"
 	rep := replicaOf(probed(t, r, RoleReplica, "valkey-8.1.1"), p)
-	rep.Why[rules.UseDELIFEQ] = "COMMAND INFO DELIFEQ: nil (unknown command)"
-	fl := Fleet([]Facts{probed(t, p, RolePrimary, "valkey-9.1.2"), rep, {Addr: s, Role: RoleSentinel}, unreachable("10.0.0.4:6379")}, Replication)
+	fl := Evaluate([]Facts{probed(t, p, RolePrimary, "valkey-9.1.2"), rep, {Addr: s, Role: RoleSentinel}, unreachable("10.0.0.4:6379")}, EvalOptions{Topology: Replication}).Fleet
 	if fl.Topology != Replication || len(fl.Nodes) != 3 || len(fl.Gaps) != 0 {
 		t.Fatalf("fleet %+v", fl)
 	}
@@ -29,7 +28,7 @@ func TestFleet(t *testing.T) {
 	}
 	for c, a := range map[rules.Command]join.Answer{
 		rules.UseDELIFEQ: {Answer: report.No, Evidence: "COMMAND INFO DELIFEQ: nil (unknown command)"},
-		rules.UseIFEQ:    {Answer: report.Yes, Evidence: "declared valkey-8.1.1"},
+		rules.UseIFEQ:    {Answer: report.Yes, Evidence: "COMMAND DOCS SET: condition tokens NX XX IFEQ"},
 	} {
 		if got.Answers[c] != a {
 			t.Errorf("%s: %+v, want %+v", c, got.Answers[c], a)
@@ -42,7 +41,7 @@ func TestFleet(t *testing.T) {
 	}
 	// A replica whose primary was not probed is a gap (and so is a fleet
 	// without a primary).
-	fl = Fleet([]Facts{replicaOf(probed(t, r, RoleReplica, "valkey-9.1.2"), "10.0.0.9:6379")}, Replication)
+	fl = Evaluate([]Facts{replicaOf(probed(t, r, RoleReplica, "valkey-9.1.2"), "10.0.0.9:6379")}, EvalOptions{Topology: Replication}).Fleet
 	if len(fl.Gaps) != 2 || fl.Gaps[0] != (join.Gap{Node: r, What: "replica 10.0.0.2:6379 (Valkey 9.1.2): its primary 10.0.0.9:6379 was not probed"}) ||
 		fl.Gaps[1] != (join.Gap{Node: r, What: "no primary among the data nodes found (10.0.0.2:6379): which node takes writes is unknown"}) {
 		t.Errorf("gaps %+v", fl.Gaps)
@@ -54,9 +53,9 @@ func TestFleet(t *testing.T) {
 // the code.
 func TestProbeReasons(t *testing.T) {
 	const p, r = "10.0.0.1:6379", "10.0.0.2:6379"
-	v, _ := judged([]Facts{probed(t, p, RolePrimary, "valkey-9.1.2"), replicaOf(probed(t, r, RoleReplica, "valkey-8.1.1"), p)}, EvalOptions{Topology: Replication})
+	v, _ := verdictOf([]Facts{probed(t, p, RolePrimary, "valkey-9.1.2"), replicaOf(probed(t, r, RoleReplica, "valkey-8.1.1"), p)}, EvalOptions{Topology: Replication})
 	want := []string{
-		"native_release: unsafe — replica 10.0.0.2:6379 (Valkey 8.1.1, promotable) has no DELIFEQ (declared valkey-8.1.1)",
+		"native_release: unsafe — replica 10.0.0.2:6379 (Valkey 8.1.1, promotable) has no DELIFEQ (COMMAND INFO DELIFEQ: nil (unknown command))",
 		"native_extend: safe — every node that can become primary (2) has SET IFEQ",
 		"lua: available — every node that can become primary (2) has Lua",
 	}

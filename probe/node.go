@@ -8,18 +8,14 @@ import (
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-// Node is the report form of a node's facts (the JSON users parse).
-func Node(f Facts, topology string) report.Node {
-	p, _ := Promotable(f, topology)
+// reportNode is the report form of a judged node (the JSON users parse).
+func reportNode(j judged) report.Node {
+	f := j.Facts
 	n := report.Node{
 		Addr:       f.Addr,
 		Role:       f.Role,
-		Promotable: p,
+		Promotable: j.promotable,
 		Server:     report.ServerUnknown,
-		Lua:        f.Lua,
-		DELIFEQ:    f.DELIFEQ,
-		DELEX:      f.DELEX,
-		SetIFEQ:    f.SetIFEQ,
 		Config:     map[string]string{},
 		Errors:     []string{},
 		Primary:    f.Primary,
@@ -29,6 +25,10 @@ func Node(f Facts, topology string) report.Node {
 		Notes:      append([]string(nil), f.Notes...),
 		Evidence:   append([]report.Evidence(nil), f.Evidence...),
 	}
+	n.Lua, _ = j.Answer(rules.UseLua)
+	n.DELIFEQ, _ = j.Answer(rules.UseDELIFEQ)
+	n.DELEX, _ = j.Answer(rules.UseDELEX)
+	n.SetIFEQ, _ = j.Answer(rules.UseIFEQ)
 	if n.Role == "" {
 		n.Role = RoleUnknown
 	}
@@ -45,12 +45,12 @@ func Node(f Facts, topology string) report.Node {
 	return n
 }
 
-// Nodes converts every node, sorted by role (primaries, replicas, unknown,
-// Sentinels) and then address, so reports read top-down.
-func Nodes(facts []Facts, topology string) []report.Node {
-	out := make([]report.Node, 0, len(facts))
-	for _, f := range facts {
-		out = append(out, Node(f, topology))
+// reportNodes converts every node, sorted by role (primaries, replicas,
+// unknown, Sentinels) and then address, so reports read top-down.
+func reportNodes(js []judged) []report.Node {
+	out := make([]report.Node, 0, len(js))
+	for _, j := range js {
+		out = append(out, reportNode(j))
 	}
 	rank := map[string]int{RolePrimary: 0, RoleReplica: 1, RoleUnknown: 2, RoleSentinel: 3}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -62,21 +62,27 @@ func Nodes(facts []Facts, topology string) []report.Node {
 	return out
 }
 
-// Fleet is what the verdict is judged on (report/join): every data node's
-// answers with their evidence and whether it can become primary, and why
-// the nodes that can become primary are not all known.
-func Fleet(facts []Facts, topology string) join.Fleet {
+// fleetOf is what the verdict is judged on (report/join): every data
+// node's answers with their evidence, whether it can become primary, a
+// replica whose replication link is down, and why the nodes that can
+// become primary are not all known (gaps).
+func fleetOf(js []judged, gs []gap, topology string) join.Fleet {
 	fl := join.Fleet{Topology: topology}
-	for _, f := range dataNodes(facts) {
-		p, why := Promotable(f, topology)
-		n := join.Node{Ref: f.ref(), Version: f.Version, Promotable: p, Promotion: why, Answers: map[rules.Command]join.Answer{}}
+	for _, j := range js {
+		if j.Role == RoleSentinel {
+			continue
+		}
+		n := join.Node{Ref: j.ref(), Version: j.Version, Promotable: j.promotable, Promotion: j.promotion, Answers: map[rules.Command]join.Answer{}}
 		for _, c := range rules.Commands() {
-			a, ev := f.Answer(c)
+			a, ev := j.Answer(c)
 			n.Answers[c] = join.Answer{Answer: a, Evidence: ev}
+		}
+		if l := j.seen.link; l.down() && j.Role == RoleReplica {
+			n.Unsynced = linkEvidence(l)
 		}
 		fl.Nodes = append(fl.Nodes, n)
 	}
-	for _, g := range gaps(facts, topology) {
+	for _, g := range gs {
 		fl.Gaps = append(fl.Gaps, join.Gap{Node: g.node, What: g.what})
 	}
 	return fl

@@ -25,17 +25,33 @@ var nodeRules = []nodeRule{
 	{id: "LA208", check: la208, everyNode: true},
 	{id: "LA209", check: la209},
 	{id: "LA210", check: la210},
+	{id: "LA214", check: la214},
+}
+
+// hit is one finding of a node rule: its message, and its subject (what
+// on the node it is about: a command, a fact; "" for a rule that finds at
+// most one thing per node), by which comparisons match it across runs.
+type hit struct{ subject, msg string }
+
+// hits are the findings of a rule with one subject per node.
+func hits(msgs ...string) []hit {
+	var out []hit
+	for _, m := range msgs {
+		out = append(out, hit{msg: m})
+	}
+	return out
 }
 
 type nodeRule struct {
 	id        string
-	check     func(n Facts, c *nodeContext) []string
+	check     func(n judged, c *nodeContext) []hit
 	everyNode bool
 }
 
 // nodeContext is what a rule may know besides the node: whether the node
-// can become primary (and why), the commands relied on, and the fleet's
-// other nodes by address (LA207 compares clocks with the primary).
+// can become primary (and why: the judged node's, decided once), the
+// commands relied on, and the fleet's other nodes by address (LA207
+// compares clocks with the primary, LA214 versions).
 type nodeContext struct {
 	promotable report.Promotable
 	promotion  string
@@ -55,22 +71,24 @@ func (c *nodeContext) relies(cmd rules.Command) bool {
 }
 
 // nodeFindings applies every node rule to every node.
-func nodeFindings(nodes []Facts, opt EvalOptions) []report.Finding {
+func nodeFindings(nodes []judged, opt EvalOptions) []report.Finding {
 	byAddr := map[string]Facts{}
 	for _, n := range nodes {
-		byAddr[n.Addr] = n
+		byAddr[n.Addr] = n.Facts
 	}
 	var out []report.Finding
 	for _, n := range nodes {
 		c := &nodeContext{relied: opt.Relied, topology: opt.Topology, skew: opt.Skew, byAddr: byAddr}
-		c.promotable, c.promotion = Promotable(n, opt.Topology)
+		c.promotable, c.promotion = n.promotable, n.promotion
 		data := n.Role != RoleSentinel && n.reached()
 		for _, r := range nodeRules {
 			if !data && !r.everyNode {
 				continue
 			}
-			for _, msg := range r.check(n, c) {
-				out = append(out, finding(r.id, n.Addr, "%s", msg))
+			for _, h := range r.check(n, c) {
+				f := finding(r.id, n.Addr, "%s", h.msg)
+				f.Subject = h.subject
+				out = append(out, f)
 			}
 		}
 	}
@@ -79,11 +97,11 @@ func nodeFindings(nodes []Facts, opt EvalOptions) []report.Finding {
 
 // lacks is LA201–LA203: a node that can become primary lacks a command the
 // code relies on.
-func lacks(n Facts, c *nodeContext, cmds ...rules.Command) []string {
+func lacks(n judged, c *nodeContext, cmds ...rules.Command) []hit {
 	if c.promotable != report.PromotableYes {
 		return nil
 	}
-	var out []string
+	var out []hit
 	for _, cmd := range cmds {
 		a, why := n.Answer(cmd)
 		if !c.relies(cmd) || a != report.No {
@@ -91,50 +109,50 @@ func lacks(n Facts, c *nodeContext, cmds ...rules.Command) []string {
 		}
 		feat, versioned := cmd.Feature()
 		if !versioned { // Lua
-			out = append(out, n.describe("promotable")+" cannot run Lua ("+why+"); "+c.promotion)
+			out = append(out, hit{cmd.String(), n.describe("promotable") + " cannot run Lua (" + why + "); " + c.promotion})
 			continue
 		}
-		out = append(out, n.describe("promotable")+" has no "+cmd.Title()+" ("+why+"); "+c.promotion+"; "+cmd.Title()+" needs "+rules.Requirement(feat))
+		out = append(out, hit{cmd.String(), n.describe("promotable") + " has no " + cmd.Title() + " (" + why + "); " + c.promotion + "; " + cmd.Title() + " needs " + rules.Requirement(feat)})
 	}
 	return out
 }
 
 // la201: the release commands (DELIFEQ, DELEX).
-func la201(n Facts, c *nodeContext) []string {
+func la201(n judged, c *nodeContext) []hit {
 	return lacks(n, c, rules.NativeRelease.Commands()...)
 }
 
 // la202: SET IFEQ.
-func la202(n Facts, c *nodeContext) []string { return lacks(n, c, rules.UseIFEQ) }
+func la202(n judged, c *nodeContext) []hit { return lacks(n, c, rules.UseIFEQ) }
 
 // la203: Lua.
-func la203(n Facts, c *nodeContext) []string { return lacks(n, c, rules.UseLua) }
+func la203(n judged, c *nodeContext) []hit { return lacks(n, c, rules.UseLua) }
 
 // la204: a primary with replicas that accepts writes none of them
 // acknowledged.
-func la204(n Facts, _ *nodeContext) []string {
+func la204(n judged, _ *nodeContext) []hit {
 	if n.Role == RolePrimary && n.Replicas > 0 && n.Config["min-replicas-to-write"] == "0" {
-		return []string{"min-replicas-to-write 0 on a primary with " + strconv.Itoa(n.Replicas) + " replica(s)"}
+		return hits("min-replicas-to-write 0 on a primary with " + strconv.Itoa(n.Replicas) + " replica(s)")
 	}
 	return nil
 }
 
 // la205: a node that may become primary and does not fsync every write.
-func la205(n Facts, c *nodeContext) []string {
+func la205(n judged, c *nodeContext) []hit {
 	if c.promotable == report.PromotableNo {
 		return nil
 	}
 	switch ao, af := n.Config["appendonly"], n.Config["appendfsync"]; {
 	case ao == "no":
-		return []string{"appendonly no"}
+		return hits("appendonly no")
 	case ao == "yes" && af != "" && af != "always":
-		return []string{"appendonly yes, appendfsync " + af}
+		return hits("appendonly yes, appendfsync " + af)
 	}
 	return nil
 }
 
 // la206: a node that may become primary and evicts keys.
-func la206(n Facts, c *nodeContext) []string {
+func la206(n judged, c *nodeContext) []hit {
 	mm, pol := n.Config["maxmemory"], n.Config["maxmemory-policy"]
 	if c.promotable == report.PromotableNo || mm == "" || mm == "0" || pol == "" || pol == "noeviction" {
 		return nil
@@ -143,16 +161,16 @@ func la206(n Facts, c *nodeContext) []string {
 	if strings.HasPrefix(pol, "volatile-") {
 		what += " (evicts exactly the keys with a TTL: every lock)"
 	}
-	return []string{what}
+	return hits(what)
 }
 
 // la207: a promotable replica whose clock differs from its primary's (the
 // top of its replication chain) by more than the threshold.
-func la207(n Facts, c *nodeContext) []string {
+func la207(n judged, c *nodeContext) []hit {
 	if n.Role != RoleReplica || n.Clock == nil || c.promotable == report.PromotableNo {
 		return nil
 	}
-	prim, _, outside := chainTop(c.byAddr, n)
+	prim, _, outside := chainTop(c.byAddr, n.Facts)
 	if outside != "" || prim.Role != RolePrimary || prim.Clock == nil {
 		return nil
 	}
@@ -164,30 +182,34 @@ func la207(n Facts, c *nodeContext) []string {
 	if d < 0 {
 		dir = "behind"
 	}
-	return []string{"clock " + d.Abs().Round(time.Millisecond).String() + " " + dir + " primary " + prim.Addr +
-		" (threshold " + c.skew.String() + "; round trips " + n.Clock.RTT.Round(time.Microsecond).String() + " and " + prim.Clock.RTT.Round(time.Microsecond).String() + ", half taken off)"}
+	return hits("clock " + d.Abs().Round(time.Millisecond).String() + " " + dir + " primary " + prim.Addr +
+		" (threshold " + c.skew.String() + "; round trips " + n.Clock.RTT.Round(time.Microsecond).String() + " and " + prim.Clock.RTT.Round(time.Microsecond).String() + ", half taken off)")
 }
 
 // la208: everything that could not be read, with what it decides.
-func la208(n Facts, _ *nodeContext) []string {
-	var out []string
+func la208(n judged, _ *nodeContext) []hit {
+	var out []hit
 	for _, e := range n.Errors {
-		out = append(out, e.String()+" — unknown: "+neededFor[e.Fact])
+		subject := e.Command
+		if subject == "" {
+			subject = string(e.Fact)
+		}
+		out = append(out, hit{subject, e.String() + " — unknown: " + neededFor[e.Fact]})
 	}
 	return out
 }
 
 // la209: a replica hidden from Sentinel (replica-announced no) that may
 // become primary.
-func la209(n Facts, c *nodeContext) []string {
+func la209(n judged, c *nodeContext) []hit {
 	if !n.Hidden || c.promotable == report.PromotableNo {
 		return nil
 	}
-	return []string{"replica-announced no hides " + n.Addr + " from SENTINEL REPLICAS; its primary " + n.Primary + " lists it and " + c.promotion}
+	return hits("replica-announced no hides " + n.Addr + " from SENTINEL REPLICAS; its primary " + n.Primary + " lists it and " + c.promotion)
 }
 
 // la210: a Redis node, where the native lock commands differ.
-func la210(n Facts, _ *nodeContext) []string {
+func la210(n judged, _ *nodeContext) []hit {
 	if n.Version.Flavor != rules.Redis {
 		return nil
 	}
@@ -197,5 +219,46 @@ func la210(n Facts, _ *nodeContext) []string {
 			parts = append(parts, cmd.Title()+": "+rules.Requirement(feat))
 		}
 	}
-	return []string{n.Addr + " runs " + serverName(n.Version) + "; " + strings.Join(parts, "; ")}
+	return hits(n.Addr + " runs " + serverName(n.Version) + "; " + strings.Join(parts, "; "))
+}
+
+// la214: a replica that can become primary whose replication link is
+// down: it does not hold the locks its primary (the top of its chain)
+// holds. An older release
+// under a newer primary (Redis 7.0 under 8.6) may never sync: it cannot
+// load the primary's snapshot format.
+func la214(n judged, c *nodeContext) []hit {
+	l := n.seen.link
+	if n.Role != RoleReplica || !l.down() || c.promotable == report.PromotableNo {
+		return nil
+	}
+	if top, _, outside := chainTop(c.byAddr, n.Facts); outside != "" || top.Role != RolePrimary {
+		return nil // no primary to be in sync with: a gap (completeness.go) says so
+	}
+	msg := n.describe() + " is not in sync with its primary " + n.Primary + " (" + linkEvidence(l) + ")"
+	if p, ok := c.byAddr[n.Primary]; ok && olderThan(n.Version, p.Version) {
+		msg += "; it runs " + serverName(n.Version) + ", older than its primary's " + serverName(p.Version) +
+			": an older release may be unable to load a newer primary's snapshot (RDB) format, and then never syncs"
+	}
+	return hits(msg + "; " + c.promotion + ": promoted, it holds none of the locks written since")
+}
+
+// linkEvidence says what INFO replication reports of a replica's link.
+func linkEvidence(l *replicaLink) string {
+	s := "INFO replication: master_link_status:" + l.status
+	if l.downSince < 0 {
+		s += ", never up (master_link_down_since_seconds -1)"
+	} else {
+		s += ", down for " + (time.Duration(l.downSince) * time.Second).String()
+	}
+	if l.syncing {
+		s += ", a full sync in progress"
+	}
+	return s
+}
+
+// olderThan reports whether release a is older than b: within a flavor by
+// version; across flavors never (their formats are not ordered).
+func olderThan(a, b rules.Version) bool {
+	return !a.IsZero() && !b.IsZero() && a.Flavor == b.Flavor && a.Compare(b) < 0
 }

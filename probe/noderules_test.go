@@ -25,12 +25,17 @@ func promotable(relied ...rules.Command) nodeContext {
 	return nodeContext{promotable: report.PromotableYes, promotion: "it is a primary", relied: relied, skew: DefaultSkew}
 }
 
-func runRule(t *testing.T, check func(Facts, *nodeContext) []string, cases []ruleCase) {
+func runRule(t *testing.T, check func(judged, *nodeContext) []hit, cases []ruleCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := tc.ctx
-			if got := check(tc.node, &c); !slices.Equal(got, tc.want) {
+			n := judged{Facts: tc.node, answers: decide(tc.node), promotable: c.promotable, promotion: c.promotion}
+			var got []string
+			for _, h := range check(n, &c) {
+				got = append(got, h.msg)
+			}
+			if !slices.Equal(got, tc.want) {
 				t.Errorf("messages:\n  %q\nwant:\n  %q", got, tc.want)
 			}
 		})
@@ -49,14 +54,13 @@ func TestNodeRulesTable(t *testing.T) {
 			t.Errorf("%s: everyNode %t (only LA208 speaks of nodes that did not answer)", r.id, r.everyNode)
 		}
 	}
-	if want := []string{"LA201", "LA202", "LA203", "LA204", "LA205", "LA206", "LA207", "LA208", "LA209", "LA210"}; !slices.Equal(ids, want) {
+	if want := []string{"LA201", "LA202", "LA203", "LA204", "LA205", "LA206", "LA207", "LA208", "LA209", "LA210", "LA214"}; !slices.Equal(ids, want) {
 		t.Errorf("node rules %v, want %v", ids, want)
 	}
 }
 
 func TestLA201(t *testing.T) {
 	old := probed(t, "10.0.0.2:6379", RoleReplica, "valkey-8.1.1")
-	old.Why[rules.UseDELIFEQ] = "COMMAND INFO DELIFEQ: nil (unknown command)"
 	v92 := probed(t, "10.0.0.3:6379", RolePrimary, "valkey-9.2.0")
 	manual := promotable(rules.UseDELIFEQ)
 	manual.promotable = report.PromotableManual
@@ -65,7 +69,7 @@ func TestLA201(t *testing.T) {
 			"replica 10.0.0.2:6379 (Valkey 8.1.1, promotable) has no DELIFEQ (COMMAND INFO DELIFEQ: nil (unknown command)); it is a primary; DELIFEQ needs Valkey 9.0+, no Redis version"}},
 		{"DELIFEQ and DELEX, each its own finding", old, promotable(rules.UseDELIFEQ, rules.UseDELEX), []string{
 			"replica 10.0.0.2:6379 (Valkey 8.1.1, promotable) has no DELIFEQ (COMMAND INFO DELIFEQ: nil (unknown command)); it is a primary; DELIFEQ needs Valkey 9.0+, no Redis version",
-			"replica 10.0.0.2:6379 (Valkey 8.1.1, promotable) has no DELEX (declared valkey-8.1.1); it is a primary; DELEX needs Valkey 9.2+, Redis 8.4+"}},
+			"replica 10.0.0.2:6379 (Valkey 8.1.1, promotable) has no DELEX (COMMAND INFO DELEX: nil (unknown command)); it is a primary; DELEX needs Valkey 9.2+, Redis 8.4+"}},
 		{"not relied on", old, promotable(rules.UseIFEQ), nil},
 		{"has it", v92, promotable(rules.UseDELIFEQ, rules.UseDELEX), nil},
 		{"only a manual failover promotes it", old, manual, nil},
@@ -76,15 +80,14 @@ func TestLA201(t *testing.T) {
 func TestLA202(t *testing.T) {
 	runRule(t, la202, []ruleCase{
 		{"8.0 lacks SET IFEQ", probed(t, "10.0.0.2:6379", RoleReplica, "valkey-8.0.1"), promotable(rules.UseIFEQ), []string{
-			"replica 10.0.0.2:6379 (Valkey 8.0.1, promotable) has no SET IFEQ (declared valkey-8.0.1); it is a primary; SET IFEQ needs Valkey 8.1+, Redis 8.4+"}},
+			"replica 10.0.0.2:6379 (Valkey 8.0.1, promotable) has no SET IFEQ (COMMAND DOCS SET: condition tokens NX XX (no IFEQ)); it is a primary; SET IFEQ needs Valkey 8.1+, Redis 8.4+"}},
 		{"8.1 has it", probed(t, "10.0.0.2:6379", RoleReplica, "valkey-8.1.1"), promotable(rules.UseIFEQ), nil},
 		{"not relied on", probed(t, "10.0.0.2:6379", RoleReplica, "valkey-8.0.1"), promotable(rules.UseDELIFEQ), nil},
 	})
 }
 
 func TestLA203(t *testing.T) {
-	noLua := probed(t, "10.0.0.1:6379", RolePrimary, "valkey-9.1.2")
-	noLua.Lua, noLua.Why[rules.UseLua] = report.No, "INFO scriptingengines: engines_count:0, no Lua engine"
+	noLua := noLua(probed(t, "10.0.0.1:6379", RolePrimary, "valkey-9.1.2"))
 	never := promotable(rules.UseLua)
 	never.promotable = report.PromotableNo
 	runRule(t, la203, []ruleCase{
@@ -197,6 +200,35 @@ func TestLA210(t *testing.T) {
 		{"Redis", probed(t, "10.0.0.1:6379", RolePrimary, "redis-8.4.0"), promotable(), []string{
 			"10.0.0.1:6379 runs Redis 8.4.0; DELIFEQ: Valkey 9.0+, no Redis version; DELEX: Valkey 9.2+, Redis 8.4+; SET IFEQ: Valkey 8.1+, Redis 8.4+"}},
 		{"Valkey", probed(t, "10.0.0.1:6379", RolePrimary, "valkey-9.2.0"), promotable(), nil},
+	})
+}
+
+func TestLA214(t *testing.T) {
+	const p, r = "10.0.0.1:6379", "10.0.0.2:6379"
+	prim := probed(t, p, RolePrimary, "redis-8.6.3")
+	rep := func(version string, l replicaLink) Facts {
+		f := replicaOf(probed(t, r, RoleReplica, version), p)
+		f.seen.link = &l
+		return f
+	}
+	never := replicaLink{status: "down", downSince: -1}
+	ctx := promotable()
+	ctx.promotion = "a replica can be promoted (REPLICAOF NO ONE or a failover tool)"
+	ctx.byAddr = map[string]Facts{p: prim}
+	excluded := ctx
+	excluded.promotable = report.PromotableNo
+	runRule(t, la214, []ruleCase{
+		{"an older release that never synced", rep("redis-7.0.15", never), ctx, []string{
+			"replica 10.0.0.2:6379 (Redis 7.0.15) is not in sync with its primary 10.0.0.1:6379 (INFO replication: master_link_status:down, never up (master_link_down_since_seconds -1)); " +
+				"it runs Redis 7.0.15, older than its primary's Redis 8.6.3: an older release may be unable to load a newer primary's snapshot (RDB) format, and then never syncs; " +
+				"a replica can be promoted (REPLICAOF NO ONE or a failover tool): promoted, it holds none of the locks written since"}},
+		{"a link down for a while, mid-sync", rep("redis-8.6.3", replicaLink{status: "down", downSince: 12, syncing: true}), ctx, []string{
+			"replica 10.0.0.2:6379 (Redis 8.6.3) is not in sync with its primary 10.0.0.1:6379 (INFO replication: master_link_status:down, down for 12s, a full sync in progress); " +
+				"a replica can be promoted (REPLICAOF NO ONE or a failover tool): promoted, it holds none of the locks written since"}},
+		{"link up", rep("redis-7.0.15", replicaLink{status: "up", downSince: -1}), ctx, nil},
+		{"link not read", func() Facts { f := rep("redis-7.0.15", never); f.seen.link = nil; return f }(), ctx, nil},
+		{"never promoted", rep("redis-7.0.15", never), excluded, nil},
+		{"a primary", prim, ctx, nil},
 	})
 }
 

@@ -95,13 +95,20 @@ type replicationInfo struct {
 	priority   int      // slave_priority, -1 when absent
 	announced  string   // replica_announced: "1", "0" or ""
 	linkStatus string   // master_link_status
+	// downSince is master_link_down_since_seconds: how long the link has
+	// been down, -1 when it was never up (or the field is absent).
+	downSince int
+	syncing   bool // master_sync_in_progress:1
 }
 
 // parseInfoReplication reads INFO replication; its errors do not repeat
 // the section name, which the caller records with them.
 func parseInfoReplication(text string) (replicationInfo, error) {
 	m := resp.InfoFields(text)
-	ri := replicationInfo{priority: -1, announced: m["replica_announced"], linkStatus: m["master_link_status"]}
+	ri := replicationInfo{priority: -1, announced: m["replica_announced"], linkStatus: m["master_link_status"], downSince: -1, syncing: m["master_sync_in_progress"] == "1"}
+	if d, err := strconv.Atoi(m["master_link_down_since_seconds"]); err == nil && d >= 0 {
+		ri.downSince = d
+	}
 	switch m["role"] {
 	case "master":
 		ri.role = RolePrimary

@@ -2,8 +2,6 @@ package probe
 
 import (
 	"context"
-	"crypto/tls"
-	"errors"
 	"fmt"
 	"net"
 	"sort"
@@ -13,58 +11,25 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-// Options configure a probe run.
-type Options struct {
-	Addrs     []string // seed nodes, HOST:PORT
-	Sentinels []string // Sentinels, HOST:PORT
-	Master    string   // the primary's name under Sentinel; "" = every monitored primary
-
-	User     string
-	Password string      // never printed; redacted from every message
-	TLS      *tls.Config // nil: plain TCP
-
-	Timeout  time.Duration // per node: dial, handshake and each command (default 3s)
-	Deadline time.Duration // the whole run (default 30s)
-	Parallel int           // nodes probed at once (default 16)
-
-	Uses []rules.Command // what Run judges the fleet for (default DefaultUses)
-	Skew time.Duration   // LA207 threshold (default DefaultSkew)
-
-	RESP2   bool   // speak RESP2 even to servers that know RESP3
-	Version string // lockaudit's version, for the report
-
-	// Progress, when set, is called each time a node has been probed, with
-	// the nodes probed so far and the nodes heard of so far (discovery can
-	// still add some). It is called from the probing goroutines, one call at
-	// a time.
-	Progress func(probed, found int)
-}
-
-// Defaults.
-const (
-	DefaultTimeout  = 3 * time.Second
-	DefaultDeadline = 30 * time.Second
-	DefaultParallel = 16
-)
-
 // Run is lockaudit probe: it collects the fleet (Collect), evaluates it
 // (Evaluate) and judges it for opt.Uses (join.Verdict), and returns the
-// report. Nodes that cannot be read are findings (LA208); a run where no
-// node at all could be read, or that found more than MaxNodes nodes, has
-// report errors (exit 1). The error is Collect's.
+// report, stamped with when the fleet was read. Without opt.Uses it judges
+// the native path of the fleet's flavor (AssumedUses), and the report says
+// the uses were assumed. Nodes that cannot be read are findings (LA208); a
+// run where no node at all could be read, or that found more than
+// MaxNodes nodes, has report errors (exit 1). The error is Collect's.
 func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	col, err := Collect(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
-	uses := opt.Uses
+	uses, from := opt.Uses, report.UsesNamed
 	if len(uses) == 0 {
-		uses = DefaultUses
+		uses, from = AssumedUses(col.Facts), report.UsesAssumed
 	}
 	var declared []report.Use
 	for _, u := range uses {
@@ -74,19 +39,49 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	run := report.New("probe", opt.Version)
 	fleet := ev.Run(col.Topology, declared, false)
 	run.Topology, run.Nodes, run.Findings, run.Verdict = fleet.Topology, fleet.Nodes, fleet.Findings, fleet.Verdict
-	run.Uses = declared
+	run.Uses, run.UsesFrom = declared, from
 	run.Errors = col.Errors
+	run.Time, run.Probed = col.Time, col.Probed
 	run.Sort()
 	return run, nil
 }
 
-// Collection is what Collect read: every node's facts, the topology, and
-// the errors that make the run incomplete (no node could be read, the node
-// limit was passed).
+// DefaultUses is the native lock path Valkey offers, DELIFEQ release and
+// SET IFEQ extend: what lockaudit probe assumes the code relies on when
+// neither -uses nor the config file says, unless every node is Redis.
+var DefaultUses = []rules.Command{rules.UseDELIFEQ, rules.UseIFEQ}
+
+// AssumedUses is the native lock path of the fleet's flavor: on a fleet
+// whose data nodes all run Redis, DELEX release and SET IFEQ extend (Redis
+// has no DELIFEQ); else DefaultUses.
+func AssumedUses(nodes []Facts) []rules.Command {
+	redis := false
+	for _, f := range nodes {
+		if f.Role == RoleSentinel || f.Version.IsZero() {
+			continue
+		}
+		if f.Version.Flavor != rules.Redis {
+			return DefaultUses
+		}
+		redis = true
+	}
+	if redis {
+		return []rules.Command{rules.UseDELEX, rules.UseIFEQ}
+	}
+	return DefaultUses
+}
+
+// Collection is what Collect read: every node's facts, the topology, the
+// errors that make the run incomplete (no node could be read, the node
+// limit was passed), and when it was read.
 type Collection struct {
 	Facts    []Facts
 	Topology string
 	Errors   []report.Error
+	// Probed is when the fleet was read; Time the end of it (RFC 3339),
+	// as reports print "as of".
+	Probed *report.Window
+	Time   string
 }
 
 // Collect discovers the nodes from the seeds and reads them concurrently
@@ -99,26 +94,11 @@ type Collection struct {
 // error that wraps ctx's error (context.Canceled). Every connection goes
 // through the dial function of netguard.From(ctx) when there is one.
 func Collect(ctx context.Context, opt Options) (*Collection, error) {
-	if len(opt.Addrs) == 0 && len(opt.Sentinels) == 0 {
-		return nil, errors.New("no address to probe: give HOST:PORT arguments or -sentinel")
+	opt = opt.Defaulted()
+	if err := opt.Check(); err != nil {
+		return nil, err
 	}
-	for _, a := range append(append([]string(nil), opt.Addrs...), opt.Sentinels...) {
-		if err := CheckAddr(a); err != nil {
-			return nil, err
-		}
-	}
-	if opt.TLS != nil && opt.TLS.InsecureSkipVerify {
-		return nil, errors.New("TLS certificate verification cannot be turned off: give the CA (-tls-ca) and the name to verify (-tls-server-name)")
-	}
-	if opt.Timeout <= 0 {
-		opt.Timeout = DefaultTimeout
-	}
-	if opt.Deadline <= 0 {
-		opt.Deadline = DefaultDeadline
-	}
-	if opt.Parallel <= 0 {
-		opt.Parallel = DefaultParallel
-	}
+	start := time.Now()
 	// The deadline covers the whole run: the crawl stops early enough to
 	// leave time to judge what was read and write the report.
 	parent := ctx
@@ -150,7 +130,8 @@ func Collect(ctx context.Context, opt Options) (*Collection, error) {
 	for i := range facts {
 		scrub(&facts[i], redact)
 	}
-	col := &Collection{Facts: facts, Topology: topology}
+	end := time.Now()
+	col := &Collection{Facts: facts, Topology: topology, Probed: report.WindowOf(start, end), Time: end.UTC().Format(time.RFC3339)}
 	for _, o := range cr.overflow {
 		col.Errors = append(col.Errors, report.Error{Where: o.where, Message: fmt.Sprintf("%s: lockaudit probes at most %d nodes in one run (docs/reliability.md); probe the fleet in parts (one seed, Sentinel or cluster at a time)", o.what, MaxNodes)})
 	}
@@ -168,21 +149,6 @@ func Collect(ctx context.Context, opt Options) (*Collection, error) {
 		}
 	}
 	return col, nil
-}
-
-// CheckAddr validates a HOST:PORT given by the user (commands check their
-// flags with it before any slow work). An address with credentials in it
-// (user:pass@, pass@, redis://, ...) is refused without being echoed.
-func CheckAddr(a string) error {
-	if secret.InAddr(a) {
-		return errors.New("the address " + secret.Refusal)
-	}
-	host, port, err := net.SplitHostPort(a)
-	p, perr := strconv.Atoi(port)
-	if err != nil || host == "" || perr != nil || p < 1 || p > 65535 {
-		return fmt.Errorf("%q is not HOST:PORT", a)
-	}
-	return nil
 }
 
 // normAddr writes a user-given address the way servers report addresses.
@@ -218,9 +184,6 @@ func scrub(f *Facts, redact func(string) string) {
 	}
 	for i := range f.Notes {
 		f.Notes[i] = redact(f.Notes[i])
-	}
-	for k, v := range f.Why {
-		f.Why[k] = redact(v)
 	}
 	for k, v := range f.Config {
 		f.Config[k] = redact(v)

@@ -16,11 +16,9 @@ import (
 type Dialer struct{ d *dialer }
 
 // NewDialer takes the connection settings of opt (User, Password, TLS,
-// Timeout, RESP2); a zero Timeout is DefaultTimeout.
+// Timeout, RESP2), defaulted as a probe's (Options.Defaulted).
 func NewDialer(opt Options) *Dialer {
-	if opt.Timeout <= 0 {
-		opt.Timeout = DefaultTimeout
-	}
+	opt = opt.Defaulted()
 	return &Dialer{&dialer{user: opt.User, password: opt.Password, tls: opt.TLS, timeout: opt.Timeout, resp2: opt.RESP2, redact: redactor(opt.Password), limits: sessionLimits}}
 }
 

@@ -10,13 +10,14 @@ import (
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-// Comparison is what changed between two runs of the same system: findings
-// fixed, new and unchanged (code findings matched by rule, file and the hash
-// of their source line, as baselines match them, so moved lines still
-// match; node findings by rule and node address), verdict changes, and the
-// nodes upgraded, added or removed (matched by address). A half that one
-// of the runs did not look at is not compared: a run that did not analyse
-// the code has not "fixed" its findings.
+// Comparison is what changed between two runs of the same system, of any
+// kind (vet, probe, audit, preflight, scan, conform): findings fixed, new
+// and unchanged (code findings matched by rule, file and the hash of their
+// source line, as baselines match them, so moved lines still match; node,
+// scan and conform findings by rule, node address and subject), verdict
+// changes, and the nodes upgraded, added or removed (matched by address).
+// A half that one of the runs did not look at is not compared: a run that
+// did not analyse the code has not "fixed" its findings.
 type Comparison struct {
 	Old RunRef `json:"old"`
 	New RunRef `json:"new"`
@@ -93,59 +94,137 @@ func LineHash(f Finding) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// findingKey matches a finding across runs.
-func findingKey(f Finding) string {
+// findingKey matches a finding across runs: a code finding by rule, file
+// and line hash; a node finding by rule, node and subject (loose: without
+// the subject, for runs written before findings had one).
+func findingKey(f Finding, loose bool) string {
 	if f.Pos != nil {
 		return "code\x00" + f.Rule + "\x00" + f.Pos.File + "\x00" + LineHash(f)
 	}
-	return "node\x00" + f.Rule + "\x00" + f.Node
+	if loose {
+		return "node\x00" + f.Rule + "\x00" + f.Node
+	}
+	return "node\x00" + f.Rule + "\x00" + f.Node + "\x00" + f.Subject
 }
 
-// Compare compares an earlier run with a later one.
+// A run's halves: what it looked at. Each kind of finding belongs to one,
+// and is compared only when both runs looked at it.
+type half uint8
+
+const (
+	codeHalf    half = iota // the code (vet, audit, preflight)
+	fleetHalf               // the nodes, probed or declared (probe, audit, preflight)
+	scanHalf                // the keys (scan)
+	conformHalf             // the lock steps run (conform)
+)
+
+var halfNames = [...]string{codeHalf: "code findings", fleetHalf: "server findings", scanHalf: "scan findings", conformHalf: "conformance findings"}
+
+var halfWhat = [...]string{codeHalf: "analysed the code", fleetHalf: "checked servers", scanHalf: "scanned for lock keys", conformHalf: "ran the lock steps (conform)"}
+
+// halfOf is the half a finding belongs to: its rule's command (scan,
+// conform), else code or servers.
+func halfOf(f Finding) half {
+	if f.Pos != nil {
+		return codeHalf
+	}
+	if r, ok := rules.Lookup(f.Rule); ok {
+		switch r.FoundBy {
+		case "lockaudit scan":
+			return scanHalf
+		case "lockaudit conform":
+			return conformHalf
+		}
+	}
+	return fleetHalf
+}
+
+// halves says which halves a run looked at.
+func halves(r *Run) [4]bool {
+	return [4]bool{
+		codeHalf:    hasCodeHalf(r),
+		fleetHalf:   len(r.Nodes) > 0 || r.Verdict != nil,
+		scanHalf:    r.Scan != nil,
+		conformHalf: len(r.Conform) > 0,
+	}
+}
+
+// Compare compares an earlier run with a later one, of any kind: each
+// half both runs looked at (code, servers, scan, conform) is compared
+// finding by finding; a half only one looked at is named in NotCompared.
 func Compare(old, cur *Run) *Comparison {
 	c := &Comparison{Old: refOf(old), New: refOf(cur), Findings: []FindingChange{}}
-	oldCode, newCode := hasCodeHalf(old), hasCodeHalf(cur)
-	oldFleet, newFleet := len(old.Nodes) > 0, len(cur.Nodes) > 0
-	compared := func(f Finding) bool {
-		if f.Pos != nil {
-			return oldCode && newCode
+	oh, nh := halves(old), halves(cur)
+	compared := func(f Finding) bool { h := halfOf(f); return oh[h] && nh[h] }
+	for h := range halfNames {
+		switch {
+		case oh[h] != nh[h]:
+			c.NotCompared = append(c.NotCompared, halfNames[h]+": only the "+which(oh[h])+" run "+halfWhat[h])
+		case h == int(codeHalf) && oh[h] && strings.Join(old.Packages, " ") != strings.Join(cur.Packages, " "):
+			c.NotCompared = append(c.NotCompared, fmt.Sprintf("the runs analysed different packages (%s, then %s): findings outside the common ones show as fixed or new", strings.Join(old.Packages, " "), strings.Join(cur.Packages, " ")))
 		}
-		return oldFleet && newFleet
-	}
-	if oldCode != newCode {
-		c.NotCompared = append(c.NotCompared, "code findings: only the "+which(oldCode)+" run analysed the code")
-	} else if oldCode && strings.Join(old.Packages, " ") != strings.Join(cur.Packages, " ") {
-		c.NotCompared = append(c.NotCompared, fmt.Sprintf("the runs analysed different packages (%s, then %s): findings outside the common ones show as fixed or new", strings.Join(old.Packages, " "), strings.Join(cur.Packages, " ")))
-	}
-	if oldFleet != newFleet {
-		c.NotCompared = append(c.NotCompared, "servers: only the "+which(oldFleet)+" run checked servers")
 	}
 
 	// Each old finding absorbs one new finding with its key, as a
-	// baseline entry does: a second identical line is new.
+	// baseline entry does: a second identical line is new. Node findings
+	// match by subject first; then, where either run has none (written
+	// before subjects), by rule and node.
 	left := map[string][]Finding{}
 	for _, f := range old.Active() {
 		if compared(f) {
-			k := findingKey(f)
+			k := findingKey(f, false)
 			left[k] = append(left[k], f)
 		}
 	}
+	take := func(k string) bool {
+		if len(left[k]) > 0 {
+			left[k] = left[k][1:]
+			return true
+		}
+		return false
+	}
 	suppressed := map[string]int{}
+	var unmatched []Finding
 	for _, f := range cur.Findings {
 		if !compared(f) {
 			continue
 		}
-		k := findingKey(f)
+		k := findingKey(f, false)
 		if f.Suppressed != nil {
 			suppressed[k]++
 			continue
 		}
-		if len(left[k]) > 0 {
-			left[k] = left[k][1:]
+		if take(k) {
 			c.Findings = append(c.Findings, FindingChange{ChangeUnchanged, f})
 		} else {
-			c.Findings = append(c.Findings, FindingChange{ChangeNew, f})
+			unmatched = append(unmatched, f)
 		}
+	}
+	loose := map[string][]Finding{}
+	for _, fs := range left {
+		for _, f := range fs {
+			if f.Pos == nil {
+				k := findingKey(f, true)
+				loose[k] = append(loose[k], f)
+			}
+		}
+	}
+	for _, f := range unmatched {
+		k := findingKey(f, true)
+		if f.Pos == nil && len(loose[k]) > 0 && (f.Subject == "" || loose[k][0].Subject == "") {
+			o := loose[k][0]
+			loose[k] = loose[k][1:]
+			ok := findingKey(o, false)
+			for i, x := range left[ok] {
+				if x.Message == o.Message {
+					left[ok] = append(left[ok][:i:i], left[ok][i+1:]...)
+					break
+				}
+			}
+			c.Findings = append(c.Findings, FindingChange{ChangeUnchanged, f})
+			continue
+		}
+		c.Findings = append(c.Findings, FindingChange{ChangeNew, f})
 	}
 	var gone []Finding
 	for _, fs := range left {
@@ -153,7 +232,7 @@ func Compare(old, cur *Run) *Comparison {
 	}
 	sortFindings(gone)
 	for _, f := range gone {
-		k := findingKey(f)
+		k := findingKey(f, false)
 		change := ChangeFixed
 		if suppressed[k] > 0 {
 			suppressed[k]--
@@ -175,7 +254,7 @@ func Compare(old, cur *Run) *Comparison {
 			c.Verdict = append(c.Verdict, VerdictChange{Path: p, Old: old.Verdict.Of(p).Word(), New: cur.Verdict.Of(p).Word()})
 		}
 	}
-	if oldFleet && newFleet {
+	if len(old.Nodes) > 0 && len(cur.Nodes) > 0 {
 		c.Nodes = compareNodes(old.Nodes, cur.Nodes)
 	}
 	return c

@@ -114,7 +114,7 @@ func (r *Run) escaped() *Run {
 		for i, f := range r.Findings {
 			// The source line is shown trimmed: its indentation (tabs)
 			// is layout, not content to escape.
-			f.Rule, f.Message, f.Source, f.Node = e(f.Rule), e(f.Message), e(strings.TrimSpace(f.Source)), e(f.Node)
+			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), e(strings.TrimSpace(f.Source)), e(f.Node), e(f.Subject)
 			if f.Pos != nil {
 				p := pos(*f.Pos)
 				f.Pos = &p
@@ -180,6 +180,14 @@ func (r *Run) escaped() *Run {
 			cs.Shards = make([]ScanShard, len(sc.Shards))
 			for i, sh := range sc.Shards {
 				sh.Primary, sh.ReadFrom, sh.Role, sh.Note = e(sh.Primary), e(sh.ReadFrom), e(sh.Role), e(sh.Note)
+				if sh.Databases != nil {
+					dbs := make([]ScanDB, len(sh.Databases))
+					for j, d := range sh.Databases {
+						d.Note = e(d.Note)
+						dbs[j] = d
+					}
+					sh.Databases = dbs
+				}
 				cs.Shards[i] = sh
 			}
 		}
@@ -196,6 +204,13 @@ func (r *Run) escaped() *Run {
 	}
 	if w := r.Probed; w != nil {
 		c.Probed = &Window{Start: e(w.Start), End: e(w.End)}
+	}
+	if t := r.TargetFrom; t != nil {
+		ct := TargetChoice{Releases: strs(t.Releases), Source: e(t.Source), Unknown: strs(t.Unknown)}
+		for _, n := range t.Nodes {
+			ct.Nodes = append(ct.Nodes, TargetNode{Addr: e(n.Addr), Server: e(n.Server), Version: e(n.Version)})
+		}
+		c.TargetFrom = &ct
 	}
 	c.Plan = nil // derived: renderers make it from the escaped run
 	if cmp := r.Since; cmp != nil {

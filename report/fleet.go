@@ -17,7 +17,8 @@ type Scan struct {
 	Shards   []ScanShard `json:"shards"`
 }
 
-// ScanShard is one primary's data.
+// ScanShard is one primary's data: the totals over its databases, and
+// each database.
 type ScanShard struct {
 	Primary  string `json:"primary"`
 	ReadFrom string `json:"read_from,omitempty"` // the node SCANned: a replica when one was usable
@@ -25,8 +26,39 @@ type ScanShard struct {
 	Keys     int64  `json:"keys"`                // keys SCAN returned
 	LockKeys int64  `json:"lock_keys"`           // of which matched a lock-key pattern
 	Findings int    `json:"findings"`            // LA211/LA212 findings (reported or over the limit)
-	Complete bool   `json:"complete"`            // SCAN reached cursor 0
+	Complete bool   `json:"complete"`            // every database INFO keyspace lists was read to cursor 0
 	Note     string `json:"note,omitempty"`      // why not complete, or why not the replica
+	// Databases are the databases read (INFO keyspace lists those that
+	// hold keys), in order.
+	Databases []ScanDB `json:"databases,omitempty"`
+}
+
+// ScanDB is one database of a shard.
+type ScanDB struct {
+	DB       int    `json:"db"`
+	Keys     int64  `json:"keys"`
+	LockKeys int64  `json:"lock_keys"`
+	Findings int    `json:"findings"`
+	Complete bool   `json:"complete"`
+	Note     string `json:"note,omitempty"`
+}
+
+// DatabaseText lists a shard's databases for reports: "db0: 300 keys, 6
+// lock keys, 2 findings; db3: ..."; "" when it read none.
+func (sh ScanShard) DatabaseText() string {
+	var parts []string
+	for _, d := range sh.Databases {
+		s := fmt.Sprintf("db%d: %s, %s, %s", d.DB, plural(int(d.Keys), "key"), plural(int(d.LockKeys), "lock key"), plural(d.Findings, "finding"))
+		if !d.Complete {
+			s += " (INCOMPLETE"
+			if d.Note != "" {
+				s += ": " + d.Note
+			}
+			s += ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // ConformNode is `lockaudit conform`'s table for one node: on a primary the
@@ -96,7 +128,7 @@ func writeScan(p *errWriter, s *Scan) {
 	}
 	p.printf(" (COUNT %d, %s).\n\n", s.Count, rate)
 	t := NewTable(p)
-	t.Header("PRIMARY", "READ FROM", "KEYS", "LOCK KEYS", "FINDINGS", "STATUS")
+	t.Header("PRIMARY", "READ FROM", "KEYS", "LOCK KEYS", "FINDINGS", "DATABASES", "STATUS")
 	for _, sh := range s.Shards {
 		from := sh.ReadFrom
 		if from != "" && sh.Role != "" {
@@ -112,7 +144,11 @@ func writeScan(p *errWriter, s *Scan) {
 		if sh.Note != "" {
 			status += ": " + sh.Note
 		}
-		if err := t.Append(sh.Primary, from, strconv.FormatInt(sh.Keys, 10), strconv.FormatInt(sh.LockKeys, 10), strconv.Itoa(sh.Findings), status); err != nil && p.err == nil {
+		dbs := sh.DatabaseText()
+		if dbs == "" {
+			dbs = "-"
+		}
+		if err := t.Append(sh.Primary, from, strconv.FormatInt(sh.Keys, 10), strconv.FormatInt(sh.LockKeys, 10), strconv.Itoa(sh.Findings), dbs, status); err != nil && p.err == nil {
 			p.err = err
 		}
 	}

@@ -37,6 +37,7 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"short12":   func(s string) string { return s[:min(len(s), 12)] },
 		"stepClass": stepClass,
 		"wordClass": wordClass,
+		"lower":     strings.ToLower,
 	}).ParseFS(templateFS, "templates/report.html.tmpl"))
 })
 

@@ -56,7 +56,11 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 	}
 	if v.Verdicts != nil {
 		md.line("")
-		md.table([]string{"Lock path", "Commands", "Verdict", "The code relies on it", "What it means"}, func(row func(...string)) {
+		head := "The code relies on it"
+		if len(v.Verdicts) > 0 {
+			head = v.Verdicts[0].ReliedText()
+		}
+		md.table([]string{"Lock path", "Commands", "Verdict", head, "What it means"}, func(row func(...string)) {
 			for _, vv := range v.Verdicts {
 				relied := "no"
 				if vv.ReliedOn {
@@ -103,7 +107,7 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 			}
 			head += ": " + mdText(pv.Word) + "**"
 			if pv.ReliedOn {
-				head += " (the code relies on it)"
+				head += " (" + strings.ToLower(pv.ReliedText()) + ")"
 			}
 			md.line(head + " " + mdText(pv.Meaning))
 			for _, l := range pv.Shown() {

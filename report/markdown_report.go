@@ -199,7 +199,7 @@ func (md *mdWriter) scan(s *Scan) {
 	}
 	md.line(line + fmt.Sprintf(" (SCAN COUNT %d, %s).", s.Count, rate))
 	md.line("")
-	md.table([]string{"Primary", "Read from", "Keys", "Lock keys", "Findings", "Status"}, func(row func(...string)) {
+	md.table([]string{"Primary", "Read from", "Keys", "Lock keys", "Findings", "Databases", "Status"}, func(row func(...string)) {
 		for _, sh := range s.Shards {
 			from := "-"
 			if sh.ReadFrom != "" {
@@ -215,7 +215,11 @@ func (md *mdWriter) scan(s *Scan) {
 			if sh.Note != "" {
 				status += ": " + mdText(sh.Note)
 			}
-			row(mdCode(sh.Primary), from, strconv.FormatInt(sh.Keys, 10), strconv.FormatInt(sh.LockKeys, 10), strconv.Itoa(sh.Findings), status)
+			dbs := "-"
+			if t := sh.DatabaseText(); t != "" {
+				dbs = mdText(t)
+			}
+			row(mdCode(sh.Primary), from, strconv.FormatInt(sh.Keys, 10), strconv.FormatInt(sh.LockKeys, 10), strconv.Itoa(sh.Findings), dbs, status)
 		}
 	})
 }

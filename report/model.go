@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -39,6 +40,12 @@ type Run struct {
 	Errors   []Error   `json:"errors,omitempty"`   // packages that failed to load or analyse
 	Findings []Finding `json:"findings"`           // code and node findings, sorted by Sort
 	Uses     []Use     `json:"uses,omitempty"`     // commands the code relies on
+	// UsesFrom says where Uses come from: the code, named by -uses (or
+	// probe.uses), or assumed because neither said (probe without code).
+	UsesFrom UsesSource `json:"uses_from,omitempty"`
+	// TargetFrom says which releases the code was judged at (Target) and
+	// why: -target, the config file, the fleet, or the default.
+	TargetFrom *TargetChoice `json:"target_from,omitempty"`
 
 	// AnalyzedPackages are the import paths of the packages the analyzers
 	// ran on, sorted: what the patterns matched and loaded (a package that
@@ -93,6 +100,63 @@ type Window struct {
 	End   string `json:"end"`
 }
 
+// WindowOf is the window from start to end, in UTC with milliseconds.
+func WindowOf(start, end time.Time) *Window {
+	const layout = "2006-01-02T15:04:05.000Z07:00"
+	return &Window{Start: start.UTC().Format(layout), End: end.UTC().Format(layout)}
+}
+
+// UsesSource says where a run's uses come from. Its zero value is a run
+// that does not say (schema 2 runs written before it): its verdict's
+// FromCode tells code from named.
+type UsesSource uint8
+
+const (
+	UsesFromCode UsesSource = iota + 1 // analyzers/uses found them in the code
+	UsesNamed                          // probe -uses, or the config file's probe.uses
+	UsesAssumed                        // neither: the native path of the fleet's flavor, assumed
+)
+
+var usesSourceEnum = enum[UsesSource]{"uses source", []string{UsesFromCode: "code", UsesNamed: "named", UsesAssumed: "assumed"}}
+
+// Valid reports whether s is one of the sources.
+func (s UsesSource) Valid() bool { return usesSourceEnum.valid(s) }
+
+func (s UsesSource) String() string                { return usesSourceEnum.str(s) }
+func (s UsesSource) MarshalText() ([]byte, error)  { return usesSourceEnum.marshal(s) }
+func (s *UsesSource) UnmarshalText(b []byte) error { return usesSourceEnum.unmarshal(b, s) }
+
+// TargetChoice is which server releases a run judged the code at, and why.
+type TargetChoice struct {
+	// Releases are the release lines, as -target takes them.
+	Releases []string `json:"releases"`
+	// Source is "flag" (-target), "config" (the config file's target),
+	// "fleet" (derived from the fleet read or declared) or "default".
+	Source string `json:"source"`
+	// Nodes, when derived from the fleet, name for each release a node
+	// that can become primary and runs it ("127.0.0.1:7002 runs Valkey
+	// 8.1.1").
+	Nodes []TargetNode `json:"nodes,omitempty"`
+	// Unknown lists the nodes that can become primary whose release was
+	// not read (fleet): the releases may be newer than theirs.
+	Unknown []string `json:"unknown,omitempty"`
+}
+
+// TargetNode is a node whose release sets one of a derived target's.
+type TargetNode struct {
+	Addr    string `json:"addr"`
+	Server  string `json:"server"`
+	Version string `json:"version"`
+}
+
+// The sources of a target.
+const (
+	TargetFromFlag    = "flag"
+	TargetFromConfig  = "config"
+	TargetFromFleet   = "fleet"
+	TargetFromDefault = "default"
+)
+
 // Tool identifies the producer.
 type Tool struct {
 	Name    string `json:"name"`
@@ -133,6 +197,11 @@ type Finding struct {
 	Pos        *Position      `json:"pos,omitempty"`
 	Source     string         `json:"source,omitempty"` // the source line, for reports
 	Node       string         `json:"node,omitempty"`   // node address, for probe findings
+	// Subject is what on the node a node finding is about, the same from
+	// run to run: a command (delifeq), a fact (CONFIG GET), a key
+	// (db3/lock:orders:42), a conform step. Comparisons match node findings
+	// by rule, node and subject.
+	Subject    string         `json:"subject,omitempty"`
 	Suppressed *Suppression   `json:"suppressed,omitempty"`
 	// Autofix: `lockaudit vet -fix` fixes it (its suggested fix applies).
 	Autofix bool `json:"autofix,omitempty"`

@@ -96,9 +96,9 @@ var pathVerbs = map[rules.Path]struct{ does, doesNot string }{
 const noNodes ReasonKind = 0
 
 var (
-	fleetOrder   = []ReasonKind{Lacks, Unread, Gap, noNodes, ManualOnly}
-	reliedOrder  = []ReasonKind{Lacks, Unread, noNodes, Gap, ManualOnly}
-	unusedOrder  = []ReasonKind{Lacks, Unread, ManualOnly, noNodes, Gap}
+	fleetOrder   = []ReasonKind{Lacks, Unread, Gap, noNodes, ManualOnly, Unsynced}
+	reliedOrder  = []ReasonKind{Lacks, Unread, noNodes, Gap, ManualOnly, Unsynced}
+	unusedOrder  = []ReasonKind{Lacks, Unread, ManualOnly, Unsynced, noNodes, Gap}
 	noNodeReason = []Reason{{Kind: noNodes}}
 )
 
@@ -144,7 +144,7 @@ func (c Check) lines(p rules.Path, fromCode bool) []ReasonLine {
 				out = append(out, line(Unknown.String(), notAllKnown+": "+r.Gap))
 			case noNodes:
 				out = append(out, line(Unknown.String(), "no data node was found"))
-			case ManualOnly:
+			case ManualOnly, Unsynced:
 				out = append(out, line(HeadNote, r.fleetText(feat)))
 			}
 		}
@@ -161,7 +161,7 @@ func (c Check) lines(p rules.Path, fromCode bool) []ReasonLine {
 		var facts []string
 		for _, r := range c.ordered(unusedOrder) {
 			switch r.Kind {
-			case Lacks, Unread, ManualOnly:
+			case Lacks, Unread, ManualOnly, Unsynced:
 				facts = append(facts, r.fleetText(feat))
 			case noNodes:
 				facts = append(facts, "no data node was found")
@@ -200,7 +200,7 @@ func (c Check) lines(p rules.Path, fromCode bool) []ReasonLine {
 			out = append(out, line(Unknown.String(), does+" but no data node was found"))
 		case Gap:
 			out = append(out, line(Unknown.String(), does+" but "+notAllKnown+": "+r.Gap+restore(r.Node.Addr)))
-		case ManualOnly:
+		case ManualOnly, Unsynced:
 			out = append(out, line(HeadNote, does+"; "+r.fleetText(feat)))
 		}
 	}
@@ -218,6 +218,8 @@ func (r Reason) fleetText(feat string) string {
 			verb = "may lack"
 		}
 		return fmt.Sprintf("%s %s %s; %s", r.Node.describe(), verb, feat, r.Promotion)
+	case Unsynced:
+		return fmt.Sprintf("%s is not in sync with its primary (%s); %s: promoted, it holds none of the locks written since (LA214)", r.Node.describe(), r.Evidence, r.Promotion)
 	}
 	if r.Answer == No { // whether it can become primary is unknown
 		return fmt.Sprintf("%s has no %s and %s", r.Node.describe(), feat, r.Promotion)

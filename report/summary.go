@@ -20,7 +20,7 @@ func summaryOf(r *Run, p *Plan) string {
 	if r.Verdict != nil && r.Verdict.Worded() {
 		used := usedSites(r)
 		for _, pv := range r.Verdict.Paths {
-			if line := pathSentence(pv, used); line != "" {
+			if line := pathSentence(pv, used, usesFrom(r)); line != "" {
 				s = append(s, line)
 			}
 		}
@@ -39,7 +39,7 @@ var breaks = map[rules.Path]string{
 // verbs says what the code does with a path, for "The code releases with ...".
 var verbs = map[rules.Path]string{rules.NativeRelease: "releases locks with", rules.NativeExtend: "extends locks with", rules.LuaScripts: "runs lock steps in"}
 
-func pathSentence(pv PathVerdict, used map[rules.Command]int) string {
+func pathSentence(pv PathVerdict, used map[rules.Command]int, from UsesSource) string {
 	var relied, other []Check
 	sites := 0
 	for _, c := range pv.Checks {
@@ -78,6 +78,12 @@ func pathSentence(pv PathVerdict, used map[rules.Command]int) string {
 	}
 	if len(relied) > 0 {
 		head := "The code " + verbs[pv.Path] + " " + what
+		switch from {
+		case UsesAssumed:
+			head = "Assuming (no code was analysed) the code " + verbs[pv.Path] + " " + what
+		case UsesNamed:
+			head = "As -uses says, the code " + verbs[pv.Path] + " " + what
+		}
 		if sites > 0 {
 			head += fmt.Sprintf(" (%s)", plural(sites, "place"))
 		}

@@ -155,9 +155,20 @@ func writeFleet(p *errWriter, run *Run, v *view, findings []Finding) {
 				parts = append(parts, fmt.Sprintf("%d %s", c, word))
 			}
 		}
-		p.printf("Topology: %s (%s).", run.Topology, strings.Join(parts, ", "))
+		p.printf("Topology: %s (%s)", run.Topology, strings.Join(parts, ", "))
+		if w := run.Probed; w != nil {
+			p.printf(", read %s to %s", w.Start, w.End)
+		}
+		p.printf(".")
 		if len(uses) > 0 {
-			p.printf(" The code relies on: %s.", strings.Join(uses, ", "))
+			switch usesFrom(run) {
+			case UsesAssumed:
+				p.printf(" Assumed (no code analysed, no -uses): the code relies on %s, the native path of the fleet's flavor.", strings.Join(uses, ", "))
+			case UsesNamed:
+				p.printf(" Relied on (-uses): %s.", strings.Join(uses, ", "))
+			default:
+				p.printf(" The code relies on: %s.", strings.Join(uses, ", "))
+			}
 		}
 		p.printf("\n\n")
 
@@ -213,6 +224,9 @@ func writeVerdict(p *errWriter, v *view) {
 		mark := ""
 		if pv.ReliedOn {
 			mark = " (your code relies on this)"
+			if pv.From != UsesFromCode {
+				mark = " (" + strings.ToLower(pv.ReliedText()) + ")"
+			}
 		}
 		p.printf("  %s: %s%s\n", pv.Label(), pv.Word, mark)
 		p.printf("    %s\n", pv.Meaning)

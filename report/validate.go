@@ -255,6 +255,12 @@ func validateCheck(where string, c Check, nodes []Node, byAddr map[string]*Node,
 		if !ok {
 			return fmt.Errorf("%s: node %s is not among the run's nodes", at, reason.Node.Addr)
 		}
+		if reason.Kind == Unsynced {
+			if n.Role != RoleReplica || n.Promotable == PromotableNo {
+				return fmt.Errorf("%s: kind unsynced, but node %s is a %s (promotable %s): only a replica that can become primary is", at, n.Addr, n.Role, n.Promotable)
+			}
+			continue
+		}
 		if a := n.Answer(c.Command); reason.Answer != a {
 			return fmt.Errorf("%s: answer %s, but node %s answers %s %s", at, reason.Answer, n.Addr, c.Command, a)
 		}

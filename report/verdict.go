@@ -73,9 +73,14 @@ const (
 	// ManualOnly: a node that only a manual failover promotes lacks the
 	// command or may lack it (a note; it does not change the verdict).
 	ManualOnly
+	// Unsynced: a replica that can become primary is not in sync with its
+	// primary (its replication link is down): promoted, it holds none of
+	// the locks written since. A note on every check (LA214 is the
+	// finding); it does not change the verdict, which is about commands.
+	Unsynced
 )
 
-var reasonKindEnum = enum[ReasonKind]{"reason kind", []string{Lacks: "lacks", Unread: "unknown", Gap: "gap", ManualOnly: "manual"}}
+var reasonKindEnum = enum[ReasonKind]{"reason kind", []string{Lacks: "lacks", Unread: "unknown", Gap: "gap", ManualOnly: "manual", Unsynced: "unsynced"}}
 
 // Valid reports whether k is one of the kinds.
 func (k ReasonKind) Valid() bool { return reasonKindEnum.valid(k) }

@@ -84,6 +84,46 @@ type PathView struct {
 	Sites    int
 	Meaning  string
 	Lines    []ReasonLine // the path's reasons (none for a schema 1 run)
+	// From is where the run's uses come from: a path named by -uses, or
+	// assumed by a probe without code, is not said to be the code's.
+	From UsesSource
+}
+
+// ReliedText says that the run relies on the path, and on whose word:
+// "The code relies on it", "Relied on (-uses)", "Assumed relied on (no
+// code analysed)".
+func (pv PathView) ReliedText() string {
+	switch pv.From {
+	case UsesNamed:
+		return "Relied on (-uses)"
+	case UsesAssumed:
+		return "Assumed relied on (no code analysed)"
+	}
+	return "The code relies on it"
+}
+
+// IdleText says that the run does not rely on the path.
+func (pv PathView) IdleText() string {
+	switch pv.From {
+	case UsesNamed:
+		return "Not named by -uses"
+	case UsesAssumed:
+		return "Not assumed (no code analysed)"
+	}
+	return "Not used by the code"
+}
+
+// usesFrom is where a run's uses come from; a run that does not say
+// (written before UsesFrom) is the code's when its verdict says so, else
+// named.
+func usesFrom(r *Run) UsesSource {
+	switch {
+	case r.UsesFrom.Valid():
+		return r.UsesFrom
+	case r.Verdict != nil && !r.Verdict.FromCode:
+		return UsesNamed
+	}
+	return UsesFromCode
 }
 
 // Label is how the text report and the demo name the path: "Native
@@ -243,11 +283,40 @@ func metaOf(r *Run) []metaItem {
 	if w := r.Probed; w != nil {
 		add("Servers read", w.Start+" to "+w.End)
 	}
-	add("Target", r.Target)
+	add("Target", TargetText(r))
 	add("Topology", r.Topology)
 	add("Command", "lockaudit "+r.Command)
 	add("Tool", strings.TrimSpace(r.Tool.Name+" "+r.Tool.Version))
 	return m
+}
+
+// TargetText says which releases the code was judged at and why:
+// "valkey-8.1 (derived from the fleet: the lowest release among the nodes
+// that can become primary; 127.0.0.1:7002 runs Valkey 8.1.1)"; the bare
+// target of a run that does not say why.
+func TargetText(r *Run) string {
+	c := r.TargetFrom
+	if c == nil {
+		return r.Target
+	}
+	s := strings.Join(c.Releases, ",")
+	switch c.Source {
+	case TargetFromFlag:
+		return s + " (from -target)"
+	case TargetFromConfig:
+		return s + " (from the config file's target)"
+	case TargetFromDefault:
+		return s + " (the default: neither -target, the config file nor the fleet named one)"
+	}
+	var who []string
+	for _, n := range c.Nodes {
+		who = append(who, n.Addr+" runs "+ServerName(n.Server, n.Version))
+	}
+	s += " (derived from the fleet: the lowest release among the nodes that can become primary; " + strings.Join(who, ", ")
+	if len(c.Unknown) > 0 {
+		s += "; the release of " + strings.Join(c.Unknown, ", ") + " could not be read"
+	}
+	return s + ")"
 }
 
 // sourceText names the audited code: "example.com/shop at git 1a2b3c4d5e6f
@@ -430,7 +499,7 @@ func (v *view) buildVerdict(r *Run, used map[rules.Command]int) {
 	for _, pv := range r.Verdict.Paths {
 		d := pathDisplay[pv.Path]
 		vv := PathView{Key: pv.Path, Path: pv.Path.Title(), Commands: d.commands, Value: pv.Word(), Word: strings.ToUpper(pv.Word()),
-			Class: verdictClass(pv.Safe), Meaning: d.meaning[pv.Safe], Lines: pv.Lines(r.Verdict.FromCode)}
+			Class: verdictClass(pv.Safe), Meaning: d.meaning[pv.Safe], Lines: pv.Lines(r.Verdict.FromCode), From: usesFrom(r)}
 		if pv.Path != rules.LuaScripts {
 			var judged []string
 			for _, c := range JudgedCommands(pv.Path, r.UsedCommands()) {

@@ -632,6 +632,31 @@ extend with PX so that the SET reaches replicas as a plain SET PXAT.
 `,
 		FoundBy: "lockaudit conform",
 	},
+	{
+		ID:       "LA214",
+		Name:     "replica-not-in-sync",
+		Kind:     Node,
+		Severity: Error,
+		Title:    "A replica that can become primary is not in sync with its primary",
+		What: `A replica that a failover can promote reports its replication link down
+(INFO replication: master_link_status:down): it never synced, or stopped syncing, so it does
+not hold the locks its primary holds. An older release under a newer primary (Redis 7.0
+under Redis 8.6: "Can't handle RDB format version") cannot load the primary's snapshot and
+retries forever.
+`,
+		Why: `Promoted, the replica knows none of the locks written since its link went down: every
+holder's lock is gone at once, and the next acquire of each succeeds while its old holder
+still works. The verdict names the replica, because it can become primary.
+`,
+		Fix: `Bring the link up: upgrade the replica to its primary's release (replicas first, then fail
+over) or remove it from the replication set; until then keep it from being promoted
+(replica-priority 0 under Sentinel, cluster-replica-no-failover yes in a cluster).
+`,
+		Bad: `replica redis 7.0.15 of a redis 8.6.3 primary: master_link_status:down, never up
+`,
+		Good: `every replica that can become primary: master_link_status:up
+`,
+	},
 }
 
 // definitions are the terms several rules rely on, in catalog order.

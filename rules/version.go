@@ -135,4 +135,3 @@ func ParseTargets(items ...string) ([]Version, []string, error) {
 	}
 	return vs, names, nil
 }
-

@@ -128,26 +128,28 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	}
 	prog := newProgress(e, "audit", o.plan)
 	defer prog.done()
-	prog.phase("loading and analysing packages")
-	code, err := o.code.run(ctx, e, o.patterns)
-	if err != nil {
-		return err
-	}
+	// The fleet first: its own target decides where the code is judged
+	// (unless -target or the config file names one).
 	opts.Progress = prog.nodes
 	prog.phase("probing the fleet")
-	start := time.Now()
 	col, err := probe.Collect(ctx, opts)
-	end := time.Now()
 	if err := stopped(ctx); err != nil {
 		return err // whatever the probe made of it, an interrupted fleet half is not evidence
 	}
 	if err != nil {
 		return usageError("%v", err)
 	}
+	choice := o.code.deriveTarget(probe.Evaluate(col.Facts, probe.EvalOptions{Topology: col.Topology}).Target)
+	prog.phase("loading and analysing packages")
+	code, err := o.code.run(ctx, e, o.patterns)
+	if err != nil {
+		return err
+	}
 	prog.done()
 	run := judgeFleet("audit", code, col, opts.Skew)
+	run.TargetFrom = choice
 	applyRuleSettings(run, o.code.Config)
-	run.Probed = window(start, end)
+	run.Probed = col.Probed
 	o.meta.apply(ctx, run, o.code.Dir)
 	return writeReports(ctx, e, "audit", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
@@ -159,7 +161,9 @@ func judgeFleet(command string, code *report.Run, col *probe.Collection, skew ti
 	ev := probe.Evaluate(col.Facts, probe.EvalOptions{Relied: code.UsedCommands(), Skew: skew, Topology: col.Topology})
 	fleet := ev.Run(col.Topology, code.Uses, true)
 	fleet.Errors = col.Errors
-	return join.Runs(command, code, fleet, time.Now())
+	run := join.Runs(command, code, fleet, time.Now())
+	run.UsesFrom = report.UsesFromCode
+	return run
 }
 
 // outTarget is one report to write: a path relative to the command's

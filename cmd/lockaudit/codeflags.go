@@ -17,6 +17,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 	"github.com/lockaudit/lockaudit/analyzers/uses"
 	"github.com/lockaudit/lockaudit/internal/outfile"
+	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/baseline"
 	"github.com/lockaudit/lockaudit/rules"
@@ -59,6 +60,10 @@ type codeFlags struct {
 	// Set by load.
 	Config  *config.File // nil when no config file was found or given
 	Targets []string     // resolved targets (flag, file, or the default)
+	// TargetFrom is where Targets come from: report.TargetFromFlag,
+	// TargetFromConfig or TargetFromDefault (deriveTarget may replace the
+	// default with the fleet's).
+	TargetFrom string
 }
 
 // register adds the code-half flags to fs. writeBaseline adds
@@ -101,6 +106,14 @@ func (c *codeFlags) load(e *env) error {
 		return usageError("config: %s: target: %v", c.Config.Path, err)
 	}
 	c.Targets = targets
+	switch {
+	case c.Target != "":
+		c.TargetFrom = report.TargetFromFlag
+	case c.Config != nil && len(c.Config.Targets) > 0:
+		c.TargetFrom = report.TargetFromConfig
+	default:
+		c.TargetFrom = report.TargetFromDefault
+	}
 	if _, err := c.selection(); err != nil {
 		return err
 	}
@@ -110,6 +123,24 @@ func (c *codeFlags) load(e *env) error {
 		}
 	}
 	return nil
+}
+
+// deriveTarget judges the code at the fleet's own target (the lowest
+// release line of each flavor among the nodes that can become primary)
+// when neither -target nor the config file names one, and says which
+// target the code is judged at and why (audit, preflight -inventory).
+func (c *codeFlags) deriveTarget(t probe.Target) *report.TargetChoice {
+	if c.TargetFrom == report.TargetFromDefault && len(t.Lines) > 0 {
+		c.Targets, c.TargetFrom = t.Lines, report.TargetFromFleet
+	}
+	choice := &report.TargetChoice{Releases: append([]string(nil), c.Targets...), Source: c.TargetFrom}
+	if c.TargetFrom == report.TargetFromFleet {
+		for _, n := range t.Nodes {
+			choice.Nodes = append(choice.Nodes, report.TargetNode{Addr: n.Addr, Server: string(n.Version.Flavor), Version: n.Version.Number()})
+		}
+		choice.Unknown = t.Unknown
+	}
+	return choice
 }
 
 // applyRuleSettings applies the file's rules: key (nil file: nothing) to

@@ -225,9 +225,3 @@ func git(ctx context.Context, dir string, args ...string) string {
 	}
 	return strings.TrimSpace(string(out))
 }
-
-// window is the probe's time window, in the JSON form's timestamps.
-func window(start, end time.Time) *report.Window {
-	const layout = "2006-01-02T15:04:05.000Z07:00"
-	return &report.Window{Start: start.UTC().Format(layout), End: end.UTC().Format(layout)}
-}

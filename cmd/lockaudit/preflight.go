@@ -129,13 +129,22 @@ func preflight(ctx context.Context, e *env, code *codeFlags, inv *inventory.File
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
+	// An inventory declares the fleet's own target, judged there unless
+	// -target or the config file names one.
+	var derived probe.Target
+	if inv != nil {
+		derived = probe.Evaluate(col.Facts, probe.EvalOptions{Topology: col.Topology}).Target
+	}
+	choice := code.deriveTarget(derived)
 	prog.phase("loading and analysing packages")
 	run, err := code.run(ctx, e, patterns)
 	prog.done()
 	if err != nil {
 		return nil, err
 	}
-	return judgeDeclared(run, col), nil
+	run = judgeDeclared(run, col)
+	run.TargetFrom = choice
+	return run, nil
 }
 
 // judgeDeclared joins the code half with a declared fleet as preflight

@@ -327,6 +327,19 @@ func (c *connFlags) tlsConfig(dir string) (*tls.Config, error) {
 	return cfg, nil
 }
 
+// parseUses reads -uses (or probe.uses); "" is none named: the probe
+// then assumes the native path of the fleet's flavor.
+func parseUses(list string) ([]rules.Command, error) {
+	if list == "" {
+		return nil, nil
+	}
+	uses, err := rules.ParseCommands(list)
+	if err != nil {
+		return nil, usageError("-uses: %v", err)
+	}
+	return uses, nil
+}
+
 // useNames spells commands as -uses and probe.uses take them.
 func useNames(cs []rules.Command) []string {
 	var out []string
@@ -355,7 +368,7 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	fs := newFlagSet(e, "probe")
 	o.conn.register(fs)
 	fs.StringVar(&o.configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
-	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else delifeq,ifeq)")
+	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else assumed: the native path of the fleet's flavor, delifeq,ifeq on Valkey, delex,ifeq on Redis)")
 	fs.StringVar(&o.format, "format", "", "output `format`: text or json (default text, or from -o's extension)")
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout (\"-\" is stdout)")
 	fs.DurationVar(&o.watch, "watch", 0, "probe again this `INTERVAL` after each probe and serve metrics and the latest report on -listen")
@@ -386,11 +399,8 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	if err := o.conn.resolve(fs, cfg, fs.Args(), "HOST[:PORT] arguments"); err != nil {
 		return nil, err
 	}
-	if o.uses == "" {
-		o.uses = strings.Join(useNames(probe.DefaultUses), ",")
-		if cfg != nil && len(cfg.Probe.Uses) > 0 {
-			o.uses = strings.Join(cfg.Probe.Uses, ",")
-		}
+	if o.uses == "" && cfg != nil && len(cfg.Probe.Uses) > 0 {
+		o.uses = strings.Join(cfg.Probe.Uses, ",")
 	}
 	if o.format == "" {
 		o.format = "text"
@@ -417,15 +427,13 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if o == nil || err != nil {
 		return err
 	}
-	uses, err := rules.ParseCommands(o.uses)
-	if err != nil {
-		return usageError("-uses: %v", err)
-	}
 	opts, err := o.conn.options(e, e.Dir)
 	if err != nil {
 		return err
 	}
-	opts.Uses = uses
+	if opts.Uses, err = parseUses(o.uses); err != nil {
+		return err
+	}
 	if o.watch > 0 {
 		return watchProbe(ctx, e, opts, o.conn.config, o.watch, o.listen)
 	}

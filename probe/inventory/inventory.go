@@ -127,8 +127,7 @@ func (f *File) Facts() ([]probe.Facts, string) {
 			fa.Config["cluster-replica-no-failover"] = "yes"
 		}
 		if n.Lua != nil && !*n.Lua {
-			fa.Lua = report.No
-			fa.Why[rules.UseLua] = "declared lua: false in " + where
+			fa.DeclareNoLua(where)
 		}
 		fa.Evidence = append(fa.Evidence, report.Evidence{Command: "declared", Answer: "in " + where})
 		facts = append(facts, fa)

@@ -39,6 +39,9 @@ type Node struct {
 	// Answers holds the node's answer for each command, with how it is
 	// known; a command absent from it is unknown.
 	Answers map[rules.Command]Answer
+	// Unsynced, on a replica, is the evidence that its replication link
+	// is down ("" when it is up or unread): it gives every check a note.
+	Unsynced string
 }
 
 // Answer is a node's answer for a command and its evidence.
@@ -102,6 +105,11 @@ func check(f Fleet, c rules.Command, relied, fromCode bool) report.Check {
 				r.Advice = advice(n, c, f.Topology)
 			}
 			ch.Reasons = append(ch.Reasons, r)
+		}
+	}
+	for _, n := range f.Nodes {
+		if n.Unsynced != "" && n.Promotable != report.PromotableNo && n.Ref.Role == report.RoleReplica {
+			ch.Reasons = append(ch.Reasons, report.Reason{Kind: report.Unsynced, Node: n.Ref, Answer: n.Answers[c].Answer, Evidence: n.Unsynced, Promotion: n.Promotion})
 		}
 	}
 	for _, g := range f.Gaps {

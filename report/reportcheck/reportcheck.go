@@ -21,9 +21,9 @@ import (
 // native_release, native_extend and lua.
 var headlines = map[string][3]*regexp.Regexp{
 	"text": {
-		regexp.MustCompile(`(?m)^  Native release \([^)\n]*\): ([A-Z]+)(?: \(your code relies on this\))?$`),
-		regexp.MustCompile(`(?m)^  Native extend \(SET IFEQ\): ([A-Z]+)(?: \(your code relies on this\))?$`),
-		regexp.MustCompile(`(?m)^  Lua scripts: ([A-Z]+)(?: \(your code relies on this\))?$`),
+		regexp.MustCompile(`(?m)^  Native release \([^)\n]*\): ([A-Z]+)(?: \((?:your code relies on this|relied on \(-uses\)|assumed relied on \(no code analysed\))\))?$`),
+		regexp.MustCompile(`(?m)^  Native extend \(SET IFEQ\): ([A-Z]+)(?: \((?:your code relies on this|relied on \(-uses\)|assumed relied on \(no code analysed\))\))?$`),
+		regexp.MustCompile(`(?m)^  Lua scripts: ([A-Z]+)(?: \((?:your code relies on this|relied on \(-uses\)|assumed relied on \(no code analysed\))\))?$`),
 	},
 	"markdown": {
 		regexp.MustCompile(`(?m)^\| Native release \| [^|\n]* \| \*\*([A-Z]+)\*\* \|`),
