@@ -191,18 +191,18 @@ func (s Site) Compare(t Site) int {
 
 // Finding is one problem, in code (Pos set) or on a node (Node set).
 type Finding struct {
-	Rule       string         `json:"rule"`
-	Severity   rules.Severity `json:"severity"`
-	Message    string         `json:"message"`
-	Pos        *Position      `json:"pos,omitempty"`
-	Source     string         `json:"source,omitempty"` // the source line, for reports
-	Node       string         `json:"node,omitempty"`   // node address, for probe findings
+	Rule     string         `json:"rule"`
+	Severity rules.Severity `json:"severity"`
+	Message  string         `json:"message"`
+	Pos      *Position      `json:"pos,omitempty"`
+	Source   string         `json:"source,omitempty"` // the source line, for reports
+	Node     string         `json:"node,omitempty"`   // node address, for probe findings
 	// Subject is what on the node a node finding is about, the same from
 	// run to run: a command (delifeq), a fact (CONFIG GET), a key
 	// (db3/lock:orders:42), a conform step. Comparisons match node findings
 	// by rule, node and subject.
-	Subject    string         `json:"subject,omitempty"`
-	Suppressed *Suppression   `json:"suppressed,omitempty"`
+	Subject    string       `json:"subject,omitempty"`
+	Suppressed *Suppression `json:"suppressed,omitempty"`
 	// Autofix: `lockaudit vet -fix` fixes it (its suggested fix applies).
 	Autofix bool `json:"autofix,omitempty"`
 }
