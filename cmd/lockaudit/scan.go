@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/scan"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules/config"
@@ -26,9 +25,15 @@ lock keys with no TTL (LA211: the lock is held forever) and, with
 -max-lease, lock keys whose TTL is longer (LA212), each with its type,
 its value's length (never the value) and its idle time.
 
-It sends only SCAN, DBSIZE, PTTL, TYPE, STRLEN, OBJECT IDLETIME, ROLE,
-READONLY and CLIENT NO-TOUCH after the probe's read-only discovery: it
-never writes. -rate bounds the keys read per second on each node and
+It reads every database INFO keyspace lists (SELECT on each), and reports
+each database's coverage. A fleet whose members it cannot all see (a
+cluster whose member list the scan user may not read) is reported
+incomplete (exit 4), naming the missing fact and the permission that
+gives it, as probe does.
+
+It sends only SCAN, DBSIZE, PTTL, TYPE, STRLEN, OBJECT IDLETIME, INFO
+keyspace, SELECT, ROLE, READONLY and CLIENT NO-TOUCH after the probe's
+read-only discovery: it never writes. -rate bounds the keys read per second on each node and
 -count the work of each SCAN call; -deadline bounds the whole scan.
 Memory does not grow with the keyspace. A host without a port means
 port 6379 (26379 for -sentinel).`,
@@ -39,7 +44,8 @@ lockaudit scan -sentinel 10.0.0.9 -master orders -o scan.html`,
 1  no node could be reached
 2  usage error
 3  a lock key without a TTL (LA211) (0 with -exit-zero)
-4  a shard not read to the end (deadline, unreachable)`,
+4  a shard or database not read to the end (deadline, unreachable), or
+   members of the fleet not all known`,
 		Run: runScan,
 	})
 }
@@ -119,10 +125,11 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Discovery keeps the probe's deadline; the scan has its own.
-	opts.Deadline = min(probe.DefaultDeadline, deadline)
-	if cfg != nil && cfg.Probe.Deadline > 0 && !set["deadline"] {
-		opts.Deadline = min(cfg.Probe.Deadline, deadline)
+	// -deadline is the scan's; discovery keeps the probe's (the config
+	// file's probe.deadline, else the default), bounded by the scan's.
+	opts.Deadline = 0
+	if cfg != nil && !set["deadline"] {
+		opts.Deadline = cfg.Probe.Deadline
 	}
 	prog := newProgress(e, "scan", plan)
 	prog.phase("discovering the fleet")

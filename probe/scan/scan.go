@@ -3,14 +3,19 @@
 // LA103's) that have no TTL (LA211) or a TTL longer than the maximum lease
 // (LA212).
 //
-// It discovers the fleet with the probe (probe.Run), then reads each
-// primary's data — from a replica whose replication link is up when there
-// is one, to keep the load off the primary — with SCAN, cursor by cursor,
-// so memory does not grow with the keyspace. Every command goes through
-// the probe's dialer behind this package's own allowlist (Allowed): SCAN,
-// DBSIZE, PTTL, TYPE, STRLEN, OBJECT IDLETIME, plus ROLE, READONLY (cluster
-// replicas) and CLIENT NO-TOUCH (so that reading a key does not reset its
-// idle time). None of them writes.
+// It discovers the fleet with the probe's fleet core (probe.Collect and
+// probe.Evaluate: the same discovery and the same completeness rule), then
+// reads each primary's data — from a replica whose replication link is up
+// when there is one, to keep the load off the primary — database by
+// database (every one INFO keyspace lists), with SCAN, cursor by cursor,
+// so memory does not grow with the keyspace. A fleet whose members are
+// not all known (a cluster whose member list the user may not read) is
+// reported incomplete, as the probe reports it unknown. Every command goes
+// through the probe's dialer behind this package's own allowlist
+// (Allowed): SCAN, DBSIZE, PTTL, TYPE, STRLEN, OBJECT IDLETIME, INFO
+// keyspace, SELECT, plus ROLE, READONLY (cluster replicas) and CLIENT
+// NO-TOUCH (so that reading a key does not reset its idle time). None of
+// them writes.
 package scan
 
 import (
@@ -45,6 +50,8 @@ var Allowed = probe.Commands{
 	"ROLE":     nil,
 	"READONLY": nil,
 	"CLIENT":   {"NO-TOUCH": true},
+	"INFO":     {"KEYSPACE": true},
+	"SELECT":   nil,
 }
 
 func allow(args []string) error { return Allowed.Check("scan", args) }
@@ -59,7 +66,8 @@ const (
 // Options configure a scan.
 type Options struct {
 	// Probe is how to find and reach the fleet (addresses, credentials,
-	// TLS, -timeout, -parallel); its Deadline bounds discovery.
+	// TLS, -timeout, -parallel); its Deadline (default the probe's) bounds
+	// discovery, and Deadline below the whole scan.
 	Probe probe.Options
 
 	Patterns []string         // the lock-key patterns, for the report
@@ -112,29 +120,29 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if opt.sleep == nil {
 		opt.sleep = sleepCtx
 	}
+	opt.Probe = opt.Probe.Defaulted()
 	if opt.Deadline > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opt.Deadline)
 		defer cancel()
-		if opt.Probe.Deadline <= 0 || opt.Probe.Deadline > opt.Deadline {
-			opt.Probe.Deadline = opt.Deadline
-		}
+		opt.Probe.Deadline = min(opt.Probe.Deadline, opt.Deadline)
 	}
-	found, err := probe.Run(ctx, opt.Probe)
+	col, err := probe.Collect(ctx, opt.Probe)
 	if err != nil {
 		return nil, err
 	}
+	found := probe.Evaluate(col.Facts, probe.EvalOptions{Topology: col.Topology})
 	run := report.New("scan", opt.Probe.Version)
-	run.Topology = found.Topology
+	run.Topology, run.Time, run.Probed = col.Topology, col.Time, col.Probed
 	run.Scan = &report.Scan{Patterns: opt.Patterns, Rate: opt.Rate, Count: opt.Count, Shards: []report.ScanShard{}}
 	if opt.MaxLease > 0 {
 		run.Scan.MaxLease = opt.MaxLease.String()
 	}
-	if len(found.Errors) > 0 { // no node answered at all
-		run.Errors = found.Errors
+	if len(col.Errors) > 0 { // no node answered at all
+		run.Errors = col.Errors
 		return run, nil
 	}
-	shards := plan(found)
+	shards := plan(found.Nodes, col.Topology)
 	s := &scanner{opt: opt, d: probe.NewDialer(opt.Probe), prog: Progress{Shards: len(shards)}}
 	results := make([]result, len(shards))
 	sem := make(chan struct{}, max(opt.Probe.Parallel, 1))
@@ -158,6 +166,11 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		run.Scan.Shards = append(run.Scan.Shards, r.ScanShard)
 		run.Findings = append(run.Findings, r.findings...)
 	}
+	// What discovery could not see: a primary nobody listed holds keys
+	// too. Each gap is a shard not scanned, named as the probe names it.
+	for _, g := range found.Fleet.Gaps {
+		run.Scan.Shards = append(run.Scan.Shards, report.ScanShard{Primary: g.Node, Note: "members not all known, not scanned: " + g.What})
+	}
 	run.Sort()
 	return run, nil
 }
@@ -165,9 +178,9 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 // plan groups the discovered nodes into shards: each primary with the
 // replicas below it (replicas of replicas hold the same data). A node
 // whose role is unknown is a shard of its own, read if it answers.
-func plan(run *report.Run) []shard {
+func plan(nodes []report.Node, topology string) []shard {
 	byAddr := map[string]report.Node{}
-	for _, n := range run.Nodes {
+	for _, n := range nodes {
 		byAddr[n.Addr] = n
 	}
 	top := func(n report.Node) (string, int) {
@@ -189,10 +202,10 @@ func plan(run *report.Run) []shard {
 	}
 	copies := map[string][]cand{}
 	var out []shard
-	for _, n := range run.Nodes {
+	for _, n := range nodes {
 		switch n.Role {
 		case probe.RolePrimary:
-			out = append(out, shard{primary: n.Addr, cluster: run.Topology == probe.Cluster})
+			out = append(out, shard{primary: n.Addr, cluster: topology == probe.Cluster})
 		case probe.RoleReplica:
 			p, depth := top(n)
 			copies[p] = append(copies[p], cand{n.Addr, depth})
@@ -201,7 +214,7 @@ func plan(run *report.Run) []shard {
 	}
 	// A node whose role is unknown is a primary when replicas point at it
 	// (it is then read through them); otherwise a shard of its own.
-	for _, n := range run.Nodes {
+	for _, n := range nodes {
 		if n.Role != probe.RolePrimary && n.Role != probe.RoleReplica && n.Role != probe.RoleSentinel && len(copies[n.Addr]) == 0 {
 			out = append(out, shard{primary: n.Addr, unreadable: "its role could not be read (" + strings.Join(n.Errors, "; ") + ")"})
 		}
@@ -213,7 +226,7 @@ func plan(run *report.Run) []shard {
 	// Replicas whose primary is not among the nodes still hold its data.
 	for p := range copies {
 		if !have[p] {
-			out = append(out, shard{primary: p, cluster: run.Topology == probe.Cluster})
+			out = append(out, shard{primary: p, cluster: topology == probe.Cluster})
 		}
 	}
 	for i := range out {
@@ -370,7 +383,10 @@ func replicaState(v resp.Value) (string, bool) {
 	return v.Elems[3].Text()
 }
 
-// read scans one node to the end.
+// read scans one node to the end: every database INFO keyspace lists, one
+// after the other (SELECT), each to SCAN's cursor 0. Where INFO keyspace
+// cannot be read, database 0 is scanned and the shard stays incomplete:
+// the other databases are unknown.
 func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) error {
 	// Without NO-TOUCH, STRLEN would reset the key's idle time; servers
 	// without it (before Valkey/Redis 7.2) get no STRLEN.
@@ -380,11 +396,116 @@ func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) 
 	} else if v.Kind != resp.Err {
 		noTouch = true
 	}
-	if v, err := c.Do(ctx, "DBSIZE"); err != nil {
+	dbs, unknown, err := databases(ctx, c)
+	if err != nil {
 		return err
-	} else if v.Kind == resp.Int {
-		s.update(func(p *Progress) { p.Total += v.Int })
 	}
+	var total int64
+	for _, d := range dbs {
+		total += d.keys
+	}
+	if unknown != "" { // INFO keyspace refused: DBSIZE of database 0
+		if v, err := c.Do(ctx, "DBSIZE"); err != nil {
+			return err
+		} else if v.Kind == resp.Int {
+			total = v.Int
+		}
+	}
+	s.update(func(p *Progress) { p.Total += total })
+	selected := 0
+	complete := unknown == ""
+	defer func() { r.Complete = complete }()
+	for _, d := range dbs {
+		r.Databases = append(r.Databases, report.ScanDB{DB: d.db})
+		db := &r.Databases[len(r.Databases)-1]
+		if d.db != selected {
+			if v, err := c.Do(ctx, "SELECT", strconv.Itoa(d.db)); err != nil {
+				complete = false
+				return err
+			} else if v.Kind == resp.Err {
+				db.Note = "SELECT " + strconv.Itoa(d.db) + ": " + v.Str
+				complete = false
+				continue
+			}
+			selected = d.db
+		}
+		if err := s.readDB(ctx, c, sh, r, db, noTouch); err != nil {
+			complete = false
+			return err
+		}
+		complete = complete && db.Complete
+	}
+	if unknown != "" {
+		r.Note = strings.TrimPrefix(r.Note+"; "+unknown, "; ")
+	}
+	return nil
+}
+
+// keyspaceDB is one database INFO keyspace lists.
+type keyspaceDB struct {
+	db   int
+	keys int64
+}
+
+// databases reads INFO keyspace: the databases that hold keys, in order.
+// When it cannot be read, database 0 alone, and unknown says why the
+// others are not known.
+func databases(ctx context.Context, c *probe.Conn) (dbs []keyspaceDB, unknown string, err error) {
+	v, err := c.Do(ctx, "INFO", "keyspace")
+	if err != nil {
+		return nil, "", err
+	}
+	text, ok := v.Text()
+	if v.Kind == resp.Err || !ok {
+		why := v.String()
+		if strings.HasPrefix(v.Str, "NOPERM") {
+			why += " (grant the scan user +info)"
+		}
+		return []keyspaceDB{{db: 0}}, "INFO keyspace: " + why + ": only database 0 was scanned, the others are unknown", nil
+	}
+	dbs, err = parseKeyspace(text)
+	if err != nil {
+		return []keyspaceDB{{db: 0}}, "INFO keyspace: " + err.Error() + ": only database 0 was scanned, the others are unknown", nil
+	}
+	return dbs, "", nil
+}
+
+// parseKeyspace reads INFO keyspace's "db3:keys=1,expires=0,..." lines,
+// sorted by database; a keyspace with no line holds no key.
+func parseKeyspace(text string) ([]keyspaceDB, error) {
+	var out []keyspaceDB
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		name, fields, ok := strings.Cut(line, ":")
+		if !ok || !strings.HasPrefix(name, "db") {
+			continue
+		}
+		n, err := strconv.Atoi(name[2:])
+		if err != nil || n < 0 || n > 1<<20 {
+			return nil, fmt.Errorf("bad database %q", name)
+		}
+		d := keyspaceDB{db: n}
+		for _, kv := range strings.Split(fields, ",") {
+			if k, val, ok := strings.Cut(kv, "="); ok && k == "keys" {
+				if d.keys, err = strconv.ParseInt(val, 10, 64); err != nil || d.keys < 0 {
+					return nil, fmt.Errorf("bad key count in %q", line)
+				}
+			}
+		}
+		out = append(out, d)
+		if len(out) > maxDatabases {
+			return nil, fmt.Errorf("more than %d databases", maxDatabases)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].db < out[j].db })
+	return out, nil
+}
+
+// maxDatabases bounds the databases one node may list.
+const maxDatabases = 10000
+
+// readDB scans the selected database to the end.
+func (s *scanner) readDB(ctx context.Context, c *probe.Conn, sh shard, r *result, db *report.ScanDB, noTouch bool) error {
 	pace := &pacer{rate: s.opt.Rate, start: time.Now(), sleep: s.opt.sleep, now: time.Now}
 	seen := map[string]bool{} // finding keys already reported (SCAN may repeat a key)
 	count := strconv.Itoa(s.opt.Count)
@@ -403,6 +524,7 @@ func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) 
 		}
 		pace.n += int64(len(keys))
 		r.Keys += int64(len(keys))
+		db.Keys += int64(len(keys))
 		var matched []string
 		for _, k := range keys {
 			if s.matches(k) {
@@ -410,12 +532,14 @@ func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) 
 			}
 		}
 		r.LockKeys += int64(len(matched))
-		found, err := s.check(ctx, c, sh, r.ReadFrom, r.Role, matched, noTouch, seen)
+		db.LockKeys += int64(len(matched))
+		found, err := s.check(ctx, c, sh, r.ReadFrom, r.Role, db.DB, matched, noTouch, seen)
 		if err != nil {
 			return err
 		}
 		for _, f := range found {
 			r.Findings++
+			db.Findings++
 			if s.list() {
 				r.findings = append(r.findings, f)
 			}
@@ -425,7 +549,7 @@ func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) 
 			p.Findings += len(found)
 		})
 		if cursor = next; cursor == "0" {
-			r.Complete = true
+			db.Complete = true
 			return nil
 		}
 	}
@@ -446,7 +570,7 @@ const maxSeen = 100000
 
 // check reads the TTL of each lock key in one round trip, then describes
 // the bad ones (type, length, idle time) in one more.
-func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role string, keys []string, noTouch bool, seen map[string]bool) ([]report.Finding, error) {
+func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role string, dbn int, keys []string, noTouch bool, seen map[string]bool) ([]report.Finding, error) {
 	if len(keys) == 0 {
 		return nil, nil
 	}
@@ -513,16 +637,21 @@ func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role
 	for i, b := range bads {
 		what := describe(types[i], lengths[i], noTouch, vs[2*i])
 		where := fmt.Sprintf("read on %s %s", role, from)
+		in := ""
+		if dbn != 0 {
+			in = fmt.Sprintf(" in database %d", dbn)
+		}
 		var f report.Finding
 		switch {
 		case types[i] == "none": // gone between SCAN and now
 			continue
 		case b.pttl == -1:
-			f = finding("LA211", sh.primary, "lock key %q has no TTL (PTTL -1): %s (%s)", b.key, what, where)
+			f = finding("LA211", sh.primary, "lock key %q%s has no TTL (PTTL -1): %s (%s)", b.key, in, what, where)
 		default:
-			f = finding("LA212", sh.primary, "lock key %q has a TTL of %s (PTTL %d ms), over the maximum lease %s: %s (%s)",
-				b.key, roundTTL(b.pttl), b.pttl, s.opt.MaxLease, what, where)
+			f = finding("LA212", sh.primary, "lock key %q%s has a TTL of %s (PTTL %d ms), over the maximum lease %s: %s (%s)",
+				b.key, in, roundTTL(b.pttl), b.pttl, s.opt.MaxLease, what, where)
 		}
+		f.Subject = fmt.Sprintf("db%d/%s", dbn, b.key)
 		out = append(out, f)
 	}
 	return out, nil

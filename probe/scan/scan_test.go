@@ -25,6 +25,7 @@ func TestAllowlistIsExactly(t *testing.T) {
 	want := map[string][]string{
 		"SCAN": nil, "DBSIZE": nil, "PTTL": nil, "TYPE": nil, "STRLEN": nil,
 		"OBJECT": {"IDLETIME"}, "ROLE": nil, "READONLY": nil, "CLIENT": {"NO-TOUCH"},
+		"INFO": {"KEYSPACE"}, "SELECT": nil,
 	}
 	got := map[string][]string{}
 	for name, subs := range Allowed {
@@ -41,6 +42,7 @@ func TestAllowlistIsExactly(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"SCAN", "0", "COUNT", "10"}, {"PTTL", "k"}, {"object", "idletime", "k"}, {"CLIENT", "NO-TOUCH", "ON"}, {"READONLY"},
+		{"INFO", "keyspace"}, {"SELECT", "3"},
 	} {
 		if err := allow(args); err != nil {
 			t.Errorf("%v refused: %v", args, err)
@@ -49,6 +51,7 @@ func TestAllowlistIsExactly(t *testing.T) {
 	for _, args := range [][]string{
 		{}, {"GET", "k"}, {"SET", "k", "v"}, {"DEL", "k"}, {"OBJECT", "FREQ", "k"}, {"OBJECT"}, {"CLIENT", "KILL", "ID", "1"},
 		{"CLIENT"}, {"FLUSHALL"}, {"UNLINK", "k"}, {"EXPIRE", "k", "1"}, {"PERSIST", "k"}, {"KEYS", "*"}, {"DUMP", "k"},
+		{"INFO"}, {"INFO", "all"}, {"SWAPDB", "0", "3"}, {"FLUSHDB"}, {"MOVE", "k", "3"},
 	} {
 		if err := allow(args); err == nil {
 			t.Errorf("%v allowed", args)
@@ -188,6 +191,23 @@ func scanRun(t *testing.T, opt Options) *report.Run {
 
 var keyRE = regexp.MustCompile(`^lock key "([^"]+)"`)
 
+// TestParseKeyspace: INFO keyspace's lines, sorted by database; junk is
+// an error, never a silent database 0.
+func TestParseKeyspace(t *testing.T) {
+	got, err := parseKeyspace("# Keyspace\r\ndb3:keys=1,expires=0,avg_ttl=0,subexpiry=0\r\ndb0:keys=300,expires=150,avg_ttl=0\r\n")
+	if err != nil || fmt.Sprint(got) != "[{0 300} {3 1}]" {
+		t.Errorf("parseKeyspace = %v, %v", got, err)
+	}
+	if got, err := parseKeyspace("# Keyspace\r\n"); err != nil || len(got) != 0 {
+		t.Errorf("an empty keyspace = %v, %v; want no database", got, err)
+	}
+	for _, bad := range []string{"dbx:keys=1", "db-1:keys=1", "db2:keys=-5", "db2:keys=lots"} {
+		if _, err := parseKeyspace(bad); err == nil {
+			t.Errorf("parseKeyspace(%q): no error", bad)
+		}
+	}
+}
+
 // keysOf lists the keys of a rule's findings.
 func keysOf(run *report.Run, rule string) []string {
 	var out []string
@@ -306,6 +326,7 @@ func checkNoWrite(t *testing.T, addr string, cmds []servertest.Command, from str
 		"command|info": true, "command|docs": true, "config|get": true, "cluster|nodes": true, "cluster|shards": true,
 		// scan
 		"scan": true, "dbsize": true, "pttl": true, "type": true, "strlen": true, "object|idletime": true, "readonly": true, "client|no-touch": true,
+		"select": true,
 	}
 	for _, c := range cmds {
 		if from != "" && c.Client == from {
@@ -426,4 +447,92 @@ func TestScanRestrictedUser(t *testing.T) {
 
 // ScanACL is the documented ACL for lockaudit scan (docs/fleet-commands.md):
 // the probe's, plus read access to keys and the scan commands.
-const ScanACL = servertest.ProbeACL + " %R~* +scan +dbsize +pttl +type +strlen +object|idletime +readonly +client|no-touch"
+const ScanACL = servertest.ProbeACL + " %R~* +scan +dbsize +pttl +type +strlen +object|idletime +readonly +client|no-touch +select"
+
+// TestScanEveryDatabase: a permanent lock key in database 3 (INFO keyspace
+// lists db3) is found and reported with its database, on Valkey and on
+// Redis 8.6; each database's coverage is in the report.
+func TestScanEveryDatabase(t *testing.T) {
+	for _, line := range []string{servertest.Valkey91, servertest.Redis86} {
+		t.Run(line, func(t *testing.T) {
+			servertest.Require(t, line)
+			s := servertest.Start(t, servertest.Config{Version: line})
+			s.Do(t, "SET", "lock:ok", "t", "PX", "600000")
+			c, err := resp.Dial(s.Addr, 10*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			for _, args := range [][]string{{"SELECT", "3"}, {"SET", "lock:orders:42", "tok"}, {"SET", "cache:x", "v"}} {
+				if v, err := c.Do(args...); err != nil || v.Kind == resp.Err {
+					t.Fatalf("%v: %v %v", args, v, err)
+				}
+			}
+			run := scanRun(t, options(t, s.Addr))
+			if got := keysOf(run, "LA211"); !slices.Equal(got, []string{"lock:orders:42"}) {
+				t.Fatalf("LA211 keys %q, want [lock:orders:42]", got)
+			}
+			f := run.Findings[0]
+			if !strings.Contains(f.Message, `lock key "lock:orders:42" in database 3 has no TTL`) || f.Subject != "db3/lock:orders:42" {
+				t.Errorf("finding %+v, want the key and database 3", f)
+			}
+			sh := run.Scan.Shards
+			if len(sh) != 1 || !sh[0].Complete || len(sh[0].Databases) != 2 || sh[0].Databases[0].DB != 0 || sh[0].Databases[1].DB != 3 ||
+				sh[0].Databases[1].Keys != 2 || sh[0].Databases[1].LockKeys != 1 || sh[0].Databases[1].Findings != 1 || sh[0].Keys != 3 {
+				t.Errorf("shards %+v, want databases 0 and 3 read, db3 with 2 keys, 1 lock key, 1 finding", sh)
+			}
+			if code := report.ExitCode(run); code != report.ExitFindings {
+				t.Errorf("exit %d, want 3", code)
+			}
+			var text strings.Builder
+			report.Render(&text, run, "text")
+			if !strings.Contains(text.String(), "db3: 2 keys, 1 lock key, 1 finding") {
+				t.Errorf("the text report does not show database 3:\n%s", text.String())
+			}
+		})
+	}
+}
+
+// TestScanClusterWithoutMemberList: a scan user that may not run
+// cluster|nodes and cluster|shards sees one shard of a two-shard cluster;
+// the scan is incomplete (exit 4) and says which fact is missing and the
+// permission that gives it, as probe says UNKNOWN for the same user.
+func TestScanClusterWithoutMemberList(t *testing.T) {
+	c := servertest.StartCluster(t,
+		servertest.Shard{Replicas: []servertest.Config{{}}},
+		servertest.Shard{Replicas: []servertest.Config{{}}})
+	seed(t, c.Shards[0][0], c.Shards[1][0])
+	acl := strings.NewReplacer(" +cluster|shards", "", " +cluster|nodes", "").Replace(ScanACL)
+	for _, n := range c.Nodes {
+		n.AddUser(t, "scan", "scan-pw", acl)
+	}
+	opt := options(t, c.Shards[0][0].Addr)
+	opt.Probe.User, opt.Probe.Password = "scan", "scan-pw"
+	run := scanRun(t, opt)
+	if code := report.ExitCode(run); code != report.ExitUnknown && code != report.ExitFindings {
+		t.Errorf("exit %d, want 4 (or 3 for the permanent locks of the shard it did read)", code)
+	}
+	var gap *report.ScanShard
+	for i, sh := range run.Scan.Shards {
+		if !sh.Complete && strings.Contains(sh.Note, "members not all known") && sh.Primary == c.Shards[0][0].Addr {
+			gap = &run.Scan.Shards[i]
+		}
+	}
+	if gap == nil || !strings.Contains(gap.Note, "+cluster|nodes") || !strings.Contains(gap.Note, "CLUSTER SHARDS: NOPERM") {
+		t.Fatalf("no incomplete entry naming the seed, the fact and the permission: %+v", run.Scan.Shards)
+	}
+	// The same run without its permanent locks is unknown, never clean.
+	clean := *run
+	clean.Findings = nil
+	if code := report.ExitCode(&clean); code != report.ExitUnknown {
+		t.Errorf("without findings: exit %d, want 4", code)
+	}
+	// The probe, for the same user, is unknown too.
+	pr, err := probe.Run(servertest.Loopback(t), opt.Probe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Verdict.Of(rules.NativeRelease).Safe != report.Unknown {
+		t.Errorf("probe: release %s, want unknown", pr.Verdict.Of(rules.NativeRelease).Word())
+	}
+}
