@@ -226,7 +226,8 @@ func (r *Run) escaped() *Run {
 			if n.Steps != nil {
 				steps := make([]ConformStep, len(n.Steps))
 				for j, st := range n.Steps {
-					steps[j] = ConformStep{Step: e(st.Step), Command: e(st.Command), Expected: e(st.Expected), Got: e(st.Got), Status: e(st.Status)}
+					steps[j] = ConformStep{Step: e(st.Step), Command: e(st.Command), Expected: e(st.Expected), Got: e(st.Got), Status: e(st.Status),
+						Kind: st.Kind, After: e(st.After), Uses: st.Uses, Advice: e(st.Advice)}
 				}
 				n.Steps = steps
 			}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Scan is what `lockaudit scan` read: each primary's data, from the node it
@@ -74,14 +76,42 @@ type ConformNode struct {
 }
 
 // ConformStep is one row: what was sent, what the documentation says it
-// answers, and what the node answered.
+// answers, and what the node answered. Its typed fields say what the row
+// is (Kind), which primary step a replica's row follows (After), which
+// command relied on the step exercises (Uses), and, where the server
+// lacks it, what works there instead (Advice, from the capability table).
 type ConformStep struct {
 	Step     string `json:"step"`
 	Command  string `json:"command"`
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
 	Status   string `json:"status"` // pass, fail, missing, skipped, error
+
+	Kind   StepKind      `json:"kind,omitempty"`
+	After  string        `json:"after,omitempty"`
+	Uses   rules.Command `json:"uses,omitempty"`
+	Advice string        `json:"advice,omitempty"`
 }
+
+// StepKind says what a conform row is. Its zero value is a row of a run
+// written before kinds (read as a step run).
+type StepKind uint8
+
+const (
+	StepRun        StepKind = iota + 1 // a step of the lock pattern, run on a primary
+	StepSetup                          // the scratch keys, a fresh lock a step needs, the cleanup
+	StepReplicated                     // what a replica holds after a primary step
+	StepIfPromoted                     // what a replica lacks should it be promoted (read by the probe)
+)
+
+var stepKindEnum = enum[StepKind]{"step kind", []string{StepRun: "run", StepSetup: "setup", StepReplicated: "replicated", StepIfPromoted: "if_promoted"}}
+
+// Valid reports whether k is one of the kinds.
+func (k StepKind) Valid() bool { return stepKindEnum.valid(k) }
+
+func (k StepKind) String() string                { return stepKindEnum.str(k) }
+func (k StepKind) MarshalText() ([]byte, error)  { return stepKindEnum.marshal(k) }
+func (k *StepKind) UnmarshalText(b []byte) error { return stepKindEnum.unmarshal(b, k) }
 
 // Conformance step statuses. Fail and missing are findings (LA213); error
 // (no answer) leaves the node unknown.

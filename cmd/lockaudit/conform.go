@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/conform"
@@ -15,16 +16,20 @@ func init() {
 		Usage:   "conform -write-scratch-key [flags] HOST[:PORT]...\nconform -write-scratch-key [flags] -sentinel HOST[:PORT][,...] [-master NAME]",
 		Summary: "Prove on staging that the native lock steps behave as documented (it WRITES scratch keys).",
 		Doc: `conform is the only lockaudit command that writes, and it refuses to run
-without -write-scratch-key. On each primary it runs the native lock
-pattern on scratch keys under -prefix (a random hash tag below it):
-SET NX PX, MULTI SET NX + INCR fence, WAIT, SET IFEQ PX, SET IFEQ on a
-missing key, DELIFEQ with a stale and with the holder's token, DELEX where
-the server has it, and the LA104 trap (SET IFEQ without PX, then the TTL
-restored). It checks every reply against the documented one and, after
+without -write-scratch-key. On each primary it runs the lock pattern
+the code relies on, on scratch keys under -prefix (a random hash tag
+below it): SET NX PX, MULTI SET NX + INCR fence and WAIT always; then,
+for each command relied on (-uses, or the config file's probe.uses, else
+the native path of the fleet's flavor: DELIFEQ and SET IFEQ on Valkey,
+DELEX and SET IFEQ on Redis), its steps: SET IFEQ PX, SET IFEQ on a
+missing key and the LA104 trap (SET IFEQ without PX, then the TTL
+restored); DELIFEQ, or DELEX IFEQ, with a stale and with the holder's
+token; a Lua compare-and-delete. A command not relied on is skipped,
+never failed; one the server lacks says what works there instead. It checks every reply against the documented one and, after
 each write, reads the keys on every replica (GET, PTTL) to prove the
 replicated effect. It prints a table per node: step, command, expected,
-got. A step that differs, or a promotable replica that lacks a command,
-is an LA213 finding.
+got. A step that differs, or a replica a failover can promote that lacks
+a command relied on, is an LA213 finding.
 
 Every scratch key expires after -ttl, and all are deleted at the end,
 also on an error, Ctrl-C or SIGTERM. Its connections refuse any other
@@ -56,6 +61,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 		prefix      string
 		ttl         time.Duration
 		waitTimeout time.Duration
+		uses        string
 	)
 	fs := newFlagSet(e, "conform")
 	conn.register(fs)
@@ -66,6 +72,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&prefix, "prefix", conform.DefaultPrefix, "scratch keys start with this `PREFIX` (default: conform.prefix)")
 	fs.DurationVar(&ttl, "ttl", conform.DefaultTTL, "TTL of every scratch key, so nothing outlives a crash (default: conform.ttl)")
 	fs.DurationVar(&waitTimeout, "wait-timeout", 0, "WAIT's timeout (default: a third of -timeout, at most 1s)")
+	fs.StringVar(&uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua: their steps run, the others are skipped (default: the config file's probe.uses, else assumed: the native path of the fleet's flavor)")
 	if done, err := parseFlags(fs, args); done {
 		return err
 	}
@@ -87,6 +94,13 @@ func runConform(ctx context.Context, e *env, args []string) error {
 		if !set["ttl"] && cfg.Conform.TTL > 0 {
 			ttl = cfg.Conform.TTL
 		}
+		if uses == "" && len(cfg.Probe.Uses) > 0 {
+			uses = strings.Join(cfg.Probe.Uses, ",")
+		}
+	}
+	relied, err := parseUses(uses)
+	if err != nil {
+		return err
 	}
 	if err := config.CheckScratchPrefix(prefix); err != nil {
 		return usageError("-prefix: %v", err)
@@ -105,6 +119,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	opts.Uses = relied
 	prog := newProgress(e, "conform", plan)
 	prog.phase("discovering the fleet")
 	opts.Progress = prog.nodes

@@ -7,13 +7,14 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 )
 
-// Writes is every command conform may send to a primary: the six native
-// steps, the reads that check them, DEL for the cleanup, and CLUSTER NODES
-// to find a slot the primary owns. Every key argument must lie under the
-// scratch prefix (scratchOnly), so no other key can be touched.
+// Writes is every command conform may send to a primary: the lock steps,
+// the reads that check them, DEL for the cleanup, and CLUSTER NODES to
+// find a slot the primary owns. Every key argument must lie under the
+// scratch prefix (scratchOnly), so no other key can be touched; EVAL runs
+// conform's own release script (luaRelease) and no other.
 var Writes = probe.Commands{
 	"SET": nil, "GET": nil, "PTTL": nil, "INCR": nil, "PEXPIRE": nil,
-	"DELIFEQ": nil, "DELEX": nil, "DEL": nil,
+	"DELIFEQ": nil, "DELEX": nil, "DEL": nil, "EVAL": nil,
 	"MULTI": nil, "EXEC": nil, "DISCARD": nil, "WAIT": nil,
 	"CLUSTER": {"NODES": true},
 }
@@ -55,6 +56,11 @@ func keyArgs(args []string) ([]string, error) {
 			return nil, fmt.Errorf("conform: DEL without a key")
 		}
 		return args[1:], nil
+	case "EVAL":
+		if len(args) != 5 || args[1] != luaRelease || args[2] != "1" {
+			return nil, fmt.Errorf("conform: refusing to send EVAL: only its own release script, on one key")
+		}
+		return args[3:4], nil
 	}
 	return nil, nil
 }

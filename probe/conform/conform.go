@@ -1,13 +1,19 @@
 // Package conform checks that a live fleet behaves as documented for the
-// native lock pattern, by running it. It is the only part of lockaudit that
-// writes, and only to scratch keys: on each primary it runs the six native
-// steps (SET NX PX, MULTI SET NX + INCR fence, WAIT, SET IFEQ PX, DELIFEQ,
-// DELEX where present) and the LA104 trap (SET IFEQ without PX, then the
-// TTL restored) on keys under a random hash tag below a configurable
-// prefix, compares every reply with the documented one, and after each
-// write reads the keys on every replica (GET/PTTL) to prove the replicated
-// effect: a replica older than 8.1 silently keeps the old value of a
-// replicated SET IFEQ without PX.
+// lock pattern the code relies on, by running it. It is the only part of
+// lockaudit that writes, and only to scratch keys: on each primary it runs
+// the acquire steps (SET NX PX, MULTI SET NX + INCR fence, WAIT) and the
+// steps of each command relied on (Options.Probe.Uses, as for probe: SET
+// IFEQ PX and the LA104 trap, DELIFEQ, DELEX IFEQ, a Lua release); a
+// command not relied on is skipped, never failed. It runs them on keys
+// under a random hash tag below a configurable prefix, compares every
+// reply with the documented one, and after each write reads the keys on
+// every replica (GET/PTTL) to prove the replicated effect: a replica older
+// than 8.1 silently keeps the old value of a replicated SET IFEQ without
+// PX. A step the server lacks says what works there instead (the
+// capability table's remedies: DELEX IFEQ on Redis, never DELIFEQ), and
+// every replica a failover can promote is checked for every command relied
+// on. Discovery is the fleet core's (probe.Collect, probe.Evaluate): a
+// fleet whose members are not all known is not fully tested (exit 4).
 //
 // Every key it creates carries a short TTL (the trap's key holds none for
 // the few milliseconds between the trap and its restore), and every key is
@@ -22,6 +28,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,28 +83,32 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if opt.TTL < time.Second {
 		return nil, fmt.Errorf("the scratch TTL %s is too short for the steps to run", opt.TTL)
 	}
-	if opt.Probe.Timeout <= 0 {
-		opt.Probe.Timeout = probe.DefaultTimeout
-	}
+	opt.Probe = opt.Probe.Defaulted()
 	if opt.WaitTimeout <= 0 {
 		opt.WaitTimeout = min(time.Second, opt.Probe.Timeout/3)
 	}
 	if opt.WaitTimeout >= opt.Probe.Timeout {
 		return nil, fmt.Errorf("WAIT's timeout %s must be shorter than -timeout %s", opt.WaitTimeout, opt.Probe.Timeout)
 	}
-	if opt.Probe.Deadline <= 0 {
-		opt.Probe.Deadline = probe.DefaultDeadline
-	}
 	ctx, cancel := context.WithTimeout(ctx, opt.Probe.Deadline)
 	defer cancel()
-	found, err := probe.Run(ctx, opt.Probe)
+	col, err := probe.Collect(ctx, opt.Probe)
 	if err != nil {
 		return nil, err
 	}
+	found := probe.Evaluate(col.Facts, probe.EvalOptions{Topology: col.Topology})
 	run := report.New("conform", opt.Probe.Version)
-	run.Topology = found.Topology
-	if len(found.Errors) > 0 {
-		run.Errors = found.Errors
+	run.Topology, run.Time, run.Probed = col.Topology, col.Time, col.Probed
+	uses, from := opt.Probe.Uses, report.UsesNamed
+	if len(uses) == 0 {
+		uses, from = probe.AssumedUses(col.Facts), report.UsesAssumed
+	}
+	for _, u := range uses {
+		run.Uses = append(run.Uses, report.Use{Command: u})
+	}
+	run.UsesFrom = from
+	if len(col.Errors) > 0 {
+		run.Errors = col.Errors
 		return run, nil
 	}
 	d := probe.NewDialer(opt.Probe)
@@ -108,7 +119,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	for _, n := range found.Nodes {
 		switch n.Role {
 		case probe.RolePrimary:
-			t := &tester{ctx: ctx, opt: opt, d: d, node: n, cluster: found.Topology == probe.Cluster}
+			t := &tester{ctx: ctx, opt: opt, d: d, node: n, cluster: col.Topology == probe.Cluster, uses: uses}
 			for _, r := range found.Nodes {
 				if r.Role == probe.RoleReplica && below(byAddr, r, n.Addr) {
 					t.replicaNodes = append(t.replicaNodes, r)
@@ -121,6 +132,10 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		default:
 			run.Conform = append(run.Conform, report.ConformNode{Node: n.Addr, Role: n.Role, Error: "its role could not be read, so it was not tested (" + strings.Join(n.Errors, "; ") + ")"})
 		}
+	}
+	// What discovery could not see: a primary nobody listed is not tested.
+	for _, g := range found.Fleet.Gaps {
+		run.Conform = append(run.Conform, report.ConformNode{Node: g.Node, Role: probe.RoleUnknown, Error: "members not all known, so not every primary was tested: " + g.What})
 	}
 	if ctx.Err() != nil {
 		why := "interrupted"
@@ -159,7 +174,9 @@ type tester struct {
 	node         report.Node
 	cluster      bool
 	replicaNodes []report.Node
+	uses         []rules.Command // the commands relied on: their steps run, the others are skipped
 
+	version  rules.Version // the primary's release
 	p        *probe.Conn
 	replicas []*replica
 	table    *report.ConformNode
@@ -177,9 +194,10 @@ type replica struct {
 }
 
 // keyNames are the scratch keys, all under one hash tag (one slot).
-var keyNames = []string{"lock", "lock2", "fence", "gone", "lock3", "trap"}
+var keyNames = []string{"lock", "lock2", "fence", "gone", "lock3", "lua", "trap"}
 
 func (t *tester) run() ([]report.ConformNode, []report.Finding) {
+	t.version = nodeVersion(t.node)
 	t.table = &report.ConformNode{Node: t.node.Addr, Role: t.node.Role, Server: serverName(t.node), Steps: []report.ConformStep{}}
 	var err error
 	t.p, err = t.d.Dial(t.ctx, t.node.Addr, ClientName, scratchOnly(t.opt.Prefix, Writes))
@@ -273,7 +291,7 @@ func (t *tester) chooseKeys() error {
 			}
 		}
 	}
-	t.row(t.table, "scratch keys", "PTTL "+t.opt.Prefix+"{"+tag+"}:*", "-2 (none exists)", got, status)
+	t.row(t.table, report.ConformStep{Step: "scratch keys", Kind: report.StepSetup, Command: "PTTL " + t.opt.Prefix + "{" + tag + "}:*", Expected: "-2 (none exists)", Got: got, Status: status})
 	if status != report.StepPass {
 		t.keys = nil // not ours: never deleted
 		return errors.New("the scratch keys are not free: " + got)
@@ -288,13 +306,25 @@ func (t *tester) token(name string) string {
 	return v
 }
 
+// relies reports whether the code relies on c.
+func (t *tester) relies(c rules.Command) bool { return slices.Contains(t.uses, c) }
+
+// skip records the steps of a command the code does not rely on: skipped,
+// never failed.
+func (t *tester) skip(c rules.Command, steps ...string) {
+	for _, step := range steps {
+		t.row(t.table, report.ConformStep{Step: step, Kind: report.StepRun, Uses: c, Command: "-", Expected: "-",
+			Got: "not run: the code does not rely on " + c.Title() + " (" + usesText(t.uses) + ")", Status: report.StepSkipped})
+	}
+}
+
 func (t *tester) steps() {
 	ttl := strconv.FormatInt(t.opt.TTL.Milliseconds(), 10)
 	k := t.keys
 	a, b, c, d, e, f := t.token("A"), t.token("B"), t.token("C"), t.token("D"), t.token("E"), t.token("F")
 
-	t.one("acquire", "OK", []string{"SET", k["lock"], a, "NX", "PX", ttl}, isOK, "lock")
-	t.one("acquire while held", "nil", []string{"SET", k["lock"], b, "NX", "PX", ttl}, isNil, "lock")
+	t.one(0, "acquire", "OK", []string{"SET", k["lock"], a, "NX", "PX", ttl}, isOK, "lock")
+	t.one(0, "acquire while held", "nil", []string{"SET", k["lock"], b, "NX", "PX", ttl}, isNil, "lock")
 
 	fenceTx := func(tok string) [][]string {
 		return [][]string{{"MULTI"}, {"SET", k["lock2"], tok, "NX", "PX", ttl}, {"INCR", k["fence"]}, {"PEXPIRE", k["fence"], ttl}, {"EXEC"}}
@@ -312,46 +342,71 @@ func (t *tester) steps() {
 	}, "lock2", "fence")
 
 	n := strconv.Itoa(len(t.replicas))
-	t.one("replica ack", n+" (every replica acknowledged)", []string{"WAIT", n, strconv.FormatInt(t.opt.WaitTimeout.Milliseconds(), 10)},
+	t.one(0, "replica ack", n+" (every replica acknowledged)", []string{"WAIT", n, strconv.FormatInt(t.opt.WaitTimeout.Milliseconds(), 10)},
 		func(v resp.Value) bool { return v.Kind == resp.Int && strconv.FormatInt(v.Int, 10) == n })
 
-	t.withTTL("extend", "OK, then PTTL > 0", []string{"SET", k["lock"], a, "IFEQ", a, "PX", ttl}, isOK, "lock", func(p int64) bool { return p > 0 })
-	t.withTTL("extend a lost lock", "nil, then PTTL -2 (not created)", []string{"SET", k["gone"], a, "IFEQ", a, "PX", ttl}, isNil, "gone", func(p int64) bool { return p == -2 })
-	t.one("release, stale token", "0", []string{"DELIFEQ", k["lock"], b}, isInt(0), "lock")
-	t.withTTL("release", "1, then PTTL -2", []string{"DELIFEQ", k["lock"], a}, isInt(1), "lock", func(p int64) bool { return p == -2 })
-
-	// DELEX where present (Valkey 9.2+, Redis 8.4+).
-	if t.setup("DELEX setup", []string{"SET", k["lock3"], a, "NX", "PX", ttl}) {
-		v, err := t.send([]string{"DELEX", k["lock3"], "IFEQ", b})
-		if err == nil && v.Kind == resp.Err && strings.Contains(strings.ToLower(v.Str), "unknown command") {
-			t.row(t.table, "DELEX release", "DELEX lock3 IFEQ token B / token A", "0, then 1", "unknown command: not in this server (Valkey 9.2+, Redis 8.4+)", report.StepSkipped)
-		} else {
-			t.judge("DELEX release, stale token", t.show([]string{"DELEX", k["lock3"], "IFEQ", b}), "0", v, err, isInt(0))
-			t.one("DELEX release", "1", []string{"DELEX", k["lock3"], "IFEQ", a}, isInt(1), "lock3")
+	if t.relies(rules.UseIFEQ) {
+		t.withTTL(rules.UseIFEQ, "extend", "OK, then PTTL > 0", []string{"SET", k["lock"], a, "IFEQ", a, "PX", ttl}, isOK, "lock", func(p int64) bool { return p > 0 })
+		t.withTTL(rules.UseIFEQ, "extend a lost lock", "nil, then PTTL -2 (not created)", []string{"SET", k["gone"], a, "IFEQ", a, "PX", ttl}, isNil, "gone", func(p int64) bool { return p == -2 })
+	} else {
+		t.skip(rules.UseIFEQ, "extend", "extend a lost lock")
+	}
+	if t.relies(rules.UseDELIFEQ) {
+		t.one(rules.UseDELIFEQ, "release, stale token", "0", []string{"DELIFEQ", k["lock"], b}, isInt(0), "lock")
+		t.withTTL(rules.UseDELIFEQ, "release", "1, then PTTL -2", []string{"DELIFEQ", k["lock"], a}, isInt(1), "lock", func(p int64) bool { return p == -2 })
+	} else {
+		t.skip(rules.UseDELIFEQ, "release, stale token", "release")
+	}
+	if t.relies(rules.UseDELEX) {
+		if t.setup("DELEX setup", []string{"SET", k["lock3"], a, "NX", "PX", ttl}) {
+			t.one(rules.UseDELEX, "DELEX release, stale token", "0", []string{"DELEX", k["lock3"], "IFEQ", b}, isInt(0), "lock3")
+			t.withTTL(rules.UseDELEX, "DELEX release", "1, then PTTL -2", []string{"DELEX", k["lock3"], "IFEQ", a}, isInt(1), "lock3", func(p int64) bool { return p == -2 })
 		}
+	} else {
+		t.skip(rules.UseDELEX, "DELEX release, stale token", "DELEX release")
+	}
+	if t.relies(rules.UseLua) {
+		if t.setup("Lua setup", []string{"SET", k["lua"], c, "NX", "PX", ttl}) {
+			t.one(rules.UseLua, "Lua release, stale token", "0", []string{"EVAL", luaRelease, "1", k["lua"], d}, isInt(0), "lua")
+			t.withTTL(rules.UseLua, "Lua release", "1, then PTTL -2", []string{"EVAL", luaRelease, "1", k["lua"], c}, isInt(1), "lua", func(p int64) bool { return p == -2 })
+		}
+	} else {
+		t.skip(rules.UseLua, "Lua release, stale token", "Lua release")
 	}
 
 	// The LA104 trap: a successful SET IFEQ without PX drops the TTL and
 	// reaches replicas verbatim; a replica older than 8.1 rejects it and
 	// keeps the old value. The TTL is restored at once.
+	if !t.relies(rules.UseIFEQ) {
+		t.skip(rules.UseIFEQ, trapStep)
+		return
+	}
 	if t.setup("trap setup", []string{"SET", k["trap"], e, "NX", "PX", ttl}) {
-		t.withTTL("extend without PX (LA104 trap)", "OK, then PTTL -1 (the TTL is dropped)", []string{"SET", k["trap"], f, "IFEQ", e}, isOK, "trap", func(p int64) bool { return p == -1 })
-		t.withTTL("TTL restored", "OK, then PTTL > 0", []string{"SET", k["trap"], f, "IFEQ", f, "PX", ttl}, isOK, "trap", func(p int64) bool { return p > 0 })
+		t.withTTL(rules.UseIFEQ, trapStep, "OK, then PTTL -1 (the TTL is dropped)", []string{"SET", k["trap"], f, "IFEQ", e}, isOK, "trap", func(p int64) bool { return p == -1 })
+		t.withTTL(rules.UseIFEQ, "TTL restored", "OK, then PTTL > 0", []string{"SET", k["trap"], f, "IFEQ", f, "PX", ttl}, isOK, "trap", func(p int64) bool { return p > 0 })
 	}
 }
 
-// one sends a command, judges its reply, and reads the keys on replicas.
-func (t *tester) one(step, expected string, args []string, ok func(resp.Value) bool, keys ...string) {
+// trapStep is the LA104 trap's step.
+const trapStep = "extend without PX (LA104 trap)"
+
+// luaRelease is the one script conform runs (scratchOnly refuses any
+// other): the classic compare-and-delete.
+const luaRelease = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`
+
+// one sends a command that exercises uses (0: none relied on, the
+// acquire), judges its reply, and reads the keys on replicas.
+func (t *tester) one(uses rules.Command, step, expected string, args []string, ok func(resp.Value) bool, keys ...string) {
 	if t.broken {
 		return
 	}
 	v, err := t.send(args)
-	t.judge(step, t.show(args), expected, v, err, ok)
+	t.judge(uses, step, t.show(args), expected, v, err, ok)
 	t.replicated(step, keys...)
 }
 
 // withTTL is one, then PTTL of key judged by ttlOK.
-func (t *tester) withTTL(step, expected string, args []string, ok func(resp.Value) bool, key string, ttlOK func(int64) bool) {
+func (t *tester) withTTL(uses rules.Command, step, expected string, args []string, ok func(resp.Value) bool, key string, ttlOK func(int64) bool) {
 	if t.broken {
 		return
 	}
@@ -359,16 +414,16 @@ func (t *tester) withTTL(step, expected string, args []string, ok func(resp.Valu
 	cmd := t.show(args) + "; PTTL " + key
 	switch {
 	case err != nil:
-		t.judge(step, cmd, expected, resp.Value{}, err, ok)
+		t.judge(uses, step, cmd, expected, resp.Value{}, err, ok)
 	case !ok(vs[0]) || vs[0].Kind == resp.Err:
-		t.judge(step, cmd, expected, vs[0], nil, ok)
+		t.judge(uses, step, cmd, expected, vs[0], nil, ok)
 	default:
 		got := t.display(vs[0]) + ", PTTL " + vs[1].String()
 		status := report.StepPass
 		if vs[1].Kind != resp.Int || !ttlOK(vs[1].Int) {
 			status = report.StepFail
 		}
-		t.row(t.table, step, cmd, expected, got, status)
+		t.row(t.table, report.ConformStep{Step: step, Kind: report.StepRun, Uses: uses, Command: cmd, Expected: expected, Got: got, Status: status})
 	}
 	t.replicated(step, key)
 }
@@ -392,7 +447,7 @@ func (t *tester) tx(step, expected string, cmds [][]string, ok func(resp.Value) 
 			}
 		}
 	}
-	t.judge(step, strings.Join(shown, "; "), expected, exec, err, ok)
+	t.judge(0, step, strings.Join(shown, "; "), expected, exec, err, ok)
 	t.replicated(step, keys...)
 }
 
@@ -405,7 +460,7 @@ func (t *tester) setup(step string, args []string) bool {
 	if err == nil && isOK(v) {
 		return true
 	}
-	t.judge(step, t.show(args), "OK", v, err, isOK)
+	t.judge(0, step, t.show(args), "OK", v, err, isOK)
 	return false
 }
 
@@ -426,18 +481,28 @@ func (t *tester) sendAll(cmds [][]string) ([]resp.Value, error) {
 }
 
 // judge records a primary step: pass, fail, missing (the server does not
-// know the command or option) or error (no answer).
-func (t *tester) judge(step, cmd, expected string, v resp.Value, err error, ok func(resp.Value) bool) {
+// know the command or option: the row says what works there instead) or
+// error (no answer).
+func (t *tester) judge(uses rules.Command, step, cmd, expected string, v resp.Value, err error, ok func(resp.Value) bool) {
+	row := report.ConformStep{Step: step, Kind: report.StepRun, Uses: uses, Command: cmd, Expected: expected}
+	if strings.HasSuffix(step, "setup") {
+		row.Kind = report.StepSetup
+	}
 	switch {
 	case err != nil:
-		t.row(t.table, step, cmd, expected, err.Error(), report.StepError)
+		row.Got, row.Status = err.Error(), report.StepError
 	case v.Kind == resp.Err && missing(v.Str):
-		t.row(t.table, step, cmd, expected, t.display(v), report.StepMissing)
+		row.Got, row.Status = t.display(v), report.StepMissing
+		if uses.Valid() {
+			row.Got += lacking(t.version, uses)
+			row.Advice = remedy("it", t.version, uses)
+		}
 	case ok(v) && v.Kind != resp.Err:
-		t.row(t.table, step, cmd, expected, t.display(v), report.StepPass)
+		row.Got, row.Status = t.display(v), report.StepPass
 	default:
-		t.row(t.table, step, cmd, expected, t.display(v), report.StepFail)
+		row.Got, row.Status = t.display(v), report.StepFail
 	}
+	t.row(t.table, row)
 }
 
 // missing reports whether an error reply means the server lacks the
@@ -447,31 +512,63 @@ func missing(msg string) bool {
 	return strings.Contains(m, "unknown command") || strings.Contains(m, "syntax error")
 }
 
-// row adds a step to a table; a fail or missing is an LA213 finding.
-func (t *tester) row(table *report.ConformNode, step, cmd, expected, got, status string) {
-	table.Steps = append(table.Steps, report.ConformStep{Step: step, Command: cmd, Expected: expected, Got: got, Status: status})
-	if table == t.table && t.opt.afterStep != nil {
-		t.opt.afterStep(step)
+// lacking says, from the capability table, why a server of version v
+// lacks c: " (not available on Redis: no Redis release has DELIFEQ)",
+// " (not in Valkey 8.1.1: DELIFEQ needs Valkey 9.0+)"; "" when the table
+// says it has it (renamed or disabled there).
+func lacking(v rules.Version, c rules.Command) string {
+	f, ok := c.Feature()
+	switch {
+	case v.IsZero() || !ok:
+		return ""
+	case rules.Supports(v, f):
+		return " (renamed or disabled on this server)"
 	}
-	if status != report.StepFail && status != report.StepMissing {
+	if _, any := rules.Since(f, v.Flavor); !any {
+		return " (not available on " + v.Flavor.Title() + ": no " + v.Flavor.Title() + " release has " + c.Title() + ")"
+	}
+	return " (not in " + report.ServerName(string(v.Flavor), v.Number()) + ": " + c.Title() + " needs " + rules.Requirement(f) + ")"
+}
+
+// remedy is what works on a server of version v that lacks c, worded by
+// the report from the capability table.
+func remedy(who string, v rules.Version, c rules.Command) string {
+	f, ok := c.Feature()
+	if !ok {
+		f = rules.Lua
+	}
+	return report.Remedy(who, v.String(), v, f, "")
+}
+
+// row adds a row to a table; a fail or missing is an LA213 finding, whose
+// subject is the row's step.
+func (t *tester) row(table *report.ConformNode, st report.ConformStep) {
+	table.Steps = append(table.Steps, st)
+	if table == t.table && t.opt.afterStep != nil {
+		t.opt.afterStep(st.Step)
+	}
+	if st.Status != report.StepFail && st.Status != report.StepMissing {
 		return
 	}
 	var msg string
 	switch {
-	case strings.HasPrefix(step, "after "):
-		msg = fmt.Sprintf("replica (%s) did not apply the write as its primary did: after %q it holds %s, the primary %s", table.Server, strings.TrimPrefix(step, "after "), got, strings.TrimSuffix(expected, " (as on the primary)"))
-		if strings.Contains(step, "LA104") {
+	case st.Kind == report.StepReplicated:
+		msg = fmt.Sprintf("replica (%s) did not apply the write as its primary did: after %q it holds %s, the primary %s", table.Server, st.After, st.Got, strings.TrimSuffix(st.Expected, " (as on the primary)"))
+		if st.After == trapStep {
 			msg += " (a SET IFEQ without PX reaches replicas verbatim and a replica before 8.1 rejects it: always extend with PX)"
 		}
-	case strings.HasPrefix(step, "if promoted: "):
-		msg = fmt.Sprintf("replica (%s) can be promoted but lacks %s (%s: %s)", table.Server, strings.TrimPrefix(step, "if promoted: "), strings.Fields(cmd)[0]+" "+strings.Fields(cmd)[1]+" "+strings.Fields(cmd)[2], got)
-	case status == report.StepMissing:
-		msg = fmt.Sprintf("%s (%s) lacks the step %q: %s answered %s", table.Role, table.Server, step, cmd, got)
+	case st.Kind == report.StepIfPromoted:
+		msg = fmt.Sprintf("replica (%s) can be promoted but lacks %s (%s: %s)", table.Server, st.Uses.Title(), st.Command, st.Got)
+	case st.Status == report.StepMissing:
+		msg = fmt.Sprintf("%s (%s) lacks the step %q: %s answered %s", table.Role, table.Server, st.Step, st.Command, st.Got)
 	default:
-		msg = fmt.Sprintf("%s (%s), step %q: %s answered %s; documented: %s", table.Role, table.Server, step, cmd, got, expected)
+		msg = fmt.Sprintf("%s (%s), step %q: %s answered %s; documented: %s", table.Role, table.Server, st.Step, st.Command, st.Got, st.Expected)
+	}
+	if st.Advice != "" {
+		msg += "; what works there: " + st.Advice
 	}
 	r := rules.MustGet("LA213")
-	t.findings = append(t.findings, report.Finding{Rule: r.ID, Severity: r.Severity, Node: table.Node, Message: msg})
+	t.findings = append(t.findings, report.Finding{Rule: r.ID, Severity: r.Severity, Node: table.Node, Subject: st.Step, Message: msg})
 }
 
 // replicated waits for the replicas to acknowledge the last write, then
@@ -498,19 +595,19 @@ func (t *tester) replicated(step string, keys ...string) {
 		if r.c == nil {
 			continue
 		}
-		cmd := "GET/PTTL " + strings.Join(keys, ", ")
-		expected := want + " (as on the primary)"
+		st := report.ConformStep{Step: "after " + step, Kind: report.StepReplicated, After: step, Command: "GET/PTTL " + strings.Join(keys, ", "), Expected: want + " (as on the primary)"}
 		rvs, err := r.c.DoAll(t.ctx, cmds)
 		switch {
 		case err != nil:
-			t.row(r.table, "after "+step, cmd, expected, err.Error(), report.StepError)
+			st.Got, st.Status = err.Error(), report.StepError
 		case t.state(keys, rvs) == want:
-			t.row(r.table, "after "+step, cmd, expected, t.state(keys, rvs), report.StepPass)
+			st.Got, st.Status = t.state(keys, rvs), report.StepPass
 		case acked < len(t.replicas):
-			t.row(r.table, "after "+step, cmd, expected, t.state(keys, rvs)+fmt.Sprintf(" (WAIT: %d of %d replicas acknowledged in time)", acked, len(t.replicas)), report.StepError)
+			st.Got, st.Status = t.state(keys, rvs)+fmt.Sprintf(" (WAIT: %d of %d replicas acknowledged in time)", acked, len(t.replicas)), report.StepError
 		default:
-			t.row(r.table, "after "+step, cmd, expected, t.state(keys, rvs), report.StepFail)
+			st.Got, st.Status = t.state(keys, rvs), report.StepFail
 		}
+		t.row(r.table, st)
 	}
 }
 
@@ -547,7 +644,8 @@ func (t *tester) cleanup() {
 	if t.broken || t.ctx.Err() != nil { // the connection may be dead: a new one
 		c, err := t.d.Dial(ctx, t.node.Addr, ClientName, scratchOnly(t.opt.Prefix, Writes))
 		if err != nil {
-			t.row(t.table, "cleanup", "DEL every scratch key", "no scratch key left", "could not reconnect: "+err.Error()+" (the keys expire within "+t.opt.TTL.String()+", but for a trap key caught without TTL)", report.StepError)
+			t.row(t.table, report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL every scratch key", Expected: "no scratch key left",
+				Got: "could not reconnect: " + err.Error() + " (the keys expire within " + t.opt.TTL.String() + ", but for a trap key caught without TTL)", Status: report.StepError})
 			return
 		}
 		defer c.Close()
@@ -571,7 +669,7 @@ func (t *tester) cleanup() {
 			}
 		}
 	}
-	t.row(t.table, "cleanup", "DEL "+t.opt.Prefix+"{…}:*; PTTL each", "no scratch key left", got, status)
+	t.row(t.table, report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL " + t.opt.Prefix + "{…}:*; PTTL each", Expected: "no scratch key left", Got: got, Status: status})
 	if status != report.StepPass || len(t.replicas) == 0 {
 		return
 	}
@@ -593,25 +691,66 @@ func (t *tester) cleanup() {
 				}
 			}
 		}
-		t.row(r.table, "after cleanup", "PTTL each scratch key", "no scratch key left", got, status)
+		t.row(r.table, report.ConformStep{Step: "after cleanup", Kind: report.StepReplicated, After: "cleanup", Command: "PTTL each scratch key", Expected: "no scratch key left", Got: got, Status: status})
 	}
 }
 
-// promotion adds, for each replica a failover can promote, the steps it
-// could not run as a primary, from what the probe read (a replica refuses
-// writes, so they cannot be run there).
+// promotion adds, for each replica a failover can promote, every command
+// relied on that it would need as a primary, from what the probe read (a
+// replica refuses writes, so the steps cannot be run there); one it
+// lacks says what works on its release instead.
 func (t *tester) promotion() {
 	for _, r := range t.replicas {
 		if r.node.Promotable == report.PromotableNo {
 			continue
 		}
-		check := func(step, source string, answer report.Answer) {
-			status := map[report.Answer]string{report.Yes: report.StepPass, report.No: report.StepMissing, report.Unknown: report.StepError}[answer]
-			t.row(r.table, step, source+" (read by the probe; a replica refuses writes)", "present", answer.String(), status)
+		v := nodeVersion(r.node)
+		for _, c := range t.uses {
+			answer := r.node.Answer(c)
+			st := report.ConformStep{Step: "if promoted: " + promotedStep[c], Kind: report.StepIfPromoted, Uses: c,
+				Command: promotedSource[c] + " (read by the probe; a replica refuses writes)", Expected: "present", Got: answer.String(),
+				Status: map[report.Answer]string{report.Yes: report.StepPass, report.No: report.StepMissing, report.Unknown: report.StepError}[answer]}
+			if answer == report.No {
+				st.Got += lacking(v, c)
+				st.Advice = remedy(r.node.Addr, v, c)
+			}
+			t.row(r.table, st)
 		}
-		check("if promoted: extend (SET IFEQ)", "COMMAND DOCS SET", r.node.SetIFEQ)
-		check("if promoted: release (DELIFEQ)", "COMMAND INFO DELIFEQ", r.node.DELIFEQ)
 	}
+}
+
+// promotedStep names each command's "if promoted" row.
+var promotedStep = map[rules.Command]string{
+	rules.UseDELIFEQ: "release (DELIFEQ)",
+	rules.UseDELEX:   "release (DELEX)",
+	rules.UseIFEQ:    "extend (SET IFEQ)",
+	rules.UseLua:     "Lua",
+}
+
+// promotedSource is what the probe read each answer from.
+var promotedSource = map[rules.Command]string{
+	rules.UseDELIFEQ: "COMMAND INFO DELIFEQ",
+	rules.UseDELEX:   "COMMAND INFO DELEX",
+	rules.UseIFEQ:    "COMMAND DOCS SET",
+	rules.UseLua:     "COMMAND INFO EVAL, INFO scriptingengines",
+}
+
+// nodeVersion is a node's release, zero when unknown.
+func nodeVersion(n report.Node) rules.Version {
+	v, err := rules.ParseVersion(rules.Flavor(n.Server), n.Version)
+	if err != nil {
+		return rules.Version{}
+	}
+	return v
+}
+
+// usesText lists the commands relied on: "relied on: DELIFEQ, SET IFEQ".
+func usesText(cs []rules.Command) string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Title())
+	}
+	return "relied on: " + strings.Join(names, ", ")
 }
 
 // show writes a command for the table: scratch keys by their short name,

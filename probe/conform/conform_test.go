@@ -12,6 +12,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // TestAllowlistsAreExactly writes both allowlists out.
@@ -29,7 +30,7 @@ func TestAllowlistsAreExactly(t *testing.T) {
 		sort.Strings(out)
 		return strings.Join(out, ",")
 	}
-	if got, want := flat(Writes), "CLUSTER NODES,DEL,DELEX,DELIFEQ,DISCARD,EXEC,GET,INCR,MULTI,PEXPIRE,PTTL,SET,WAIT"; got != want {
+	if got, want := flat(Writes), "CLUSTER NODES,DEL,DELEX,DELIFEQ,DISCARD,EVAL,EXEC,GET,INCR,MULTI,PEXPIRE,PTTL,SET,WAIT"; got != want {
 		t.Errorf("Writes = %s\nwant     %s", got, want)
 	}
 	if got, want := flat(Reads), "GET,PTTL,READONLY"; got != want {
@@ -38,7 +39,7 @@ func TestAllowlistsAreExactly(t *testing.T) {
 	w := scratchOnly("scratch:", Writes)
 	for _, args := range [][]string{
 		{"SET", "scratch:{x}:lock", "t", "NX", "PX", "100"}, {"DEL", "scratch:a", "scratch:b"}, {"MULTI"}, {"EXEC"},
-		{"WAIT", "1", "100"}, {"DELIFEQ", "scratch:k", "t"}, {"cluster", "nodes"},
+		{"WAIT", "1", "100"}, {"DELIFEQ", "scratch:k", "t"}, {"cluster", "nodes"}, {"EVAL", luaRelease, "1", "scratch:k", "t"},
 	} {
 		if err := w(args); err != nil {
 			t.Errorf("%v refused: %v", args, err)
@@ -48,6 +49,8 @@ func TestAllowlistsAreExactly(t *testing.T) {
 		{"SET", "lock:job", "t"}, {"DEL", "scratch:a", "lock:job"}, {"DEL"}, {"SET"}, {"GET", "other"}, {"FLUSHALL"},
 		{"EVAL", "return 1", "0"}, {"CLUSTER", "FAILOVER"}, {"UNLINK", "scratch:a"}, {"RENAME", "scratch:a", "b"},
 		{"PEXPIRE", "lock:job", "1"}, {"INCR", "fence:job"}, {"SET", "Scratch:x", "t"},
+		{"EVAL", luaRelease, "1", "lock:job", "t"}, {"EVAL", luaRelease, "2", "scratch:a", "scratch:b", "t"},
+		{"EVAL", "return redis.call('FLUSHALL')", "1", "scratch:k", "t"}, {"EVAL", luaRelease, "0", "t"},
 	} {
 		if err := w(args); err == nil {
 			t.Errorf("%v allowed", args)
@@ -334,4 +337,125 @@ func TestConformRestrictedUser(t *testing.T) {
 		}
 	}
 	wantNoKeyLeft(t, n...)
+}
+
+// TestConformFollowsFlavorAndUses: on Redis 8.6 the steps follow the code.
+// Relying on DELEX and SET IFEQ, every step passes; relying on DELIFEQ,
+// the release step is missing ("not available on Redis") and says what
+// works there (DELEX IFEQ, or Valkey), never DELIFEQ; without -uses the
+// native path of Redis (DELEX, SET IFEQ) is assumed, and the report says
+// so. What the code does not rely on is skipped, not failed.
+func TestConformFollowsFlavorAndUses(t *testing.T) {
+	servertest.Require(t, servertest.Redis86)
+	s := servertest.Start(t, servertest.Config{Version: servertest.Redis86})
+	opt := func(uses ...rules.Command) Options {
+		return Options{Probe: probe.Options{Addrs: []string{s.Addr}, Uses: uses}}
+	}
+	run := conformRun(t, opt(rules.UseDELEX, rules.UseIFEQ))
+	st := statuses(run)
+	for _, step := range []string{"acquire", "acquire + fence", "replica ack", "extend", "extend a lost lock", "DELEX release, stale token", "DELEX release", "extend without PX (LA104 trap)", "TTL restored", "cleanup"} {
+		if st[s.Addr+"|"+step] != report.StepPass {
+			t.Errorf("-uses delex,ifeq: step %q: %q, want pass", step, st[s.Addr+"|"+step])
+		}
+	}
+	for _, step := range []string{"release, stale token", "release", "Lua release"} {
+		if st[s.Addr+"|"+step] != report.StepSkipped {
+			t.Errorf("-uses delex,ifeq: step %q: %q, want skipped (not relied on)", step, st[s.Addr+"|"+step])
+		}
+	}
+	if code := report.ExitCode(run); code != 0 || len(run.Findings) != 0 || run.UsesFrom != report.UsesNamed {
+		t.Errorf("-uses delex,ifeq: exit %d, findings %+v, uses from %s; want 0, none, named", code, run.Findings, run.UsesFrom)
+	}
+	wantNoKeyLeft(t, s)
+
+	run = conformRun(t, opt(rules.UseDELIFEQ))
+	var release report.ConformStep
+	for _, n := range run.Conform {
+		for _, step := range n.Steps {
+			if step.Step == "release" {
+				release = step
+			}
+		}
+	}
+	if release.Status != report.StepMissing || !strings.Contains(release.Got, "not available on Redis") ||
+		!strings.Contains(release.Advice, "release with DELEX key IFEQ token instead of DELIFEQ") || strings.Contains(release.Advice, "release with DELIFEQ") || release.Uses != rules.UseDELIFEQ {
+		t.Errorf("-uses delifeq: release row %+v, want missing, not available on Redis, with the DELEX advice", release)
+	}
+	if code := report.ExitCode(run); code != report.ExitFindings {
+		t.Errorf("-uses delifeq: exit %d, want 3", code)
+	}
+	found := false
+	for _, f := range run.Findings {
+		found = found || f.Rule == "LA213" && f.Subject == "release" && strings.Contains(f.Message, "what works there: release with DELEX key IFEQ token")
+	}
+	if !found {
+		t.Errorf("-uses delifeq: no LA213 for the release with the advice: %+v", run.Findings)
+	}
+	wantNoKeyLeft(t, s)
+
+	run = conformRun(t, opt())
+	if run.UsesFrom != report.UsesAssumed || fmt.Sprint(run.UsedCommands()) != "[delex ifeq]" || report.ExitCode(run) != 0 {
+		t.Errorf("no -uses on Redis: uses %v from %s, exit %d; want delex, ifeq assumed, exit 0", run.UsedCommands(), run.UsesFrom, report.ExitCode(run))
+	}
+	wantNoKeyLeft(t, s)
+}
+
+// TestConformPromotedReplicaFollowsUses: a 9.1 primary with a promotable
+// 8.1 replica, for code that releases with DELIFEQ: the primary passes,
+// the replica lacks DELIFEQ should it be promoted (LA213, with the upgrade
+// that works); for code that releases with DELEX, the primary lacks it
+// (9.1) and so does the replica, each told what works there.
+func TestConformPromotedReplicaFollowsUses(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91, servertest.Valkey81)
+	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Config: servertest.Config{Version: servertest.Valkey81}, Of: 0})
+	p, r := n[0].Addr, n[1].Addr
+	run := conformRun(t, Options{Probe: probe.Options{Addrs: []string{p}, Uses: []rules.Command{rules.UseDELIFEQ}}})
+	st := statuses(run)
+	if st[p+"|release"] != report.StepPass || st[r+"|if promoted: release (DELIFEQ)"] != report.StepMissing || st[r+"|if promoted: extend (SET IFEQ)"] != "" {
+		t.Errorf("-uses delifeq: primary release %q, replica if promoted DELIFEQ %q, SET IFEQ %q; want pass, missing, not checked",
+			st[p+"|release"], st[r+"|if promoted: release (DELIFEQ)"], st[r+"|if promoted: extend (SET IFEQ)"])
+	}
+	var msg string
+	for _, f := range run.Findings {
+		if f.Node == r && f.Subject == "if promoted: release (DELIFEQ)" {
+			msg = f.Message
+		}
+	}
+	if !strings.Contains(msg, "can be promoted but lacks DELIFEQ") || !strings.Contains(msg, "upgrade "+r+" from valkey-8.1.1 to Valkey 9.0+") || strings.Contains(msg, "DELEX") {
+		t.Errorf("replica finding %q, want the missing DELIFEQ and the upgrade, and no DELEX", msg)
+	}
+	if report.ExitCode(run) != report.ExitFindings {
+		t.Errorf("exit %d, want 3", report.ExitCode(run))
+	}
+	wantNoKeyLeft(t, n...)
+
+	run = conformRun(t, Options{Probe: probe.Options{Addrs: []string{p}, Uses: []rules.Command{rules.UseDELEX}}})
+	st = statuses(run)
+	if st[p+"|DELEX release"] != report.StepMissing || st[r+"|if promoted: release (DELEX)"] != report.StepMissing || st[p+"|release"] != report.StepSkipped {
+		t.Errorf("-uses delex: primary DELEX %q, replica if promoted DELEX %q, DELIFEQ release %q; want missing, missing, skipped",
+			st[p+"|DELEX release"], st[r+"|if promoted: release (DELEX)"], st[p+"|release"])
+	}
+	for _, c := range run.Conform {
+		for _, step := range c.Steps {
+			if c.Node == p && step.Step == "DELEX release" && !strings.Contains(step.Advice, "release with DELIFEQ key token instead of DELEX") {
+				t.Errorf("9.1 primary lacking DELEX: advice %q, want DELIFEQ (it has it)", step.Advice)
+			}
+		}
+	}
+	wantNoKeyLeft(t, n...)
+}
+
+// TestConformLua: code that releases with Lua gets the Lua release run,
+// with a stale and with the holder's token.
+func TestConformLua(t *testing.T) {
+	s := servertest.Start(t, servertest.Config{})
+	run := conformRun(t, Options{Probe: probe.Options{Addrs: []string{s.Addr}, Uses: []rules.Command{rules.UseLua}}})
+	st := statuses(run)
+	if st[s.Addr+"|Lua release, stale token"] != report.StepPass || st[s.Addr+"|Lua release"] != report.StepPass || st[s.Addr+"|release"] != report.StepSkipped {
+		t.Errorf("Lua release %q / %q, DELIFEQ %q; want pass, pass, skipped", st[s.Addr+"|Lua release, stale token"], st[s.Addr+"|Lua release"], st[s.Addr+"|release"])
+	}
+	if report.ExitCode(run) != 0 {
+		t.Errorf("exit %d, findings %+v", report.ExitCode(run), run.Findings)
+	}
+	wantNoKeyLeft(t, s)
 }

@@ -8,7 +8,6 @@
 package join
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -126,28 +125,22 @@ var before = map[rules.Path]string{
 }
 
 // advice says what must change first so that the node stops breaking the
-// code's use of c: upgrade it (or give it a Lua engine), or keep failovers
-// from promoting it.
+// code's use of c: what works on its release (the capability table's
+// remedies: another command it has, an upgrade, a move, a Lua engine), or
+// keeping failovers from promoting it.
 func advice(n Node, c rules.Command, topology string) string {
-	feat := c.Title()
-	when := before[c.Path()] + feat
+	when := before[c.Path()] + c.Title()
 	feature, versioned := c.Feature()
-	addr := n.Ref.Addr
-	var fix string
-	switch {
-	case !versioned: // Lua
-		native := []string{rules.UseDELIFEQ.Title() + " release", rules.UseIFEQ.Title() + " PX extend"}
-		fix = fmt.Sprintf("give %s a Lua engine (load the Lua module; EVAL must not be renamed away) %s, or move those lock steps to the native commands (%s, %s)", addr, when, native[0], native[1])
-	case n.Ref.Target != "":
-		return fmt.Sprintf("upgrade every %s node that can become primary to a release with %s (%s) %s", n.Ref.Target, feat, rules.Requirement(feature), when)
-	case n.Version.IsZero():
-		fix = fmt.Sprintf("upgrade %s to a server with %s (%s) %s", addr, feat, rules.Requirement(feature), when)
-	default:
-		if min, ok := rules.Since(feature, n.Version.Flavor); ok {
-			fix = fmt.Sprintf("upgrade %s from %s to %s %d.%d+ %s", addr, n.Version, n.Version.Flavor.Title(), min.Major, min.Minor, when)
-		} else {
-			fix = fmt.Sprintf("no %s version has %s: replace %s with a server that has it (%s) %s", n.Version.Flavor.Title(), feat, addr, rules.Requirement(feature), when)
-		}
+	if !versioned {
+		feature = rules.Lua
+	}
+	who, from := n.Ref.Addr, n.Version.String()
+	if n.Ref.Target != "" {
+		who, from = "every "+n.Ref.Target+" node that can become primary", n.Ref.Target
+	}
+	fix := report.Remedy(who, from, n.Version, feature, when)
+	if fix == "" {
+		fix = "replace " + who + " with a server that has " + c.Title() + " " + when
 	}
 	if n.Ref.Role == report.RoleReplica {
 		if topology == report.TopologyCluster {

@@ -154,7 +154,7 @@ func TestVerdict(t *testing.T) {
 			uses: exampleCode(), fromCode: true, words: [3]string{"unsafe", "unsafe", "available"}, exit: report.ExitFindings,
 			reasons: []string{
 				"native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, checkout/checkout.go:65 and 1 more) but replica 10.0.0.7:6379 (Valkey 8.1.1, promotable) has no DELIFEQ (declared valkey-8.1.1); upgrade 10.0.0.7:6379 from valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its cluster-replica-no-failover yes (then only a manual CLUSTER FAILOVER promotes it)",
-				"native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, checkout/checkout.go:65 and 1 more) but replica 10.0.0.8:6379 (Redis 7.0.15, promotable) has no DELIFEQ (declared redis-7.0.15); no Redis version has DELIFEQ: replace 10.0.0.8:6379 with a server that has it (Valkey 9.0+, no Redis version) before releasing with DELIFEQ, or set its cluster-replica-no-failover yes (then only a manual CLUSTER FAILOVER promotes it)",
+				"native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, checkout/checkout.go:65 and 1 more) but replica 10.0.0.8:6379 (Redis 7.0.15, promotable) has no DELIFEQ (declared redis-7.0.15); upgrade 10.0.0.8:6379 from redis-7.0.15 to Redis 8.4+ and release with DELEX key IFEQ token, or move 10.0.0.8:6379 to Valkey 9.0+ before releasing with DELIFEQ, or set its cluster-replica-no-failover yes (then only a manual CLUSTER FAILOVER promotes it)",
 				"native_extend: unsafe — the code extends with SET IFEQ (checkout/checkout.go:53) but replica 10.0.0.8:6379 (Redis 7.0.15, promotable) has no SET IFEQ (declared redis-7.0.15); upgrade 10.0.0.8:6379 from redis-7.0.15 to Redis 8.4+ before extending with SET IFEQ, or set its cluster-replica-no-failover yes (then only a manual CLUSTER FAILOVER promotes it)",
 				"lua: available — the code runs Lua (billing/billing.go:33: Lua compare-and-delete script (billing.go:13)) and every node that can become primary (3) has Lua",
 			},
@@ -194,7 +194,7 @@ func TestVerdict(t *testing.T) {
 			},
 			uses: exampleCode()[:1], fromCode: true, words: [3]string{"unsafe", "safe", "available"}, exit: report.ExitFindings,
 			reasons: []string{
-				"native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, checkout/checkout.go:65 and 1 more) but every valkey-8.1 node (declared by -target, promotable) has no DELIFEQ (declared valkey-8.1.0); upgrade every valkey-8.1 node that can become primary to a release with DELIFEQ (Valkey 9.0+, no Redis version) before releasing with DELIFEQ",
+				"native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, checkout/checkout.go:65 and 1 more) but every valkey-8.1 node (declared by -target, promotable) has no DELIFEQ (declared valkey-8.1.0); upgrade every valkey-8.1 node that can become primary from valkey-8.1 to Valkey 9.0+ before releasing with DELIFEQ",
 				"native_extend: not relied on — the code does not extend with SET IFEQ, so this verdict does not affect it (every node that can become primary (1) has SET IFEQ)",
 				"lua: not relied on — the code runs no Lua, so this verdict does not affect it (every node that can become primary (1) has Lua)",
 			},
