@@ -144,17 +144,6 @@ func Promotable(f Facts, topology string) (report.Promotable, string) {
 	return report.PromotableYes, "a replica can be promoted (REPLICAOF NO ONE or a failover tool)"
 }
 
-// dataNodes are the nodes that hold data (not Sentinels).
-func dataNodes(nodes []Facts) []Facts {
-	var out []Facts
-	for _, n := range nodes {
-		if n.Role != RoleSentinel {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // unknownWhy says why nothing is known of a node's answers: it was not
 // reached, or what could not be read on it.
 func unknownWhy(f Facts) string {

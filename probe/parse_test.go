@@ -17,8 +17,8 @@ import (
 func recorded(t *testing.T) []string {
 	t.Helper()
 	dirs, err := filepath.Glob(filepath.Join("testdata", "replies", "*"))
-	if err != nil || len(dirs) < 4 {
-		t.Fatalf("want recorded replies of 4 servers in testdata/replies, found %v (%v)", dirs, err)
+	if err != nil || len(dirs) < 5 {
+		t.Fatalf("want recorded replies of 5 servers in testdata/replies, found %v (%v)", dirs, err)
 	}
 	return dirs
 }

@@ -206,7 +206,7 @@ func (r *Run) escaped() *Run {
 		c.Probed = &Window{Start: e(w.Start), End: e(w.End)}
 	}
 	if t := r.TargetFrom; t != nil {
-		ct := TargetChoice{Releases: strs(t.Releases), Source: e(t.Source), Unknown: strs(t.Unknown)}
+		ct := TargetChoice{Releases: strs(t.Releases), Source: t.Source, Unknown: strs(t.Unknown)}
 		for _, n := range t.Nodes {
 			ct.Nodes = append(ct.Nodes, TargetNode{Addr: e(n.Addr), Server: e(n.Server), Version: e(n.Version)})
 		}

@@ -197,7 +197,7 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 	}
 
 	if len(v.Uses) > 0 || v.UsesKnown {
-		md.section("Commands the code relies on")
+		md.section(v.UsesTitle)
 	}
 	switch {
 	case len(v.Uses) > 0:

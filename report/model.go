@@ -130,9 +130,9 @@ func (s *UsesSource) UnmarshalText(b []byte) error { return usesSourceEnum.unmar
 type TargetChoice struct {
 	// Releases are the release lines, as -target takes them.
 	Releases []string `json:"releases"`
-	// Source is "flag" (-target), "config" (the config file's target),
-	// "fleet" (derived from the fleet read or declared) or "default".
-	Source string `json:"source"`
+	// Source is where they come from: -target, the config file's
+	// target, the fleet read or declared, or the default.
+	Source TargetSource `json:"source"`
 	// Nodes, when derived from the fleet, name for each release a node
 	// that can become primary and runs it ("127.0.0.1:7002 runs Valkey
 	// 8.1.1").
@@ -149,13 +149,25 @@ type TargetNode struct {
 	Version string `json:"version"`
 }
 
-// The sources of a target.
+// TargetSource says where the releases a run judged the code at come
+// from.
+type TargetSource uint8
+
 const (
-	TargetFromFlag    = "flag"
-	TargetFromConfig  = "config"
-	TargetFromFleet   = "fleet"
-	TargetFromDefault = "default"
+	TargetFromFlag    TargetSource = iota + 1 // -target
+	TargetFromConfig                          // the config file's target
+	TargetFromFleet                           // derived from the fleet read or declared
+	TargetFromDefault                         // none of them: the default
 )
+
+var targetSourceEnum = enum[TargetSource]{"target source", []string{TargetFromFlag: "flag", TargetFromConfig: "config", TargetFromFleet: "fleet", TargetFromDefault: "default"}}
+
+// Valid reports whether s is one of the sources.
+func (s TargetSource) Valid() bool { return targetSourceEnum.valid(s) }
+
+func (s TargetSource) String() string                { return targetSourceEnum.str(s) }
+func (s TargetSource) MarshalText() ([]byte, error)  { return targetSourceEnum.marshal(s) }
+func (s *TargetSource) UnmarshalText(b []byte) error { return targetSourceEnum.unmarshal(b, s) }
 
 // Tool identifies the producer.
 type Tool struct {

@@ -42,7 +42,19 @@ type Step struct {
 	Code   []RuleWork     `json:"code,omitempty"`
 	Config []ConfigChange `json:"config,omitempty"`
 	Gaps   []string       `json:"gaps,omitempty"` // nodes not known (evidence steps)
-	Verify []string       `json:"verify"`         // commands that show the step is done
+	// Hold names the native commands the step must not move code onto
+	// yet, each with the nodes that can become primary and lack it: the
+	// verdict does not call it safe.
+	Hold   []Hold   `json:"hold,omitempty"`
+	Verify []string `json:"verify"` // commands that show the step is done
+}
+
+// Hold is a native command the code must not move onto until the nodes
+// change: a node that can become primary lacks it (or its answer is
+// unknown).
+type Hold struct {
+	Command rules.Command `json:"command"`
+	Nodes   []string      `json:"nodes"`
 }
 
 // NodeWork is one server a step changes, in the order to change them.
@@ -104,7 +116,11 @@ func PlanOf(r *Run) *Plan {
 	evidence, upgrade := serverSteps(r)
 	add(evidence)
 	add(upgrade)
-	add(codeStep(r, upgrade != nil))
+	code := codeStep(r, upgrade != nil)
+	if code != nil {
+		holdNative(r, code)
+	}
+	add(code)
 	add(configStep(r))
 	if len(p.Steps) > 0 && len(r.Nodes) > 0 {
 		add(verifyStep(r))
@@ -230,13 +246,137 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 			if nodes[0].Role == RolePrimary { // primaries sort last: all are
 				when = ": every such step fails now"
 			}
-			upgrade.Why = "The code runs lock steps in Lua, which " + pluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to release with DELIFEQ and extend with SET IFEQ PX."
+			upgrade.Why = "The code runs lock steps in Lua, which " + pluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to " + nativeSteps(nodes) + "."
 		} else {
 			upgrade.Title = "Upgrade or de-promote " + servers
 			upgrade.Why = "The code relies on " + commandTitles(lacks) + ", which " + pluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
 		}
 	}
 	return evidence, upgrade
+}
+
+// nativeSteps says which native commands the nodes all have, for "change
+// the code to ...": DELIFEQ on Valkey 9.0+, DELEX IFEQ on Redis 8.4+ (the
+// capability table's ReleaseFor), else the native commands in general.
+func nativeSteps(nodes []NodeWork) string {
+	var release rules.Feature
+	extend := true
+	for _, w := range nodes {
+		v, err := parseServerName(w.Server)
+		if err != nil {
+			return "use the native commands"
+		}
+		f, ok := rules.ReleaseFor(v)
+		if !ok || (release != "" && f != release) {
+			return "use the native commands where every node that can become primary has them"
+		}
+		release = f
+		extend = extend && rules.Supports(v, rules.SetIFEQ)
+	}
+	s := commandUse[release]
+	if extend {
+		s += " and " + commandUse[rules.SetIFEQ]
+	}
+	return s
+}
+
+// parseServerName reads "Valkey 9.1.2" back into a version.
+func parseServerName(s string) (rules.Version, error) {
+	name, num, _ := strings.Cut(s, " ")
+	return rules.ParseVersion(rules.Flavor(strings.ToLower(name)), num)
+}
+
+// holdNative keeps the code step from proposing a change onto a native
+// command the verdict does not call safe: for each native command that a
+// node that can become primary lacks (or may lack), when every release the
+// code was judged at has it (so the analyzers' fixes move lock steps onto
+// it), the step says not to apply them yet; and where no native command of
+// a lock step is on every such node, it says to keep the code's current
+// way (Lua, or what it sends now) until the named nodes change.
+func holdNative(r *Run, s *Step) {
+	lacking := map[rules.Command][]string{}
+	data := false
+	for _, n := range r.Nodes {
+		if n.Role == RoleSentinel || n.Promotable == PromotableNo {
+			continue
+		}
+		data = true
+		for _, c := range []rules.Command{rules.UseDELIFEQ, rules.UseDELEX, rules.UseIFEQ} {
+			if n.Answer(c) != Yes {
+				lacking[c] = append(lacking[c], n.Addr)
+			}
+		}
+	}
+	if !data {
+		return
+	}
+	targets := targetVersions(r)
+	auto := 0
+	for _, g := range s.Code {
+		auto += g.Autofix
+	}
+	var held []string
+	for _, c := range []rules.Command{rules.UseDELIFEQ, rules.UseDELEX, rules.UseIFEQ} {
+		f, _ := c.Feature()
+		if len(lacking[c]) == 0 || len(targets) == 0 {
+			continue
+		}
+		every := true
+		for _, v := range targets {
+			every = every && rules.Supports(v, f)
+		}
+		if every {
+			s.Hold = append(s.Hold, Hold{Command: c, Nodes: lacking[c]})
+			held = append(held, c.Title()+" (lacked by "+andList(lacking[c])+")")
+		}
+	}
+	if len(held) > 0 && auto > 0 {
+		s.Why = "Do not apply `lockaudit vet -fix` yet: the code was judged at " + TargetText(r) + ", where its fixes move lock steps onto " + strings.Join(held, " and ") +
+			", which the verdict does not call safe on this fleet. Fix these by hand where the fix stays on what every node that can become primary has, and judge the code at the fleet's own release (without -target) once those nodes change."
+		s.Verify = slices.DeleteFunc(s.Verify, func(v string) bool { return strings.HasPrefix(v, "lockaudit vet -fix") })
+	}
+	used := r.UsedCommands()
+	keep := func(step, doing string, cmds ...rules.Command) {
+		if !slices.ContainsFunc(used, func(c rules.Command) bool { return c == rules.UseLua || slices.Contains(cmds, c) }) {
+			return // the code does not take this step: nothing to keep
+		}
+		best := cmds[0]
+		for _, c := range cmds {
+			if len(lacking[c]) == 0 {
+				return // one of them is on every node that can become primary
+			}
+			if len(lacking[c]) < len(lacking[best]) {
+				best = c
+			}
+		}
+		s.Why += " No native " + step + " command is on every node that can become primary: keep " + doing + " locks as the code does now (a Lua script where it uses one) until " + andList(lacking[best]) + " " + pluralVerb(len(lacking[best]), "has", "have") + " " + best.Title() + "."
+	}
+	keep("release", "releasing", rules.UseDELIFEQ, rules.UseDELEX)
+	keep("extend", "extending", rules.UseIFEQ)
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// targetVersions are the releases the run judged the code at.
+func targetVersions(r *Run) []rules.Version {
+	list := r.Target
+	if r.TargetFrom != nil {
+		list = strings.Join(r.TargetFrom.Releases, ",")
+	}
+	if list == "" {
+		return nil
+	}
+	vs, _, err := rules.ParseTargets(list)
+	if err != nil {
+		return nil
+	}
+	return vs
 }
 
 func codeStep(r *Run, afterUpgrade bool) *Step {

@@ -117,7 +117,7 @@ func (v *view) buildDeliverable(r *Run) {
 	}
 	add("findings", findings, v.HasCode || v.HasServers)
 	add("suppressed", "Suppressed findings", true)
-	add("uses", "Commands the code relies on", len(v.Uses) > 0 || v.UsesKnown)
+	add("uses", v.UsesTitle, len(v.Uses) > 0 || v.UsesKnown)
 	for _, a := range v.appendices() {
 		d.TOC = append(d.TOC, tocEntry{ID: a.ID, Title: a.Title, Appendix: true})
 	}

@@ -271,8 +271,13 @@ func roleCell(n Node) string {
 
 func serverCell(n Node) string {
 	if n.Version == "" {
+		for _, e := range n.Errors {
+			if strings.HasPrefix(e, "connection: ") { // the probe's FactConnect
+				return "unreachable"
+			}
+		}
 		if len(n.Errors) > 0 {
-			return "unreachable"
+			return "version unread"
 		}
 		return "?"
 	}

@@ -28,6 +28,9 @@ type view struct {
 	// audit, preflight), so an empty list means "none"; vet and probe leave
 	// it empty without looking.
 	UsesKnown bool
+	// UsesTitle heads the list of uses, saying whose they are: the
+	// code's, named by -uses, or assumed.
+	UsesTitle string
 	Scope     []scopeItem
 
 	Verdicts []PathView // nil when the run computed no verdict
@@ -238,6 +241,7 @@ func newView(r *Run) *view {
 	v.HasFleet = len(r.Nodes) > 0
 	v.HasServers = v.HasFleet || r.Scan != nil || len(r.Conform) > 0
 	v.UsesKnown = r.Verdict != nil && r.Verdict.FromCode
+	v.UsesTitle = map[UsesSource]string{UsesFromCode: "Commands the code relies on", UsesNamed: "Commands relied on (-uses)", UsesAssumed: "Commands assumed relied on (no code analysed)"}[usesFrom(r)]
 
 	used := usedSites(r)
 	relevant := func(use rules.Command) bool {
@@ -306,6 +310,9 @@ func TargetText(r *Run) string {
 	case TargetFromConfig:
 		return s + " (from the config file's target)"
 	case TargetFromDefault:
+		if len(c.Unknown) > 0 {
+			return s + " (the default: the release of " + strings.Join(c.Unknown, ", ") + " could not be read, and neither -target nor the config file names one)"
+		}
 		return s + " (the default: neither -target, the config file nor the fleet named one)"
 	}
 	var who []string

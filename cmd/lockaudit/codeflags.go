@@ -63,7 +63,7 @@ type codeFlags struct {
 	// TargetFrom is where Targets come from: report.TargetFromFlag,
 	// TargetFromConfig or TargetFromDefault (deriveTarget may replace the
 	// default with the fleet's).
-	TargetFrom string
+	TargetFrom report.TargetSource
 }
 
 // register adds the code-half flags to fs. writeBaseline adds
@@ -138,7 +138,9 @@ func (c *codeFlags) deriveTarget(t probe.Target) *report.TargetChoice {
 		for _, n := range t.Nodes {
 			choice.Nodes = append(choice.Nodes, report.TargetNode{Addr: n.Addr, Server: string(n.Version.Flavor), Version: n.Version.Number()})
 		}
-		choice.Unknown = t.Unknown
+	}
+	if c.TargetFrom == report.TargetFromFleet || c.TargetFrom == report.TargetFromDefault {
+		choice.Unknown = t.Unknown // why the fleet's own release is not (all) known
 	}
 	return choice
 }

@@ -35,6 +35,9 @@ func TestPreflightTargets(t *testing.T) {
 	if r.Command != "preflight" || r.Topology != "declared" || r.Target != "valkey-9.0" || len(r.Nodes) != 1 || !r.Nodes[0].Declared || r.Time == "" {
 		t.Errorf("command %q, topology %q, target %q, nodes %+v", r.Command, r.Topology, r.Target, r.Nodes)
 	}
+	if tf := r.TargetFrom; tf == nil || tf.Source != report.TargetFromFlag || strings.Join(tf.Releases, ",") != "valkey-9.0" {
+		t.Errorf("target_from %+v, want valkey-9.0 from the flag", tf)
+	}
 	if v := r.Verdict; v.Of(rules.NativeRelease).Word() != report.Safe || v.Of(rules.NativeExtend).Word() != report.Safe || v.Of(rules.LuaScripts).Word() != report.Available {
 		t.Errorf("valkey-9.0: verdict %s/%s/%s, want safe/safe/available:\n%s", v.Of(rules.NativeRelease).Word(), v.Of(rules.NativeExtend).Word(), v.Of(rules.LuaScripts).Word(), strings.Join(v.Strings(), "\n"))
 	}
@@ -47,7 +50,7 @@ func TestPreflightTargets(t *testing.T) {
 	if r.Verdict.Of(rules.NativeRelease).Word() != report.Unsafe || r.Verdict.Of(rules.NativeExtend).Word() != report.Safe {
 		t.Errorf("valkey-9.0,valkey-8.1: release %s, extend %s; want unsafe, safe", r.Verdict.Of(rules.NativeRelease).Word(), r.Verdict.Of(rules.NativeExtend).Word())
 	}
-	want := "native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, billing/billing.go:83 and 4 more) but every valkey-8.1 node (declared by -target, promotable) has no DELIFEQ (declared valkey-8.1.0); upgrade every valkey-8.1 node that can become primary to a release with DELIFEQ (Valkey 9.0+, no Redis version) before releasing with DELIFEQ"
+	want := "native_release: unsafe — the code releases with DELIFEQ (billing/billing.go:56, billing/billing.go:83 and 4 more) but every valkey-8.1 node (declared by -target, promotable) has no DELIFEQ (declared valkey-8.1.0); upgrade every valkey-8.1 node that can become primary from valkey-8.1 to Valkey 9.0+ before releasing with DELIFEQ"
 	if reasonsWith(r, want) == "" {
 		t.Errorf("reasons lack\n  %s\ngot\n  %s", want, strings.Join(r.Verdict.Strings(), "\n  "))
 	}

@@ -88,14 +88,20 @@ func TestProbeCLIText(t *testing.T) {
 	if code != report.ExitFindings {
 		t.Errorf("exit %d, want 3", code)
 	}
+	// No code was analysed and no -uses given: the uses are assumed, and
+	// every line says so; the probe's time is on the topology line.
+	if strings.Contains(stdout, "The code relies on") || strings.Contains(stdout, "your code relies on") {
+		t.Errorf("a probe without code speaks as if the code had been read:\n%s", stdout)
+	}
 	for _, want := range []string{
-		"Topology: replication (1 primary, 1 replica). The code relies on: delifeq, ifeq.",
+		"Topology: replication (1 primary, 1 replica), read 20",
+		"Assumed (no code analysed, no -uses): the code relies on delifeq, ifeq, the native path of the fleet's flavor.",
 		"| ADDRESS ", "| KEY CONFIG ",
 		"| " + n[0].Addr, "| Valkey 9.1.2 ", "| Valkey 8.1.1 ",
 		"LA201 error   " + n[1].Addr + "  A promotable node lacks the native release command: replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ",
-		"Native release (DELIFEQ): UNSAFE (your code relies on this)",
+		"Native release (DELIFEQ): UNSAFE (assumed relied on (no code analysed))",
 		"    - replica " + n[1].Addr + " (Valkey 8.1.1, promotable) has no DELIFEQ",
-		"Native extend (SET IFEQ): SAFE (your code relies on this)",
+		"Native extend (SET IFEQ): SAFE (assumed relied on (no code analysed))",
 		"Lua scripts: AVAILABLE",
 		"Exit status 3:",
 	} {

@@ -323,7 +323,9 @@ func TestAuditDiffAfterFix(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	auditReport(t, dir, primary.Addr, before)
+	// Both audits judge the code at the release the team aims for
+	// (-target valkey-9.0), as vet -fix does.
+	auditReport(t, dir, primary.Addr, before, "-target", "valkey-9.0")
 	beforeRun := readJSONRun(t, filepath.Join(before, "run.json"))
 
 	// Remediation: -fix on the code, committed; the 8.1 replica replaced
@@ -338,7 +340,7 @@ func TestAuditDiffAfterFix(t *testing.T) {
 	upgraded := servertest.Start(t, servertest.Config{Port: port})
 	upgraded.Do(t, "REPLICAOF", "127.0.0.1", strconv.Itoa(primary.Port))
 	upgraded.WaitReplicating(t, primary)
-	code := auditReport(t, dir, primary.Addr, after, "-since", filepath.Join(before, "run.json"))
+	code := auditReport(t, dir, primary.Addr, after, "-since", filepath.Join(before, "run.json"), "-target", "valkey-9.0")
 	afterRun := readJSONRun(t, filepath.Join(after, "run.json"))
 
 	// What the test knows: every finding -fix would fix before is gone,

@@ -558,7 +558,7 @@ func (t *tester) row(table *report.ConformNode, st report.ConformStep) {
 			msg += " (a SET IFEQ without PX reaches replicas verbatim and a replica before 8.1 rejects it: always extend with PX)"
 		}
 	case st.Kind == report.StepIfPromoted:
-		msg = fmt.Sprintf("replica (%s) can be promoted but lacks %s (%s: %s)", table.Server, st.Uses.Title(), st.Command, st.Got)
+		msg = fmt.Sprintf("replica (%s) can be promoted but lacks %s (%s: %s)", table.Server, st.Uses.Title(), strings.TrimSuffix(st.Command, promotedNote), st.Got)
 	case st.Status == report.StepMissing:
 		msg = fmt.Sprintf("%s (%s) lacks the step %q: %s answered %s", table.Role, table.Server, st.Step, st.Command, st.Got)
 	default:
@@ -708,7 +708,7 @@ func (t *tester) promotion() {
 		for _, c := range t.uses {
 			answer := r.node.Answer(c)
 			st := report.ConformStep{Step: "if promoted: " + promotedStep[c], Kind: report.StepIfPromoted, Uses: c,
-				Command: promotedSource[c] + " (read by the probe; a replica refuses writes)", Expected: "present", Got: answer.String(),
+				Command: promotedSource[c] + promotedNote, Expected: "present", Got: answer.String(),
 				Status: map[report.Answer]string{report.Yes: report.StepPass, report.No: report.StepMissing, report.Unknown: report.StepError}[answer]}
 			if answer == report.No {
 				st.Got += lacking(v, c)
@@ -726,6 +726,9 @@ var promotedStep = map[rules.Command]string{
 	rules.UseIFEQ:    "extend (SET IFEQ)",
 	rules.UseLua:     "Lua",
 }
+
+// promotedNote follows the source of an "if promoted" row.
+const promotedNote = " (read by the probe; a replica refuses writes)"
 
 // promotedSource is what the probe read each answer from.
 var promotedSource = map[rules.Command]string{

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"sort"
 	"sync"
@@ -136,8 +137,22 @@ func (w *Watcher) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", func(rw http.ResponseWriter, _ *http.Request) {
 		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(rw, `<!doctype html><title>lockaudit probe -watch</title><p><a href="/metrics">/metrics</a> · <a href="/report">/report</a> (latest HTML report) · <a href="/report.json">/report.json</a></p>`)
+		fmt.Fprintf(rw, "<p>%s</p>", html.EscapeString(w.asOf()))
 	})
 	return mux
+}
+
+// asOf says when the fleet the latest report shows was read.
+func (w *Watcher) asOf() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.last == nil {
+		return "No probe has completed yet."
+	}
+	if p := w.last.Probed; p != nil {
+		return "The latest report shows the fleet as read from " + p.Start + " to " + p.End + "."
+	}
+	return "The latest report shows the probe that ended at " + w.lastProbe.UTC().Format(time.RFC3339) + "."
 }
 
 func (w *Watcher) serve(ctype string, body func() []byte) http.HandlerFunc {

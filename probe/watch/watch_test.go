@@ -169,14 +169,29 @@ func TestWatchSeesTheFleetChange(t *testing.T) {
 		t.Errorf("after MODULE UNLOAD lua: %v", m)
 	}
 
-	code, html := get(t, base+"/report")
-	if code != 200 || !strings.Contains(html, r.Addr) || !strings.Contains(html, "<html") {
-		t.Errorf("/report: %d, without the replica or not HTML", code)
-	}
 	code, js := get(t, base+"/report.json")
 	var run report.Run
 	if err := json.Unmarshal([]byte(js), &run); code != 200 || err != nil || run.Verdict == nil || run.Verdict.Of(rules.LuaScripts).Safe != report.No {
 		t.Errorf("/report.json: %d %v %+v", code, err, run.Verdict)
+	}
+	// Every view says when the fleet it shows was read: the report (its
+	// "Servers read" line), its JSON form, and the index.
+	if run.Probed == nil || run.Probed.End == "" || run.Time == "" {
+		t.Errorf("/report.json has no probe time: probed %+v, time %q", run.Probed, run.Time)
+	}
+	code, html := get(t, base+"/report")
+	if code != 200 || !strings.Contains(html, r.Addr) || !strings.Contains(html, "<html") {
+		t.Errorf("/report: %d, without the replica or not HTML", code)
+	}
+	if run.Probed != nil && !strings.Contains(html, "Servers read") {
+		t.Errorf("/report does not say when the fleet was read")
+	}
+	if _, index := get(t, base+"/"); run.Probed == nil || !strings.Contains(index, "as read from ") {
+		t.Errorf("the index does not say when the fleet was read:\n%s", index)
+	}
+	// -uses named the commands: no view says the code was read.
+	if strings.Contains(html, "The code relies on it") || !strings.Contains(html, "Relied on (-uses)") {
+		t.Errorf("/report words -uses as if the code had been read")
 	}
 
 	cancel()
