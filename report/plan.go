@@ -249,7 +249,7 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 			upgrade.Why = "The code runs lock steps in Lua, which " + pluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to " + nativeSteps(nodes) + "."
 		} else {
 			upgrade.Title = "Upgrade or de-promote " + servers
-			upgrade.Why = "The code relies on " + commandTitles(lacks) + ", which " + pluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
+			upgrade.Why = reliesOn(r) + commandTitles(lacks) + ", which " + pluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
 		}
 	}
 	return evidence, upgrade
@@ -377,6 +377,18 @@ func targetVersions(r *Run) []rules.Version {
 		return nil
 	}
 	return vs
+}
+
+// reliesOn opens a sentence about the commands a run relies on, saying
+// on whose word: the code's, -uses', or an assumption.
+func reliesOn(r *Run) string {
+	switch usesFrom(r) {
+	case UsesNamed:
+		return "-uses names "
+	case UsesAssumed:
+		return "The code is assumed (no code was analysed) to rely on "
+	}
+	return "The code relies on "
 }
 
 func codeStep(r *Run, afterUpgrade bool) *Step {

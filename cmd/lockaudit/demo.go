@@ -193,10 +193,6 @@ func demoLive(ctx context.Context, e *env, root, example, what string, fleet []d
 
 	prog := newProgress(e, "demo", plan)
 	defer prog.done()
-	run, _, err := demoCode(ctx, e, example, prog)
-	if err != nil {
-		return err
-	}
 	prog.phase("probing the fleet")
 	col, err := probe.Collect(ctx, probe.Options{Addrs: []string{servers[0].Addr}, Progress: prog.nodes, Version: version()})
 	if err := stopped(ctx); err != nil {
@@ -205,8 +201,14 @@ func demoLive(ctx context.Context, e *env, root, example, what string, fleet []d
 	if err != nil {
 		return failure("%v", err)
 	}
+	run, choice, err := demoCode(ctx, e, example, prog, probe.Evaluate(col.Facts, probe.EvalOptions{Topology: col.Topology}).Target)
+	if err != nil {
+		return err
+	}
 	prog.done()
-	return demoFinish(ctx, e, judgeFleet("audit", run, col, 0), plan)
+	run = judgeFleet("audit", run, col, 0)
+	run.TargetFrom = choice
+	return demoFinish(ctx, e, run, plan)
 }
 
 // demoOffline declares the fleet and judges the example against it as
@@ -228,25 +230,28 @@ func demoOffline(ctx context.Context, e *env, root, example, what string, plan [
 	fmt.Fprintf(out, "\nAuditing %s against it, as lockaudit preflight -inventory fleet.yaml ./... does:\n", what)
 	prog := newProgress(e, "demo", plan)
 	defer prog.done()
-	run, code, err := demoCode(ctx, e, example, prog)
-	if err != nil {
-		return err
-	}
-	col, err := declaredFleet(inv, code.Targets)
+	col, err := declaredFleet(inv, nil)
 	if err != nil {
 		return failure("the demo's inventory: %v", err)
 	}
-	return demoFinish(ctx, e, judgeDeclared(run, col), plan)
+	run, choice, err := demoCode(ctx, e, example, prog, probe.Evaluate(col.Facts, probe.EvalOptions{Topology: col.Topology}).Target)
+	if err != nil {
+		return err
+	}
+	run = judgeDeclared(run, col)
+	run.TargetFrom = choice
+	return demoFinish(ctx, e, run, plan)
 }
 
-// demoCode runs the code half on the example folder, as audit and
-// preflight would; packages that do not load stop the demo with what it
-// needs.
-func demoCode(ctx context.Context, e *env, example string, prog *progress) (*report.Run, *codeFlags, error) {
+// demoCode runs the code half on the example folder at the fleet's own
+// target, as audit and preflight would; packages that do not load stop
+// the demo with what it needs.
+func demoCode(ctx context.Context, e *env, example string, prog *progress, fleet probe.Target) (*report.Run, *report.TargetChoice, error) {
 	code := &codeFlags{Dir: example, Uses: true}
 	if err := code.load(e); err != nil {
 		return nil, nil, err
 	}
+	choice := code.deriveTarget(fleet)
 	prog.phase("loading and analysing the example's packages")
 	run, err := code.run(ctx, e, nil)
 	if err := stopped(ctx); err != nil {
@@ -258,7 +263,7 @@ func demoCode(ctx context.Context, e *env, example string, prog *progress) (*rep
 	if len(run.Errors) > 0 {
 		return nil, nil, failure("the example's packages did not load: %s: %s\n(the analysis needs the example's modules — go-redis, valkey-go, redigo, redsync, bsm/redislock — from the Go module proxy or the module cache; check GOPROXY and GOFLAGS)", run.Errors[0].Where, run.Errors[0].Message)
 	}
-	return run, code, nil
+	return run, choice, nil
 }
 
 // demoFinish prints the verdict, writes the planned reports and says
