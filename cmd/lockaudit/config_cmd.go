@@ -252,7 +252,7 @@ func writeEffective(w io.Writer, f *config.File, targets []string, sel map[strin
 	dur("timeout", p.Timeout, probe.DefaultTimeout)
 	dur("deadline", p.Deadline, probe.DefaultDeadline)
 	line("  ", "parallel", orDefault(p.Parallel, probe.DefaultParallel), p.Parallel > 0, "")
-	line("  ", "uses", orDefault(p.Uses, useNames(probe.DefaultUses)), len(p.Uses) > 0, "lockaudit probe only; audit takes them from the code")
+	line("  ", "uses", orDefault(p.Uses, useNames(probe.DefaultUses)), len(p.Uses) > 0, "probe and conform; audit takes them from the code; unset, they are assumed from the fleet's flavor (delex, ifeq on Redis)")
 	dur("skew", p.Skew, probe.DefaultSkew)
 
 	fmt.Fprintf(w, "scan:  # defaults of lockaudit scan\n")

@@ -171,7 +171,7 @@ func TestConfigCheck(t *testing.T) {
 		"  sentinel: []  # none: give them on the command line; default\n",
 		"  timeout: 2s\n",
 		"  deadline: 30s  # default\n",
-		"  uses: [delifeq, ifeq]  # lockaudit probe only; audit takes them from the code; default\n",
+		"  uses: [delifeq, ifeq]  # probe and conform; audit takes them from the code; unset, they are assumed from the fleet's flavor (delex, ifeq on Redis); default\n",
 		"  max_lease: null  # not checked; default\n",
 		"  rate: 50000  # keys per second per node; default\n",
 		"  prefix: 'lockaudit:conform:'  # default\n",
