@@ -30,6 +30,22 @@ func TestProbeRedis86(t *testing.T) {
 		t.Errorf("exit %d, release %s; want 0, safe", code, run.Verdict.Of(rules.NativeRelease).Word())
 	}
 
+	// -uses delifeq on Redis: unsafe, and the plan says what works on
+	// Redis (DELEX IFEQ, or Valkey), never to upgrade to a DELIFEQ.
+	run = probeRun(t, Options{Addrs: []string{s.Addr}, Uses: []rules.Command{rules.UseDELIFEQ}})
+	if run.Verdict.Of(rules.NativeRelease).Safe != report.No {
+		t.Errorf("-uses delifeq: release %s, want unsafe", run.Verdict.Of(rules.NativeRelease).Word())
+	}
+	var do []string
+	for _, st := range report.PlanOf(run).Steps {
+		for _, n := range st.Nodes {
+			do = append(do, n.Do...)
+		}
+	}
+	if got := strings.Join(do, "\n"); !strings.Contains(got, "release with DELEX key IFEQ token instead of DELIFEQ") || strings.Contains(got, "with DELIFEQ") {
+		t.Errorf("-uses delifeq: the plan says\n%s\nwant DELEX IFEQ, never a release with DELIFEQ", got)
+	}
+
 	s.AddUser(t, "app", "app-pw", "~* &* +@all -@dangerous")
 	run = probeRun(t, Options{Addrs: []string{s.Addr}, User: "app", Password: "app-pw"})
 	if code := report.ExitCode(run); code != report.ExitUnknown {

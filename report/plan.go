@@ -172,8 +172,13 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 					w := work(lacking, rs.Node)
 					w.Lacks = appendNew(w.Lacks, c.Command)
 					do := rs.Advice
-					if do == "" {
-						do = "upgrade " + rs.Node.Addr + " to a release with " + c.Command.Title() + ", or keep it from becoming primary"
+					if do == "" { // a run written before every lacks reason had its advice
+						v, _ := rules.ParseVersion(rules.Flavor(rs.Node.Server), rs.Node.Version)
+						f, ok := c.Command.Feature()
+						if !ok {
+							f = rules.Lua
+						}
+						do = Remedy(rs.Node.Addr, v.String(), v, f, "") + ", or keep it from becoming primary"
 					}
 					w.Do = appendNew(w.Do, do)
 				case Unread:
