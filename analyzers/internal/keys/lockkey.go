@@ -2,6 +2,7 @@ package keys
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 )
@@ -64,7 +65,17 @@ func (in *Info) IsLockKey(e ast.Expr) (LockKey, bool) {
 // parameter: func unlock(key, token string)).
 func (in *Info) LockKeyAt(op *resolve.Op, k ast.Expr) (LockKey, bool) {
 	if lk, ok := in.IsLockKey(k); ok {
-		return lk, true
+		if lk.Acquire == nil || !in.callersKey(op, lk.Acquire, k) {
+			return lk, true
+		}
+		// A key builder shared by a lock helper and generic helpers
+		// (serialKey(key) in Lock and in a cache's Del): the shape is
+		// evidence only where the step's own names say lock (Unlock);
+		// elsewhere the key is the caller's, judged at each call.
+		if _, ok := in.lockName(op, k); ok || stepContext(op) {
+			return lk, true
+		}
+		return LockKey{}, false
 	}
 	if in.CheckedBefore(op) == nil {
 		return LockKey{}, false
@@ -73,6 +84,106 @@ func (in *Info) LockKeyAt(op *resolve.Op, k ast.Expr) (LockKey, bool) {
 		return LockKey{Name: name}, true
 	}
 	return LockKey{}, false
+}
+
+// callersKey reports whether step op's key k is its caller's key, only
+// decorated: every hole of k's shape (a template's holes, a key helper's
+// arguments) is a constant or a parameter of op's function, at least one
+// a parameter, the acquire acq that makes the shape a lock key is in
+// another function declaration, and its text matches no lock-key pattern.
+// Such a key family says nothing about this step: which
+// key it is depends on who calls it.
+func (in *Info) callersKey(op, acq *resolve.Op, k ast.Expr) bool {
+	s := in.ShapeOf(k)
+	if op.Func == nil || acq.Func == op.Func {
+		return false
+	}
+	if _, ok := matchShape(in.Settings.LockKey, s); ok {
+		return false // its text says lock wherever it is
+	}
+	hs := holes(s)
+	if len(hs) == 0 {
+		return false
+	}
+	params := false
+	for _, h := range hs {
+		if tv, ok := in.TypesInfo.Types[h]; ok && tv.Value != nil {
+			continue
+		}
+		if !in.isParam(op, h) {
+			return false
+		}
+		params = true
+	}
+	return params
+}
+
+// stepContext reports whether the function a step is in is named for a
+// lock step: release, renew, extend (LockWord covers unlock).
+func stepContext(op *resolve.Op) bool {
+	if op.Func == nil {
+		return false
+	}
+	names := []string{op.Func.Name.Name}
+	if op.Func.Recv != nil && len(op.Func.Recv.List) > 0 {
+		names = append(names, typeName(op.Func.Recv.List[0].Type))
+	}
+	for _, n := range names {
+		for _, w := range words(n) {
+			switch w {
+			case "release", "releases", "renew", "renews", "extend", "extends":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isParam reports whether e is (following locals assigned once) a
+// parameter of the function or function literal op is in.
+func (in *Info) isParam(op *resolve.Op, e ast.Expr) bool {
+	for range 8 {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := in.ObjOf(id).(*types.Var)
+		if !ok {
+			return false
+		}
+		for _, ft := range []*ast.FuncType{funcType(op.Func), funcType(op.Lit)} {
+			if ft == nil || ft.Params == nil {
+				continue
+			}
+			for _, f := range ft.Params.List {
+				for _, n := range f.Names {
+					if in.ObjOf(n) == v {
+						return true
+					}
+				}
+			}
+		}
+		val := in.SingleValue(v)
+		if val == nil {
+			return false
+		}
+		e = val
+	}
+	return false
+}
+
+func funcType(n ast.Node) *ast.FuncType {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		if f != nil {
+			return f.Type
+		}
+	case *ast.FuncLit:
+		if f != nil {
+			return f.Type
+		}
+	}
+	return nil
 }
 
 // lockAcquireOf returns the first native acquire of a shape key that takes

@@ -11,12 +11,14 @@ package resolve
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"sort"
 	"sync"
 
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
@@ -272,7 +274,11 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 			os.KeysFrom, os.Complete = k, os.Complete || len(op.Keys) == 0
 		} else {
 			for _, k := range op.Keys {
-				os.Keys = append(os.Keys, pidx(k))
+				i := pidx(k)
+				if i < 0 {
+					i = r.decoratedParam(params, k)
+				}
+				os.Keys = append(os.Keys, i)
 			}
 		}
 		if op.argvFrom != nil {
@@ -402,6 +408,63 @@ func (r *resolver) paramIndex(params map[types.Object]int, e ast.Expr) int {
 		e = next
 	}
 	return -1
+}
+
+// decoratedParam returns the index of the parameter a key is built from
+// when the rest of it is constant: a helper of the package called with the
+// parameter and constants (serialKey(key)), a concatenation or a
+// fmt.Sprintf of constants and the parameter ("app:"+key). Such a wrapper's
+// key is its caller's, decorated: the caller's argument stands for it, so
+// a lock key passed through a generic Del is judged at the call. -1 when it
+// is not one.
+func (r *resolver) decoratedParam(params map[types.Object]int, e ast.Expr) int {
+	if f, ok := r.x.Follow(e); ok {
+		e = f
+	}
+	e = ast.Unparen(e)
+	var parts []ast.Expr
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(r.info, x).(*types.Func)
+		if fn == nil || x.Ellipsis.IsValid() {
+			return -1
+		}
+		switch {
+		case fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf":
+		case fn.Pkg() == r.pass.Pkg && r.x.Decl(fn) != nil && fn.Signature().Recv() == nil:
+		default:
+			return -1
+		}
+		parts = x.Args
+	case *ast.BinaryExpr:
+		if x.Op != token.ADD {
+			return -1
+		}
+		var flat func(ast.Expr)
+		flat = func(e ast.Expr) {
+			if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+				flat(b.X)
+				flat(b.Y)
+				return
+			}
+			parts = append(parts, e)
+		}
+		flat(x)
+	default:
+		return -1
+	}
+	found := -1
+	for _, p := range parts {
+		if tv, ok := r.info.Types[p]; ok && tv.Value != nil {
+			continue
+		}
+		i := r.paramIndex(params, p)
+		if i < 0 || found >= 0 {
+			return -1
+		}
+		found = i
+	}
+	return found
 }
 
 // pendingRun returns the script object expression of a run whose script
@@ -584,9 +647,11 @@ func isNil(info *types.Info, e ast.Expr) bool {
 
 // forwarder summarises an interface method of the package: the common
 // summary of its implementations in the package, when every named type of
-// the package that implements the interface has the method as a wrapper,
-// all alike (the same commands with the same parameters; the client may
-// differ, as v8 and v9 clients do).
+// the package that implements the interface and sends something has the
+// method as a wrapper, all alike (the same commands with the same
+// parameters; the client may differ, as v8 and v9 clients do). An
+// implementation that sends nothing (an in-memory store, a no-op lock)
+// does not count: the Redis-backed ones decide what a call means.
 func (r *resolver) forwarder(m *types.Func) *Summary {
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	if !ok || !r.w.methods[m.Name()] {
@@ -613,6 +678,9 @@ func (r *resolver) forwarder(m *types.Func) *Summary {
 			return nil
 		}
 		s := r.summaryOf(impl)
+		if s == nil && r.sendsNothing(impl) {
+			continue // an in-memory or no-op implementation: the Redis-backed ones decide
+		}
 		if s == nil || (first != nil && !alike(first, s)) {
 			return nil
 		}
@@ -625,6 +693,15 @@ func (r *resolver) forwarder(m *types.Func) *Summary {
 		return nil
 	}
 	return first
+}
+
+// sendsNothing reports whether a method of the package sends no command,
+// runs no script and calls no lock library, directly or through a wrapper:
+// an implementation of a client interface that is not Redis-backed (a
+// LocalStore, a NoOpLock).
+func (r *resolver) sendsNothing(fn *types.Func) bool {
+	fd := r.x.Decl(fn)
+	return fd != nil && len(r.w.byFunc[fd]) == 0
 }
 
 // alike reports whether two summaries send the same commands with the

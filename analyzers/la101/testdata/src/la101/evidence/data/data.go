@@ -13,17 +13,19 @@ import (
 
 const cadSrc = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`
 
-// Delete a cache entry only if its bytes are unchanged.
+// Delete a cache entry only if its bytes are unchanged. The key is the
+// caller's, decorated with a prefix: judged at the callers, like the
+// generic wrappers below.
 var delIfUnchanged = redis.NewScript(cadSrc)
 
-func Invalidate(ctx context.Context, rdb *redis.Client, key string, old []byte) error {
+func Invalidate(ctx context.Context, rdb *redis.Client, key string, old []byte) error { // want Invalidate:"judged at callers"
 	return delIfUnchanged.Run(ctx, rdb, []string{"cache:" + key}, old).Err()
 }
 
 // Keep a session alive while its id is unchanged.
 var touch = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`)
 
-func Touch(ctx context.Context, rdb *redis.Client, sid, owner string) error {
+func Touch(ctx context.Context, rdb *redis.Client, sid, owner string) error { // want Touch:"judged at callers"
 	return touch.Run(ctx, rdb, []string{"session:" + sid}, owner, 30000).Err()
 }
 
