@@ -1,6 +1,8 @@
 package la107
 
 import (
+	"fmt"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
@@ -27,9 +29,25 @@ func run(pass *analysis.Pass) (any, error) {
 		if op.Via != nil {
 			written = " written" + ruleutil.Through(pass, op)
 		}
-		ruleutil.Report(pass, "LA107", op.Pos,
-			"lock token%s is not unique per acquisition: it comes from %s; draw 20 random bytes from crypto/rand for every acquire",
-			written, ruleutil.Clip(o.Reason()))
+		if in.Reentrant(op) {
+			// A reentrant lock's token is its owner's identity: drawn
+			// once per owner, reused by that owner's re-acquires. It
+			// must be unique per owner, not per acquisition.
+			if o.Drawn == origin.Strong {
+				continue
+			}
+			ruleutil.Report(pass, "LA107", op.Pos, "%s", ruleutil.Fit(
+				fmt.Sprintf("reentrant lock's owner id%s is not unique per owner: it comes from %s", written, o.Reason()),
+				"; draw it once per owner from crypto/rand and keep the hold count apart",
+				"; draw it once per owner from crypto/rand",
+				"; use crypto/rand once per owner"))
+			continue
+		}
+		ruleutil.Report(pass, "LA107", op.Pos, "%s", ruleutil.Fit(
+			fmt.Sprintf("lock token%s is not unique per acquisition: it comes from %s", written, o.Reason()),
+			"; draw 20 random bytes from crypto/rand for every acquire",
+			"; draw a fresh crypto/rand token per acquire",
+			"; use a fresh crypto/rand token"))
 	}
 	return nil, nil
 }

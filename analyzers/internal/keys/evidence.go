@@ -551,3 +551,57 @@ func words(name string) []string {
 	flush(len(rs))
 	return out
 }
+
+// Reentrant reports whether a native acquire (op.IsAcquire) belongs to a
+// reentrant lock, whose token is its owner's identity by design: in the
+// acquire's function the owner re-acquires (a GET of the same key compared
+// with the value the acquire writes) or a hold count is raised (a field
+// named for a count, hold or depth incremented).
+func (in *Info) Reentrant(op *resolve.Op) bool {
+	if !op.IsAcquire() || op.Func == nil || op.Value == nil || len(op.Keys) == 0 {
+		return false
+	}
+	in.lockFacts()
+	value := in.ShapeOf(op.Value)
+	for _, g := range in.gets[in.ShapeOf(op.Key()).Key()] {
+		if g.op.Func != op.Func {
+			continue
+		}
+		for _, c := range g.compared {
+			if in.ShapeOf(c).Same(value) {
+				return true
+			}
+		}
+	}
+	counted := false
+	ast.Inspect(op.Func.Body, func(n ast.Node) bool {
+		var target ast.Expr
+		switch s := n.(type) {
+		case *ast.IncDecStmt:
+			if s.Tok == token.INC {
+				target = s.X
+			}
+		case *ast.AssignStmt:
+			if s.Tok == token.ADD_ASSIGN && len(s.Lhs) == 1 {
+				target = s.Lhs[0]
+			}
+		}
+		if sel, ok := ast.Unparen(target).(*ast.SelectorExpr); ok && holdCount(sel.Sel.Name) {
+			counted = true
+		}
+		return !counted
+	})
+	return counted
+}
+
+// holdCount reports a name for a reentrant lock's hold count: count,
+// holds, depth, reentries ...
+func holdCount(name string) bool {
+	for _, w := range words(name) {
+		switch w {
+		case "count", "counter", "hold", "holds", "held", "depth", "reentry", "reentries", "reentrant", "reentrance", "entries", "recursion":
+			return true
+		}
+	}
+	return false
+}

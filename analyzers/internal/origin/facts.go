@@ -119,7 +119,7 @@ func run(pass *analysis.Pass) (any, error) {
 			t := &tracer{x: tr.x, seen: map[types.Object]bool{}, source: tr.source}
 			// Only a function that draws randomness (or calls one that
 			// does) is traced: the rest make no tokens of their own.
-			if weakRand, strongRand := t.randomness(fd, 0, map[*ast.FuncDecl]bool{}); !weakRand && !strongRand {
+			if weakRand, strongRand := t.randomness(fd, 0, map[*ast.FuncDecl]bool{}); len(weakRand) == 0 && !strongRand {
 				continue
 			}
 			if o := t.helper(fd, 0, 0); o.Strength != Untraced {

@@ -35,9 +35,14 @@ const (
 type Origin struct {
 	Strength Strength
 	// Reasons name what makes a weak value weak: `the constant "1"`,
-	// "os.Hostname", "time.Now", "math/rand", "the package-level variable
-	// token" ...
+	// "os.Hostname", "time.Now", "math/rand's global source", "the
+	// package-level variable token" ...
 	Reasons []string
+	// Drawn is, for a value drawn once and then reused (a field only
+	// constructors set, a package-level variable), the strength of what
+	// was drawn: a reentrant lock's owner id is drawn once per owner by
+	// design, and is sound when that draw is strong.
+	Drawn Strength
 }
 
 // Reason joins the reasons: "os.Hostname and os.Getpid".
@@ -109,6 +114,9 @@ func (t *tracer) origin(e ast.Expr, depth int) Origin {
 			return t.variable(v, depth)
 		}
 		if sel, ok := x.(*ast.SelectorExpr); ok {
+			if o, ok := t.localField(sel, v, depth); ok {
+				return o
+			}
 			return t.field(sel, v, depth)
 		}
 		return untraced
@@ -141,7 +149,11 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 				return untraced // reassigned in a function: maybe per acquisition
 			}
 		}
-		return weak(fmt.Sprintf("the package-level variable %s", v.Name()))
+		o := weak(fmt.Sprintf("the package-level variable %s", v.Name()))
+		if len(assigns) == 1 && assigns[0].Value() != nil {
+			o.Drawn = t.origin(assigns[0].Value(), depth+1).Strength
+		}
+		return o
 	}
 	if t.x.IsParam(v) {
 		if isInteger(v.Type()) && workerName(v.Name()) {
@@ -283,7 +295,7 @@ func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
 			return weak("time.Now")
 		}
 	case "math/rand", "math/rand/v2":
-		return weak("math/rand")
+		return t.randCall(fn, recvExpr, depth)
 	case "crypto/rand":
 		return strong
 	case "github.com/google/uuid":
@@ -376,6 +388,11 @@ func encoders(path, recv, name string, call *ast.CallExpr) ([]ast.Expr, bool) {
 		case "ToLower", "ToUpper", "TrimSpace", "Join", "Repeat":
 			return call.Args[:1], true
 		}
+	case "encoding/binary":
+		switch name {
+		case "Uint16", "Uint32", "Uint64":
+			return call.Args, true
+		}
 	}
 	return nil, false
 }
@@ -419,19 +436,22 @@ func (t *tracer) helper(decl *ast.FuncDecl, idx int, depth int) Origin {
 		// What is returned is built in ways the tracer does not follow
 		// (a byte loop over a random source): the randomness underneath
 		// decides.
-		if weakRand, strongRand := t.randomness(decl, 0, map[*ast.FuncDecl]bool{}); weakRand && !strongRand {
-			return weak("math/rand")
+		if weakRand, strongRand := t.randomness(decl, 0, map[*ast.FuncDecl]bool{}); len(weakRand) > 0 && !strongRand {
+			return Origin{Strength: Weak, Reasons: weakRand}
 		}
 	}
 	return o
 }
 
 // randomness reports whether a function (or a helper of the package it
-// calls, or one of another package with a Source fact) draws from
-// math/rand, and whether it draws from a strong source.
-func (t *tracer) randomness(decl *ast.FuncDecl, depth int, seen map[*ast.FuncDecl]bool) (weakRand, strongRand bool) {
+// calls, or one of another package with a Source fact) draws weak random
+// values (their reasons: a time-seeded math/rand source ...), and whether
+// it draws from a strong source (crypto/rand, a generator seeded from it,
+// math/rand/v2's runtime-seeded functions). A draw from a generator whose
+// seed cannot be followed counts as neither.
+func (t *tracer) randomness(decl *ast.FuncDecl, depth int, seen map[*ast.FuncDecl]bool) (weakRand []string, strongRand bool) {
 	if decl == nil || decl.Body == nil || depth > 3 || seen[decl] {
-		return false, false
+		return nil, false
 	}
 	seen[decl] = true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -444,16 +464,27 @@ func (t *tracer) randomness(decl *ast.FuncDecl, depth int, seen map[*ast.FuncDec
 			return true
 		}
 		switch path := fn.Pkg().Path(); {
-		case path == "math/rand" || path == "math/rand/v2":
-			weakRand = true
+		case mathRand(path):
+			var recv ast.Expr
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
+				recv = sel.X
+			}
+			switch o := t.randCall(fn, recv, 0); o.Strength {
+			case Weak:
+				weakRand = merge(weakRand, o.Reasons)
+			case Strong:
+				strongRand = true
+			}
 		case path == "crypto/rand":
 			strongRand = true
 		case fn.Pkg() == t.x.Pkg:
 			w, s := t.randomness(t.x.Decl(fn.Origin()), depth+1, seen)
-			weakRand, strongRand = weakRand || w, strongRand || s
+			weakRand, strongRand = merge(weakRand, w), strongRand || s
 		case t.source != nil:
 			if src := t.source(fn); src != nil {
-				weakRand = weakRand || src.Strength == Weak && slices.Contains(src.Reasons, "math/rand")
+				if src.Strength == Weak && slices.ContainsFunc(src.Reasons, randReason) {
+					weakRand = merge(weakRand, src.Reasons)
+				}
 				strongRand = strongRand || src.Strength == Strong
 			}
 		}
@@ -503,9 +534,104 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 	once := fmt.Sprintf("field %s set once by %s", v.Name(), where)
 	o := all(out)
 	if o.Strength == Weak {
-		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons)}
+		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons), Drawn: Weak}
 	}
-	return weak(once)
+	w := weak(once)
+	w.Drawn = o.Strength
+	return w
+}
+
+// localField traces a field of a local struct variable (l.token, with
+// l := &state{token: x} or l.token = x in the function): the values the
+// variable's composite literal and the assignments through it give the
+// field. ok is false when the selector's base is no such local.
+func (t *tracer) localField(sel *ast.SelectorExpr, v *types.Var, depth int) (Origin, bool) {
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return untraced, false
+	}
+	base, ok := t.x.ObjOf(id).(*types.Var)
+	if !ok || base.IsField() || base.Pkg() != t.x.Pkg || t.x.IsParam(base) || syntax.IsPkgLevel(base) || t.seen[base] {
+		return untraced, false
+	}
+	fd := t.funcAt(sel.Pos())
+	w, single := t.x.Single(base)
+	if fd == nil || !single {
+		return untraced, true // a local written twice: not followed
+	}
+	t.seen[base] = true
+	defer delete(t.seen, base)
+	var out []Origin
+	if lit := compositeOf(w.Value()); lit != nil {
+		if e := fieldValue(t.x.TypesInfo, lit, v); e != nil {
+			out = append(out, t.origin(e, depth+1))
+		}
+	} else if w.Value() != nil {
+		return untraced, true // a struct from a call: not followed
+	}
+	for _, fw := range t.x.Writes(v) {
+		if fw.Pos < fd.Pos() || fw.Pos >= fd.End() {
+			continue // the field of another variable, elsewhere
+		}
+		lhs := assignedSelector(fd, fw.Pos, v, t.x.TypesInfo)
+		if lhs == nil {
+			return untraced, true
+		}
+		if b, ok := ast.Unparen(lhs.X).(*ast.Ident); !ok || t.x.ObjOf(b) != base {
+			continue
+		}
+		if fw.Value() == nil {
+			return untraced, true
+		}
+		out = append(out, t.origin(fw.Value(), depth+1))
+	}
+	return all(out), true
+}
+
+// compositeOf returns the composite literal of T{...} or &T{...}.
+func compositeOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// fieldValue returns the value a composite literal gives field v, or nil.
+func fieldValue(info *types.Info, lit *ast.CompositeLit, v *types.Var) ast.Expr {
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && info.Uses[id] == v {
+				return kv.Value
+			}
+			continue
+		}
+		st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
+		if ok && i < st.NumFields() && st.Field(i) == v {
+			return el
+		}
+	}
+	return nil
+}
+
+// assignedSelector returns the target x.f of field v in the assignment at
+// pos in fd, or nil.
+func assignedSelector(fd *ast.FuncDecl, pos token.Pos, v *types.Var, info *types.Info) *ast.SelectorExpr {
+	var out *ast.SelectorExpr
+	ast.Inspect(fd, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Pos() != pos {
+			return out == nil
+		}
+		for _, l := range as.Lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && info.Uses[sel.Sel] == v {
+				out = sel
+			}
+		}
+		return false
+	})
+	return out
 }
 
 // recvType is the named type of the acquiring method's receiver.
@@ -590,15 +716,20 @@ func errorIface() *types.Interface {
 	return types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 }
 
-// filled reports a byte buffer that is filled by crypto/rand.Read,
-// io.ReadFull(crypto/rand.Reader, b) or math/rand's Read.
+// filled reports a byte buffer (a slice, or an array read as b[:]) that is
+// filled by crypto/rand.Read, io.ReadFull(crypto/rand.Reader, b) or a
+// math/rand Read (as strong as its generator).
 func (t *tracer) filled(v *types.Var) (Origin, bool) {
-	if !isBytes(v.Type()) {
+	if !isBytes(v.Type()) && !isByteArray(v.Type()) {
 		return untraced, false
 	}
 	for _, id := range t.x.Uses(v) {
-		call, ok := t.x.Parent(id).(*ast.CallExpr)
-		if !ok || ast.Unparen(call.Fun) == id {
+		var arg ast.Node = id
+		if sl, ok := t.x.Parent(id).(*ast.SliceExpr); ok && sl.X == ast.Expr(id) {
+			arg = sl
+		}
+		call, ok := t.x.Parent(arg).(*ast.CallExpr)
+		if !ok || ast.Unparen(call.Fun) == arg {
 			continue
 		}
 		fn, _ := typeutil.Callee(t.x.TypesInfo, call).(*types.Func)
@@ -608,8 +739,14 @@ func (t *tracer) filled(v *types.Var) (Origin, bool) {
 		switch path := fn.Pkg().Path(); {
 		case path == "crypto/rand" && fn.Name() == "Read":
 			return strong, true
-		case (path == "math/rand" || path == "math/rand/v2") && fn.Name() == "Read":
-			return weak("math/rand"), true
+		case mathRand(path) && fn.Name() == "Read":
+			var recv ast.Expr
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
+				recv = sel.X
+			}
+			if o := t.randCall(fn, recv, 0); o.Strength != Untraced {
+				return o, true
+			}
 		case path == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) > 0:
 			if src, ok := t.x.ObjOf(call.Args[0]).(*types.Var); ok && src.Pkg() != nil && src.Pkg().Path() == "crypto/rand" {
 				return strong, true
@@ -626,6 +763,18 @@ func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }
+
+func isByteArray(t types.Type) bool {
+	a, ok := t.Underlying().(*types.Array)
+	if !ok {
+		return false
+	}
+	b, ok := a.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// randReason reports a reason that names a math/rand source.
+func randReason(r string) bool { return strings.HasPrefix(r, "math/rand") }
 
 func isBytes(t types.Type) bool {
 	s, ok := t.Underlying().(*types.Slice)

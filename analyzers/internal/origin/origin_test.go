@@ -16,6 +16,7 @@ const tokenSrc = `package p
 import (
 	crand "crypto/rand"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -73,14 +74,39 @@ func f(param string, workerID int, id int, l *locker) {
 	tok(time.Now().Format(time.RFC3339Nano), "weak: time.Now")
 	tok(time.Now().String(), "weak: time.Now")
 	tok(weakToken(), "weak: time.Now")
-	tok(rand.Int63(), "weak: math/rand")
-	tok(strconv.Itoa(rand.Intn(1000000)), "weak: math/rand")
-	tok(randv2.Uint64(), "weak: math/rand")
+	tok(rand.Int63(), "weak: math/rand's global source")
+	tok(strconv.Itoa(rand.Intn(1000000)), "weak: math/rand's global source")
 	r := rand.New(rand.NewSource(1))
-	tok(r.Int63(), "weak: math/rand")
+	tok(r.Int63(), "weak: math/rand seeded with a constant")
 	mb := make([]byte, 16)
 	rand.Read(mb)
-	tok(hex.EncodeToString(mb), "weak: math/rand")
+	tok(hex.EncodeToString(mb), "weak: math/rand's global source")
+	tr := rand.New(rand.NewSource(time.Now().UnixNano()))
+	tok(tr.Int63(), "weak: math/rand seeded with time.Now")
+	pcg := randv2.New(randv2.NewPCG(uint64(time.Now().UnixNano()), 7))
+	tok(strconv.FormatUint(pcg.Uint64(), 36), "weak: math/rand/v2 PCG seeded with time.Now")
+	tok(randv2.NewChaCha8([32]byte{1}).Uint64(), "weak: math/rand/v2 ChaCha8 seeded with a constant")
+	tok(timeGen.Int63(), "weak: math/rand seeded with time.Now")
+
+	// Strong: math/rand/v2's runtime-seeded functions, and generators
+	// seeded from crypto/rand (directly, through a field, through a
+	// constructor's parameter).
+	tok(randv2.Uint64(), "strong")
+	tok(randv2.N(1<<62), "strong")
+	var seed [32]byte
+	crand.Read(seed[:])
+	cc := randv2.New(randv2.NewChaCha8(seed))
+	tok(strconv.FormatUint(cc.Uint64(), 36), "strong")
+	sb := make([]byte, 8)
+	crand.Read(sb)
+	cs := rand.New(rand.NewSource(int64(binary.LittleEndian.Uint64(sb))))
+	tok(cs.Int63(), "strong")
+	tok(newGen().rng.Uint64(), "strong")
+	g := newGen()
+	gb := make([]byte, 16)
+	g.rng.Read(gb)
+	tok(hex.EncodeToString(gb), "strong")
+	tok(param2gen(nil).Uint64(), "untraced")
 	tok(processToken, "weak: the package-level variable processToken")
 	tok(hostTok, "weak: the package-level variable hostTok")
 	tok(workerID, "weak: the worker id workerID")
@@ -132,6 +158,21 @@ func f(param string, workerID int, id int, l *locker) {
 }
 
 func other() string { return os.Getenv("TOKEN") }
+
+var timeGen = rand.New(rand.NewSource(time.Now().UnixNano()))
+
+// gen keeps a ChaCha8 generator seeded from crypto/rand (livekit's guid).
+type gen struct{ rng *randv2.ChaCha8 }
+
+func newGen() *gen {
+	var s [32]byte
+	crand.Read(s[:])
+	return newGenFromSeed(s)
+}
+
+func newGenFromSeed(s [32]byte) *gen { return &gen{rng: randv2.NewChaCha8(s)} }
+
+func param2gen(r *randv2.Rand) *randv2.Rand { return r }
 
 func tok(v any, want string) {}
 `

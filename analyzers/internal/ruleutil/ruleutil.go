@@ -71,6 +71,22 @@ func ReportFix(pass *analysis.Pass, id string, pos token.Pos, fixes []analysis.S
 	pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: report.Escape(fmt.Sprintf(format, args...)), SuggestedFixes: fixes})
 }
 
+// Fit composes a message from its cause, which is never cut, and the first
+// of the fixes (longest first) that keeps it within MaxMessage, else the
+// last: a long cause ("field id set once by NewLock2 and math/rand source
+// seeded with time.Now") shortens the advice, never itself.
+func Fit(cause string, fixes ...string) string {
+	if len(fixes) == 0 {
+		return cause
+	}
+	for _, f := range fixes {
+		if utf8.RuneCountInString(cause)+utf8.RuneCountInString(f) <= MaxMessage {
+			return cause + f
+		}
+	}
+	return cause + fixes[len(fixes)-1]
+}
+
 // maxExpr is how much of an expression a message quotes.
 const maxExpr = 40
 

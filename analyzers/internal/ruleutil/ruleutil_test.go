@@ -41,3 +41,21 @@ func TestClip(t *testing.T) {
 		t.Errorf("Clip(long) = %q (%d characters), want %d ending in …", c, n, maxExpr)
 	}
 }
+
+// TestFit: the cause is never cut; the advice shortens to keep the message
+// within MaxMessage, and a cause too long for any advice keeps all of it.
+func TestFit(t *testing.T) {
+	long, short := "; the long advice that says everything", "; short advice"
+	cause := "lock token is not unique per acquisition: it comes from time.Now"
+	if got := Fit(cause, long, short); got != cause+long {
+		t.Errorf("Fit(short cause) = %q, want the long advice", got)
+	}
+	cause = strings.Repeat("x", MaxMessage-utf8.RuneCountInString(short))
+	if got := Fit(cause, long, short); got != cause+short {
+		t.Errorf("Fit(long cause) = %q, want the short advice", got)
+	}
+	cause = "it comes from field id set once by NewLock2 and " + strings.Repeat("math/rand source seeded with time.Now, ", 5)
+	if got := Fit(cause, long, short); !strings.HasPrefix(got, cause) || strings.Contains(got, "…") {
+		t.Errorf("Fit(very long cause) = %q, want the whole cause", got)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"context"
 	crand "crypto/rand"
 	"encoding/hex"
+	mrand "math/rand"
+	"strconv"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -66,4 +68,39 @@ type Request struct{ Owner string }
 
 func tryLock(ctx context.Context, rdb *redis.Client, req *Request) {
 	rdb.SetNX(ctx, "lock:job", req.Owner, time.Minute)
+}
+
+// A token kept in a field of a local struct, from a time-seeded source:
+// followed through the composite literal and the assignment.
+type state struct {
+	token string
+	n     int
+}
+
+var seeded = mrand.New(mrand.NewSource(time.Now().UnixNano()))
+
+func local(ctx context.Context, rdb *redis.Client) {
+	s := &state{token: strconv.FormatInt(seeded.Int63(), 36)}
+	rdb.SetNX(ctx, "lock:a", s.token, time.Minute) // want `^lock token is not unique per acquisition: it comes from math/rand seeded with time\.Now;`
+	var t state
+	t.token = strconv.FormatInt(time.Now().UnixNano(), 10)
+	rdb.SetNX(ctx, "lock:b", t.token, time.Minute) // want `it comes from time\.Now;`
+	u := state{token: newToken()}
+	rdb.SetNX(ctx, "lock:c", u.token, time.Minute)
+}
+
+// NewLock2's token: drawn once from a time-seeded source and kept in a
+// field. The message names both causes whole; the advice shortens.
+type RedisLock2 struct {
+	rdb *redis.Client
+	key string
+	id  string
+}
+
+func NewLock2(rdb *redis.Client, key string) *RedisLock2 {
+	return &RedisLock2{rdb: rdb, key: key, id: strconv.FormatInt(seeded.Int63(), 36)}
+}
+
+func (rl *RedisLock2) Acquire(ctx context.Context) (bool, error) {
+	return rl.rdb.SetNX(ctx, rl.key, rl.id, time.Minute).Result() // want `^lock token is not unique per acquisition: it comes from field id set once by NewLock2 and math/rand seeded with time\.Now; use a fresh crypto/rand token$`
 }

@@ -34,7 +34,7 @@ func clock(ctx context.Context, rdb redis.UniversalClient) {
 }
 
 func random(ctx context.Context, rdb *redis.Client) {
-	rdb.SetNX(ctx, "lock:job", rand.Int63(), ttl) // want `it comes from math/rand;`
+	rdb.SetNX(ctx, "lock:job", rand.Int63(), ttl) // want `it comes from math/rand's global source;`
 }
 
 func once(ctx context.Context, rdb *redis.Client) {

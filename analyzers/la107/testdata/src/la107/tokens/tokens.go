@@ -29,7 +29,7 @@ var src = &lockedSource{src: rand.NewSource(time.Now().UnixNano())}
 
 // Randn is go-zero's stringx.Randn: n letters from a time-seeded
 // math/rand source, through a byte loop the tracer does not follow.
-func Randn(n int) string { // want Randn:"weak: math/rand"
+func Randn(n int) string { // want Randn:"weak: math/rand seeded with time.Now"
 	b := make([]byte, n)
 	for i := range b {
 		b[i] = letters[src.Int63()%int64(len(letters))]

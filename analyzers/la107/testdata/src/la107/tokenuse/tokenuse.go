@@ -12,12 +12,12 @@ import (
 )
 
 func weakHelper(ctx context.Context, rdb *redis.Client) {
-	rdb.SetNX(ctx, "lock:job", tokens.Randn(16), time.Minute) // want `^lock token is not unique per acquisition: it comes from math/rand;`
+	rdb.SetNX(ctx, "lock:job", tokens.Randn(16), time.Minute) // want `^lock token is not unique per acquisition: it comes from math/rand seeded with time\.Now;`
 }
 
 func weakThroughLocal(ctx context.Context, rdb *redis.Client) {
 	tok := tokens.Randn(16)
-	rdb.SetNX(ctx, "lock:job", tok, time.Minute) // want `it comes from math/rand;`
+	rdb.SetNX(ctx, "lock:job", tok, time.Minute) // want `it comes from math/rand seeded with time\.Now;`
 }
 
 // Negatives: crypto/rand underneath, a helper that is neither, a helper
