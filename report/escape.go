@@ -103,6 +103,7 @@ func (r *Run) escaped() *Run {
 	c.Tool = Tool{Name: e(r.Tool.Name), Version: e(r.Tool.Version)}
 	c.Command, c.Target, c.Time, c.Topology = e(r.Command), e(r.Target), e(r.Time), e(r.Topology)
 	c.Packages, c.AnalyzedPackages, c.Rules = strs(r.Packages), strs(r.AnalyzedPackages), strs(r.Rules)
+	c.UnanalyzedPackages = strs(r.UnanalyzedPackages)
 	if r.Errors != nil {
 		c.Errors = make([]Error, len(r.Errors))
 		for i, x := range r.Errors {

@@ -51,6 +51,11 @@ type Run struct {
 	// ran on, sorted: what the patterns matched and loaded (a package that
 	// did not load is in Errors instead).
 	AnalyzedPackages []string `json:"analyzed_packages,omitempty"`
+	// UnanalyzedPackages are the packages the patterns matched that the
+	// analyzers did not run on (they did not load, or import one that did
+	// not), sorted: with AnalyzedPackages, how much of the code a partial
+	// run covers (Coverage).
+	UnanalyzedPackages []string `json:"unanalyzed_packages,omitempty"`
 
 	// Fleet half.
 	Topology string   `json:"topology,omitempty"` // standalone, replication, sentinel, cluster, declared
@@ -367,4 +372,15 @@ func (r *Run) Active() []Finding {
 		}
 	}
 	return out
+}
+
+// Coverage says how much of the matched code a partial run analysed,
+// "analysed 1 of 8 packages", or "" when every matched package was
+// analysed.
+func (r *Run) Coverage() string {
+	if len(r.UnanalyzedPackages) == 0 {
+		return ""
+	}
+	n := len(r.AnalyzedPackages)
+	return fmt.Sprintf("analysed %d of %d packages", n, n+len(r.UnanalyzedPackages))
 }

@@ -405,7 +405,11 @@ func Summary(r *Run) string {
 		if n > 1 {
 			first = "first: " + first
 		}
-		fmt.Fprintf(&b, "; incomplete run: %s (%s)", plural(n, "error"), first)
+		cov := ""
+		if c := r.Coverage(); c != "" {
+			cov = c + ", "
+		}
+		fmt.Fprintf(&b, "; incomplete run: %s%s (%s)", cov, plural(n, "error"), first)
 	}
 	return b.String()
 }

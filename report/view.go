@@ -418,7 +418,11 @@ func statusOf(r *Run, v *view) status {
 	active := len(r.Active())
 	switch v.ExitCode {
 	case ExitFailed:
-		return status{"failed", "INCOMPLETE", fmt.Sprintf("The run could not complete (%s). What follows is partial and must not be read as safe.", plural(len(r.Errors), "error"))}
+		what := plural(len(r.Errors), "error")
+		if c := r.Coverage(); c != "" {
+			what = c + ", " + what
+		}
+		return status{"failed", "INCOMPLETE", fmt.Sprintf("The run could not complete (%s). What follows is partial and must not be read as safe.", what)}
 	case ExitFindings:
 		for _, vv := range v.Verdicts {
 			if vv.ReliedOn && vv.Class == "unsafe" {

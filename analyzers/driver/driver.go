@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -117,7 +118,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 
 	run.Errors = append(run.Errors, loadErrors(pkgs, paths)...)
 
-	var ok []*packages.Package
+	var ok, failed []*packages.Package
 	for _, p := range pkgs {
 		if isTestMain(p) {
 			continue // the generated test main holds no user code
@@ -126,10 +127,14 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 			if len(p.Errors) == 0 {
 				run.Errors = append(run.Errors, report.Error{Where: p.PkgPath, Message: importsBroken})
 			}
+			failed = append(failed, p)
 			continue
 		}
 		ok = append(ok, p)
 	}
+	// How much a partial run covers: the matched packages not analysed
+	// (a package whose test variant loaded still counts as analysed).
+	run.UnanalyzedPackages = notIn(pkgPaths(failed), pkgPaths(ok))
 	if len(ok) > 0 && needFacts(analyzers) {
 		if ok, err = loadForFacts(ctx, cfg, patterns, ok); err != nil {
 			return nil, fmt.Errorf("loading packages: %v", err)
@@ -268,15 +273,33 @@ func loadErrors(pkgs []*packages.Package, paths *pathMapper) []report.Error {
 // because a package it imports has errors.
 const importsBroken = "not analysed: it imports a package with errors"
 
-// sortErrors puts the root causes first — a package's own load, parse and
-// type errors, a pattern that matched nothing — and their side effects
-// after them (a package not analysed because an import is broken, "could
-// not import" type errors), each group by package and message: the first
-// error a run shows is one to fix.
+// sortErrors puts the root causes first — a module the go command could
+// not fetch (a proxy's refusal, a missing go.sum entry) before a package's
+// own load, parse and type errors (a missing embedded file) and a pattern
+// that matched nothing — and their side effects after them (a package not
+// analysed because an import is broken, "could not import" and "no
+// metadata" errors, and what is undefined in a package because its import
+// failed), each group by package and message: the first error a run shows
+// is one to fix.
 func sortErrors(errs []report.Error) {
+	failedImport := map[string]bool{}
+	for _, e := range errs {
+		if strings.Contains(e.Message, "could not import ") || fetchError(e) {
+			failedImport[e.Where] = true
+		}
+	}
+	rank := func(e report.Error) int {
+		switch {
+		case fetchError(e):
+			return 0
+		case sideEffect(e, failedImport[e.Where]):
+			return 2
+		}
+		return 1
+	}
 	sort.SliceStable(errs, func(i, j int) bool {
-		if a, b := sideEffect(errs[i]), sideEffect(errs[j]); a != b {
-			return b
+		if a, b := rank(errs[i]), rank(errs[j]); a != b {
+			return a < b
 		}
 		if errs[i].Where != errs[j].Where {
 			return errs[i].Where < errs[j].Where
@@ -285,9 +308,40 @@ func sortErrors(errs []report.Error) {
 	})
 }
 
-// sideEffect reports an error that only follows from another package's.
-func sideEffect(e report.Error) bool {
-	return e.Message == importsBroken || strings.Contains(e.Message, "could not import ")
+// sideEffect reports an error that only follows from another package's:
+// importFailed says an import of the same package failed, so what it
+// leaves undefined is a consequence.
+func sideEffect(e report.Error, importFailed bool) bool {
+	switch {
+	case e.Message == importsBroken, strings.Contains(e.Message, "could not import "), strings.Contains(e.Message, "no metadata for "):
+		return true
+	case importFailed && strings.Contains(e.Message, "undefined: "):
+		return true
+	}
+	return false
+}
+
+// fetchError reports an error of the go command fetching a module: the
+// proxy refused or lacks it, the network failed, go.sum has no entry, no
+// module provides the package.
+func fetchError(e report.Error) bool {
+	for _, s := range []string{"403 Forbidden", "404 Not Found", "410 Gone", "reading http", "missing go.sum entry", "no required module provides", "cannot find module providing", "module lookup disabled", "dial tcp", "invalid version: "} {
+		if strings.Contains(e.Message, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// notIn lists the strings of a not in b.
+func notIn(a, b []string) []string {
+	var out []string
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // pkgPaths lists the packages' import paths once each, sorted (a package

@@ -3,6 +3,8 @@ package driver_test
 import (
 	"context"
 	"go/ast"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -328,5 +330,50 @@ func TestUnknownCategoryGetsWarning(t *testing.T) {
 	r := run(t, dir, driver.Options{Patterns: []string{"./a"}, Analyzers: []*analysis.Analyzer{odd}})
 	if len(r.Findings) != 1 || r.Findings[0].Rule != "odd" || r.Findings[0].Severity != rules.Warning {
 		t.Errorf("findings: %+v", r.Findings)
+	}
+}
+
+// TestPartialRunRefusedModule: a module whose dependency the module proxy
+// refuses (403, from a proxy on loopback) and whose other package embeds a
+// missing file. The run says how much it analysed, leads with the root
+// causes — the refusal first, then the missing file — and puts what only
+// follows from them (a failed import, an importer not analysed) last.
+func TestPartialRunRefusedModule(t *testing.T) {
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "This module version is not available.", http.StatusForbidden)
+	}))
+	defer proxy.Close()
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/partial\n\ngo 1.22\n\nrequire example.com/refused v1.0.0\n",
+		"a/a.go": "package a\n\nimport (\n\t\"strings\"\n\n\terrs \"example.com/refused/errs\"\n)\n\nfunc F() error { return errs.New(strings.ToUpper(\"x\")) }\n",
+		"b/b.go": "package b\n\nimport _ \"embed\"\n\n//go:embed missing.lua\nvar script string\n",
+		"c/c.go": "package c\n\nimport \"example.com/partial/a\"\n\nfunc G() error { return a.F() }\n",
+		"d/d.go": "package d\n\nfunc H() { bad() }\n\nfunc bad() {}\n",
+		"go.sum": "",
+		"README": "a partial module\n",
+	})
+	env := append(os.Environ(), "GOPROXY="+proxy.URL, "GOSUMDB=off", "GOFLAGS=-mod=mod", "GOMODCACHE="+t.TempDir(), "GOTOOLCHAIN=local")
+	r := run(t, dir, driver.Options{Env: env})
+	if want := []string{"example.com/partial/d"}; !reflect.DeepEqual(r.AnalyzedPackages, want) {
+		t.Errorf("AnalyzedPackages = %q, want %q", r.AnalyzedPackages, want)
+	}
+	if want := []string{"example.com/partial/a", "example.com/partial/b", "example.com/partial/c"}; !reflect.DeepEqual(r.UnanalyzedPackages, want) {
+		t.Errorf("UnanalyzedPackages = %q, want %q", r.UnanalyzedPackages, want)
+	}
+	got := errorLines(r)
+	if len(got) < 3 || !strings.Contains(got[0], "403 Forbidden") || !strings.Contains(got[1], "missing.lua") {
+		t.Fatalf("errors %q: want the proxy's refusal first, then the missing file", got)
+	}
+	for _, e := range got[2:] {
+		if strings.Contains(e, "403") || strings.Contains(e, "missing.lua") {
+			t.Errorf("a root cause after the side effects: %q", got)
+		}
+	}
+	sum := report.Summary(r)
+	if !strings.Contains(sum, "incomplete run: analysed 1 of 4 packages") || !strings.Contains(sum, "403 Forbidden") {
+		t.Errorf("summary %q: want the coverage and the refusal named", sum)
+	}
+	if len(r.Findings) != 1 || report.ExitCode(r) != report.ExitFailed {
+		t.Errorf("findings %q, exit %d: package d is still analysed, and the run fails as incomplete", findingLines(r), report.ExitCode(r))
 	}
 }
