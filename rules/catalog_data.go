@@ -138,13 +138,17 @@ extend does nothing.
 		Name:     "ifeq-conflict",
 		Kind:     Code,
 		Severity: Error,
-		Title:    "IFEQ combined with NX or XX",
-		What: `A SET that carries IFEQ together with NX or XX.
+		Title:    "IFEQ combined with NX, XX or client-side compression",
+		What: `A SET that carries IFEQ together with NX or XX; or a SET IFEQ sent by a valkey-glide client
+configured with client-side compression (WithCompressionConfiguration, not switched off).
 `,
-		Why: `The server answers ERR syntax error: the conditions are mutually exclusive, so the command
-never runs.
+		Why: `The server answers ERR syntax error to IFEQ with NX or XX: the conditions are mutually
+exclusive, so the command never runs. A glide client with compression stores the SET's
+value compressed but sends the IFEQ comparison as it is, so an extend never matches the
+token it stored (glide 2.6 rejects SET with IFEQ when compression is on).
 `,
-		Fix: `Use IFEQ alone to extend (it never creates a missing key) and NX alone to acquire.
+		Fix: `Use IFEQ alone to extend (it never creates a missing key) and NX alone to acquire; keep
+compression off for the client that takes and extends locks.
 `,
 		Bad: `conn.Do("SET", key, token, "NX", "IFEQ", token, "PX", 30000)
 `,
@@ -180,13 +184,20 @@ expires; with a separate EXPIRE, a crash between the two commands does the same.
 		Severity: Error,
 		Title:    "Lock token is not unique per acquisition",
 		What: `The value written by a lock acquire (a SET NX with lock evidence) is a constant, a
-hostname or pid, a goroutine or worker id, a time.Now-derived value, math/rand output, or a
-package-level value computed once and reused.
+hostname or pid, a goroutine or worker id, a time.Now-derived value, a math/rand
+generator seeded with the time or a constant, math/rand's (v1) global source, or a value
+drawn once and reused (a package-level value, a field only a constructor sets); followed
+through locals, fields of local structs and helpers. Strong, and not reported: crypto/rand,
+random UUIDs (v4, v7), math/rand/v2's runtime-seeded functions, a ChaCha8 or PCG seeded from
+crypto/rand. A reentrant lock (a same-owner re-acquire, a hold count) keeps its owner id
+by design: it is reported only when that id is weak, not unique per owner.
 `,
 		Why: `The token is the only proof of ownership: when two clients (or two acquisitions) can write
 the same token, a compare-and-delete or IFEQ extend cannot tell them apart.
 `,
-		Fix: `Draw 20 random bytes from crypto/rand (or a random v4 UUID) for every acquisition.
+		Fix: `Draw 20 random bytes from crypto/rand (or a random v4 UUID) for every acquisition; for a
+reentrant lock, draw the owner id from crypto/rand once per owner and keep the hold count
+apart.
 `,
 		Bad: `rdb.SetNX(ctx, "lock:job", "1", 30*time.Second)
 `,
@@ -681,7 +692,12 @@ wrapper, also the wrapper's name, receiver type and package (Locker.TryLock).
 
 A lock key is the key of such a SET NX, or a key whose text matches a lock-key pattern;
 a DEL or EXPIRE that follows an owner check of its key in the same function (a GET
-compared with a token), under a name that says lock, is a lock step too.
+compared with a token), under a name that says lock, is a lock step too. Evidence is per
+call: where a key builder is shared by a lock helper and generic helpers (serialKey(key)
+in Lock and in a cache's Del), the acquire's key shape makes a DEL or EXPIRE of that
+shape a lock step only in the acquire's own function or where the step's names say
+lock, release, renew or extend; a generic helper whose key is its caller's (a parameter,
+decorated by a key helper or a prefix) is judged at each call by the key passed.
 
 A Lua script that acquires (SET NX with a TTL in Lua) and a lock library's acquire are lock
 code by themselves. A Lua compare-and-delete or compare-and-extend is a lock's release or

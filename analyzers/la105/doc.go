@@ -7,4 +7,10 @@
 //
 // The conflict is reported whenever both options are visible, even if other
 // arguments are not: the command is invalid whatever they are.
+//
+// It also reports a SET IFEQ sent by a valkey-glide client configured with
+// client-side compression (config WithCompressionConfiguration, not
+// switched off with WithEnabled(false)), traced from glide.NewClient through
+// variables and fields: glide compresses the value a SET stores but not the
+// IFEQ comparison, so the extend never matches (glide 2.6 rejects it).
 package la105

@@ -11,12 +11,19 @@
 // of the package, and of other packages through their facts. Weak: a
 // constant, os.Hostname/os.Getpid and friends, a loop index, an integer
 // parameter named like a worker or goroutine id, time.Now-derived values,
-// math/rand output (also underneath a helper whose result the tracer cannot
-// follow), time- or name-based UUIDs, package-level variables (computed
-// once, even from crypto/rand), and a field of the acquiring method's type
-// that only constructors set (drawn once per object, reused by every
-// acquisition). Fine: crypto/rand, random UUIDs, and anything built from
-// them. The lock-key pattern is the one set by -LA103.lock-key-pattern.
+// a math/rand generator seeded with the time or a constant and math/rand's
+// global source (also underneath a helper whose result the tracer cannot
+// follow; the message names the seed), time- or name-based UUIDs,
+// package-level variables (computed once, even from crypto/rand), and a
+// field of the acquiring method's type that only constructors set (drawn
+// once per object, reused by every acquisition). Fine: crypto/rand, random
+// UUIDs, math/rand/v2's runtime-seeded functions, a generator seeded from
+// crypto/rand, and anything built from them. Tokens kept in a field of a
+// local struct are followed through its composite literal and assignments.
+// A reentrant lock (keys.Reentrant: a same-owner re-acquire or a hold
+// count) keeps its owner id on purpose: it is reported only when that id is
+// weak, with advice to draw it once per owner. The message never cuts the
+// cause (ruleutil.Fit shortens the advice instead). The lock-key pattern is the one set by -LA103.lock-key-pattern.
 // Parameters, other fields and unknown calls are not followed, so a token
 // passed in is never reported where it is received (it is where it is
 // passed to a wrapper); nor is an idempotency marker (SET seen:<id> 1 NX EX

@@ -5,6 +5,10 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // glide resolves valkey-glide Go v2: client methods (through *baseClient,
@@ -42,6 +46,7 @@ func (r *resolver) glide(fn *types.Func, info *pkgInfo, s spec, call *ast.CallEx
 		op.Keys = nonNil(argAt(a, 0))
 		op.Value = argAt(a, 1)
 		r.glideSetOptions(op, argAt(a, 2), call.Pos())
+		op.Compressed = r.glideCompressed(receiver(call), 0)
 	case hGlKeySlice:
 		op.Name = s.cmd
 		keys, ok := r.sliceElems(argAt(a, 0))
@@ -333,4 +338,107 @@ func (r *resolver) glideExpiry(op *Op, e ast.Expr) (TTL, bool) {
 		return Expire, true
 	}
 	return UnknownTTL, false
+}
+
+// glideCompressed reports whether a glide client expression is known to
+// compress values: it comes from glide.NewClient or NewClusterClient with a
+// configuration built with WithCompressionConfiguration (not switched off
+// with WithEnabled(false)), through variables and fields set once or more
+// (any of them).
+func (r *resolver) glideCompressed(e ast.Expr, depth int) bool {
+	e = ast.Unparen(e)
+	if e == nil || depth > 6 {
+		return false
+	}
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		return r.glideCompressed(x.X, depth+1)
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(r.info, x).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "github.com/valkey-io/valkey-glide/go/v2" || len(x.Args) == 0 {
+			return false
+		}
+		if fn.Name() == "NewClient" || fn.Name() == "NewClusterClient" {
+			return r.compressingConfig(x.Args[0], depth+1)
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		v, ok := r.x.ObjOf(x).(*types.Var)
+		if !ok {
+			return false
+		}
+		writes := r.x.Writes(v)
+		if v.IsField() {
+			writes = append(append([]syntax.Write(nil), r.x.FieldInits(v)...), writes...)
+		}
+		for _, w := range writes {
+			if w.Rhs != nil && (w.Kind == syntax.Define || w.Kind == syntax.Assign) && r.glideCompressed(w.Rhs, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compressingConfig reports whether a glide client configuration enables
+// compression: a builder chain or a variable holding one, with a
+// WithCompressionConfiguration call (in the chain or on the variable).
+func (r *resolver) compressingConfig(e ast.Expr, depth int) bool {
+	for range 16 {
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			if sel.Sel.Name == "WithCompressionConfiguration" && len(x.Args) == 1 && compressionOn(r.info, x.Args[0]) {
+				return true
+			}
+			e = sel.X
+			continue
+		case *ast.Ident:
+			v, ok := r.x.ObjOf(x).(*types.Var)
+			if !ok || depth > 6 {
+				return false
+			}
+			for _, c := range r.x.Calls(v) {
+				if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "WithCompressionConfiguration" && len(c.Args) == 1 && compressionOn(r.info, c.Args[0]) {
+					return true
+				}
+			}
+			for _, w := range r.x.Writes(v) {
+				if w.Value() != nil && r.compressingConfig(w.Value(), depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// compressionOn reports whether a compression configuration argument is
+// not nil and not switched off with WithEnabled(false) in its chain.
+func compressionOn(info *types.Info, e ast.Expr) bool {
+	for range 16 {
+		e = ast.Unparen(e)
+		if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+			return false
+		}
+		call, ok := e.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if sel.Sel.Name == "WithEnabled" && len(call.Args) == 1 {
+			if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.String() == "false" {
+				return false
+			}
+		}
+		e = sel.X
+	}
+	return true
 }

@@ -169,6 +169,10 @@ type Op struct {
 	TTL         TTL
 	TTLExpr     ast.Expr // the duration/amount, when visible
 	Cond        string   // SET and DELEX: "IFEQ", "IFNE", "IFDEQ", "IFDNE", or "" for none
+	// Compressed is set when the client sending the command is known to
+	// compress values (valkey-glide configured WithCompressionConfiguration):
+	// a SET stores the value compressed, while IFEQ compares uncompressed.
+	Compressed bool
 
 	// Complete is false when the arguments could not all be seen (a spread
 	// args..., a redigo redis.Args{}, a non-constant option): rules must not
