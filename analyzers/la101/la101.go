@@ -34,6 +34,13 @@ func check(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		seen[sc.Pos] = true
+		if sc.Detail.TooLarge {
+			// Beyond what the classifier reads: unknown, never "no
+			// lock step" (a generated compare-and-delete of 50,000
+			// nested checks).
+			ruleutil.Report(pass, "LA101", sc.Pos, "Lua script%s not classified: too large (%s); check its lock steps by hand", where(sc), lua.TooLargeReason)
+			continue
+		}
 		steps := Reportable(sc.Steps, target)
 		if !steps.IsLock() {
 			continue
@@ -140,4 +147,12 @@ func Message(steps lua.Step, t fix.Target) string {
 		use = append(use, fix.ReleaseAdvice(t))
 	}
 	return "Lua lock script (" + strings.Join(what, ", ") + "): use " + strings.Join(use, ", ") + " instead"
+}
+
+// where names an embedded script's file for a message, " (lock.lua)".
+func where(sc *resolve.Script) string {
+	if sc.Source == "" {
+		return ""
+	}
+	return " (" + sc.Source + ")"
 }

@@ -78,7 +78,15 @@ type Detail struct {
 	// Offset is the byte offset in the text of the first lock step's call
 	// (-1 when there is none).
 	Offset int
+	// TooLarge says the text is beyond what the classifier reads (blocks
+	// or expressions nested deeper than Lua's parser accepts): Steps then
+	// says nothing, and the script must be reported as not classified,
+	// never taken for one without lock steps.
+	TooLarge bool
 }
+
+// TooLargeReason says why a TooLarge script was not classified.
+const TooLargeReason = "blocks or expressions nested deeper than 200 levels"
 
 // Line returns the 1-based line of the first lock step in src (0 when
 // there is none).
@@ -104,7 +112,10 @@ func Analyze(src string) Detail {
 		at, ok := m[key]
 		return ok && at < pos
 	}
-	d := Detail{Offset: -1}
+	d := Detail{Offset: -1, TooLarge: p.tooLarge}
+	if p.tooLarge {
+		return d
+	}
 	incr := false
 	for _, c := range p.calls {
 		if c.cmd == "incr" || c.cmd == "incrby" {

@@ -1,6 +1,7 @@
 package lua
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -383,8 +384,31 @@ func TestLongScript(t *testing.T) {
 		t.Errorf("50,000 owner checks and no step: Classify = %v, want none", got)
 	}
 	deep := strings.Repeat("(", 100000) + `redis.call("GET", KEYS[1])` + strings.Repeat(")", 100000)
-	if got := Classify(deep + ` == ARGV[1] then return redis.call("DEL", KEYS[1]) end`); got != 0 {
-		t.Errorf("nesting deeper than Lua allows: Classify = %v, want none", got)
+	if d := Analyze(deep + ` == ARGV[1] then return redis.call("DEL", KEYS[1]) end`); d.Steps != 0 || !d.TooLarge {
+		t.Errorf("nesting deeper than Lua allows: Analyze = %+v, want no steps and TooLarge", d)
+	}
+	if d := Analyze(src); d.TooLarge {
+		t.Errorf("50,000 checks in sequence: TooLarge, want classified")
+	}
+}
+
+// TestTooLarge: a generated compare-and-delete of 50,000 nested checks is
+// beyond the classifier: it says so (TooLarge) rather than "no steps".
+func TestTooLarge(t *testing.T) {
+	var b strings.Builder
+	const n = 50000
+	for i := range n {
+		fmt.Fprintf(&b, "if redis.call(\"GET\", KEYS[%d]) == ARGV[%d] then\n", i%7+1, i%7+1)
+	}
+	b.WriteString("return redis.call(\"DEL\", KEYS[1])\n" + strings.Repeat("end\n", n))
+	if d := Analyze(b.String()); !d.TooLarge || d.Steps != 0 {
+		t.Errorf("50,000 nested checks: Analyze = %+v, want TooLarge", d)
+	}
+	if d := Analyze(longScript(1000)); d.TooLarge {
+		t.Errorf("a long flat script: TooLarge, want it classified")
+	}
+	if !strings.Contains(TooLargeReason, fmt.Sprint(maxDepth)) {
+		t.Errorf("TooLargeReason %q does not name the limit %d", TooLargeReason, maxDepth)
 	}
 }
 

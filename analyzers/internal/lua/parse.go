@@ -52,7 +52,8 @@ type value struct {
 func (v value) keyLike() bool { return v.from != fromNone }
 
 // maxDepth is the nesting of blocks and expressions Lua's parser accepts
-// (LUAI_MAXCCALLS); deeper text is not a script a server would run.
+// (LUAI_MAXCCALLS); deeper text is not a script a server would run, and
+// the classifier stops there (Detail.TooLarge).
 const maxDepth = 200
 
 // maxID bounds a structural identity ("(K[n:1]..s:x)"); longer ones are
@@ -102,6 +103,9 @@ type parser struct {
 	checked map[string]int // key id -> first position where GET key is compared with a token
 	tokened map[check]int  // (key, token) -> first position of that comparison
 	calls   []cmdCall
+	// tooLarge is set when the walk stopped at maxDepth: what was read
+	// is not the whole script.
+	tooLarge bool
 }
 
 func parse(src string) *parser {
@@ -129,6 +133,7 @@ func (p *parser) stop() {
 func (p *parser) enter() bool {
 	p.depth++
 	if p.depth > maxDepth {
+		p.tooLarge = true
 		p.stop()
 		return false
 	}
