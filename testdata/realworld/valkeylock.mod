@@ -12,5 +12,5 @@ expect LA101 valkeylock/lock.go:436 direct acqms: SET NX PX, then GET for client
 expect LA101 valkeylock/lock.go:437 direct acqat: SET NX PXAT, then GET
 miss LA101 valkeylock/lock.go:438 direct fcqms (ForceWithContext): SET PX without NX takes the lock over; a lock step only because of the library around it
 miss LA101 valkeylock/lock.go:439 direct fcqat: the same with PXAT
-miss LA107 valkeylock/lock.go:257,139,163,165,169,171 token-helper the token comes from util.RandomBytes, built on math/rand/v2's global generator (runtime-seeded ChaCha8): 192 bits, unique in practice; the catalog's "math/rand output" names it weak
+not LA107 valkeylock/lock.go:257,139,163,165,169,171 token-helper the token comes from util.RandomBytes, built on math/rand/v2's global generator: the runtime's ChaCha8, seeded by the operating system, 192 bits, unique per acquisition; strong by the catalog's randomness model (LA107), which once named all math/rand output weak
 miss LA108 valkeylock/lock.go:293 helper-discard _ = m.script(ctx, delkey, ...) drops the release's outcome, but the library cancels the lock's context on loss anyway

@@ -204,7 +204,11 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 	info, s, ok := r.callee(fn)
 	if !ok {
 		if info == nil {
-			if sum := r.importedSummary(fn); sum != nil {
+			sum := r.importedSummary(fn)
+			if sum == nil && isInterfaceMethod(fn) {
+				sum = r.moduleForwarder(fn)
+			}
+			if sum != nil {
 				r.viaCall(fn, sum, nil, call, stack)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -54,7 +55,8 @@ type wrapperState struct {
 	state    map[*types.Func]uint8 // 1: being summarised, 2: done
 	inner    map[*Summary][]*Op    // a local summary's Ops, for expressions the wrapper fixes
 	imported map[*types.Func]*Summary
-	methods  map[string]bool // names of the methods that send something or call the package's functions
+	methods  map[string]bool          // names of the methods that send something or call the package's functions
+	modFwd   map[*types.Func]*Summary // interface methods of other packages, by their implementations in the module (moduleForwarder)
 }
 
 // noteLocal records a call of a function of the package (or of an
@@ -692,6 +694,90 @@ func (r *resolver) forwarder(m *types.Func) *Summary {
 	if impls == 0 {
 		return nil
 	}
+	return first
+}
+
+// moduleForwarder summarises an interface method of another package by its
+// implementations in the packages of the module this package imports
+// (directly or not): the common summary of those that are wrappers (their
+// Summary facts), when they are alike; an implementation in a package that
+// reaches no client (an in-memory store) does not count, any other one
+// that is no wrapper makes the method unknown. The interface's own package
+// cannot see implementations in the packages that import it.
+func (r *resolver) moduleForwarder(m *types.Func) *Summary {
+	if s, ok := r.w.modFwd[m]; ok {
+		return s
+	}
+	if r.w.modFwd == nil {
+		r.w.modFwd = map[*types.Func]*Summary{}
+	}
+	r.w.modFwd[m] = nil
+	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	// The module; in GOPATH mode (no module), the packages under the
+	// same first path element.
+	mod, _, _ := strings.Cut(r.pass.Pkg.Path(), "/")
+	if r.pass.Module != nil && r.pass.Module.Path != "" {
+		mod = r.pass.Module.Path
+	}
+	var first *Summary
+	seen := map[*types.Package]bool{}
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return true
+		}
+		seen[p] = true
+		if p.Path() != mod && !strings.HasPrefix(p.Path(), mod+"/") {
+			return true
+		}
+		reaches := r.pass.ImportPackageFact != nil && r.pass.ImportPackageFact(p, new(Reaches))
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			var t types.Type = tn.Type()
+			if !types.Implements(t, iface) {
+				if t = types.NewPointer(t); !types.Implements(t, iface) {
+					continue
+				}
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, true, p, m.Name())
+			impl, ok := obj.(*types.Func)
+			if !ok {
+				return false
+			}
+			s := r.importedSummary(impl)
+			if s == nil {
+				if reaches {
+					return false // Redis-backed but no wrapper: unknown
+				}
+				continue // sends nothing
+			}
+			if first != nil && !alike(first, s) {
+				return false
+			}
+			if first == nil {
+				first = s
+			}
+		}
+		for _, imp := range p.Imports() {
+			if !visit(imp) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, imp := range r.pass.Pkg.Imports() {
+		if !visit(imp) {
+			return nil
+		}
+	}
+	r.w.modFwd[m] = first
 	return first
 }
 

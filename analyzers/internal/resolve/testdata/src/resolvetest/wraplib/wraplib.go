@@ -61,9 +61,28 @@ func (c conn) SetNX(ctx context.Context, key string, value any, ttl time.Duratio
 
 func (c conn) Close() error { return nil }
 
-// Mixed is an interface whose implementations disagree: no wrapper.
+// Mixed is an interface with a Redis-backed implementation and an
+// in-memory one that sends nothing: a wrapper, as the Redis-backed one is.
 type Mixed interface {
-	Get(ctx context.Context, key string) (string, error)
+	Get(ctx context.Context, key string) (string, error) // want Get:`^\QGET key=#1 results=value,error\E$`
+}
+
+// Disagree is an interface whose Redis-backed implementations send
+// different commands: no wrapper.
+type Disagree interface {
+	Fetch(ctx context.Context, key string) (string, error)
+}
+
+type byGet struct{ rdb *redis.Client }
+
+func (b byGet) Fetch(ctx context.Context, key string) (string, error) { // want Fetch:`^\QGET key=#1 results=value,error\E$`
+	return b.rdb.Get(ctx, key).Result()
+}
+
+type byGetDel struct{ rdb *redis.Client }
+
+func (b byGetDel) Fetch(ctx context.Context, key string) (string, error) { // want Fetch:`^\QGETDEL key=#1 results=value,error\E$`
+	return b.rdb.GetDel(ctx, key).Result()
 }
 
 type real struct{ rdb *redis.Client }
