@@ -151,6 +151,7 @@ func TestSummary(t *testing.T) {
 		{vetRun(), "2 findings (1 error, 1 warning)"},
 		{formatsRun(), "4 findings (2 errors, 2 warnings), 2 suppressed; incomplete run: 3 errors (first: 127.0.0.1:7003: dial tcp 127.0.0.1:7003: connection refused)"},
 		{&report.Run{Errors: []report.Error{{Where: "./x/...", Message: "pattern matched no packages\nsecond line"}}}, "no findings; incomplete run: 1 error (./x/...: pattern matched no packages)"},
+		{&report.Run{AnalyzedPackages: []string{"m/d"}, UnanalyzedPackages: []string{"m/a", "m/b", "m/c"}, Errors: []report.Error{{Where: "m/a", Message: "a.go:6:2: m@v1: 403 Forbidden"}}}, "no findings; incomplete run: analysed 1 of 4 packages, 1 error (m/a: a.go:6:2: m@v1: 403 Forbidden)"},
 	} {
 		if got := report.Summary(tc.r); got != tc.want {
 			t.Errorf("Summary = %q, want %q", got, tc.want)

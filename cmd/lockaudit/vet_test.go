@@ -179,10 +179,11 @@ func TestVetBrokenPackage(t *testing.T) {
 		t.Errorf("errors: %+v", run.Errors)
 	}
 	// Text on stdout carries the errors in full; stderr is the one summary
-	// line, which names the first error. A report file keeps them too.
+	// line, which says how much was analysed and names the first error. A
+	// report file keeps them too.
 	stdout, stderr, _ = runCLI(t, "vet", "-C", mod, "./...")
 	if !strings.Contains(stdout, "# example.com/b/bad\nbad/bad.go:3:23: undefined: undefinedThing\n") ||
-		stderr != "lockaudit vet: no findings; incomplete run: 1 error (example.com/b/bad: bad/bad.go:3:23: undefined: undefinedThing)\n" {
+		stderr != "lockaudit vet: no findings; incomplete run: analysed 1 of 2 packages, 1 error (example.com/b/bad: bad/bad.go:3:23: undefined: undefinedThing)\n" {
 		t.Errorf("text: the errors belong in the report, and the summary names the first.\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
 	}
 	if _, _, code := runCLI(t, "vet", "-C", mod, "-o", "report.txt", "./..."); code != 1 {
