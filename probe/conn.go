@@ -116,13 +116,18 @@ func (d *dialer) connect(ctx context.Context, addr string, netDial netguard.Dial
 
 // dial connects and authenticates, within the timeout and ctx. valkey-go's
 // handshake honours Dialer.Timeout; the goroutine also gives up when ctx
-// ends, so a server that accepts and never answers cannot hold the probe.
+// ends, so a server that accepts and never answers cannot hold the probe,
+// and so does the TCP connect (a black-holed address), so that nothing
+// dialled outlives the run.
 func (d *dialer) dial(ctx context.Context, addr string) (*conn, error) {
 	return d.dialAs(ctx, addr, ClientName, checkReadOnly)
 }
 
 // dialAs is dial with another connection name and allowlist.
 func (d *dialer) dialAs(ctx context.Context, addr, name string, allow func([]string) error) (*conn, error) {
+	if ended(ctx) { // the run is over: nothing more is dialled
+		return nil, errors.New("not answered: " + Stopped(ctx))
+	}
 	netDial := d.netDial
 	if netDial == nil {
 		netDial = netguard.From(ctx)
@@ -143,6 +148,11 @@ func (d *dialer) dialAs(ctx context.Context, addr, name string, allow func([]str
 		// TLS is done by connect, valkey-go's only way to a connection:
 		// TLSConfig stays unset so nothing can dial around it.
 		DialCtxFn: func(vctx context.Context, addr string, _ *net.Dialer, _ *tls.Config) (net.Conn, error) {
+			// valkey-go's context knows nothing of the run's: the connect
+			// ends with either.
+			vctx, cancel := context.WithCancel(vctx)
+			defer cancel()
+			defer context.AfterFunc(ctx, cancel)()
 			c, err := d.connect(vctx, addr, netDial)
 			if err == nil {
 				ncs.add(c)
@@ -201,35 +211,13 @@ func (d *dialer) cleanErr(ctx context.Context, err error) error {
 	msg := err.Error()
 	switch {
 	case ended(ctx):
-		msg = "not answered: " + stopped(ctx)
+		msg = "not answered: " + Stopped(ctx)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded), strings.Contains(msg, "i/o timeout"):
 		msg = "no answer within " + d.timeout.String() + " (-timeout): " + msg
 	case errors.Is(err, valkey.ErrClosing):
 		msg = "connection closed (" + msg + ")"
 	}
 	return errors.New(d.redact(strings.TrimSpace(msg)))
-}
-
-// errDeadline ends a run's context when -deadline passes; any other end
-// is the caller's (Ctrl-C), which is never worded as the deadline.
-var errDeadline = errors.New("the overall deadline (-deadline) passed first")
-
-// stopped says why ctx ended: the run's deadline, or an interruption.
-func stopped(ctx context.Context) string {
-	if context.Cause(ctx) == errDeadline || (ctx.Err() == nil && ended(ctx)) {
-		return errDeadline.Error()
-	}
-	return "the probe was interrupted"
-}
-
-// ended reports whether ctx has ended, or its deadline has passed: a socket
-// deadline set from it can fire before ctx's own timer marks it done.
-func ended(ctx context.Context) bool {
-	if ctx.Err() != nil {
-		return true
-	}
-	d, ok := ctx.Deadline()
-	return ok && !time.Now().Before(d)
 }
 
 // close closes the TCP connection at once, so that at most -parallel are
@@ -272,7 +260,7 @@ func (c *conn) sendAll(ctx context.Context, cmds [][]string) ([]resp.Value, erro
 	for i, r := range results {
 		if err := r.NonValkeyError(); err != nil {
 			if ended(ctx) {
-				return nil, errors.New("not answered: " + stopped(ctx))
+				return nil, errors.New("not answered: " + Stopped(ctx))
 			}
 			if errors.Is(err, context.DeadlineExceeded) {
 				return nil, errors.New("no answer within " + c.timeout.String() + " (-timeout)")

@@ -181,6 +181,20 @@ func (f Facts) reached() bool {
 	return true
 }
 
+// Unreached returns why the collection could not connect to the node at
+// all, and whether it could not. scan and conform do not dial again a
+// node the collection could not reach: each attempt on a dead address
+// costs -timeout, and the run's deadline is shared.
+func Unreached(nodes []Facts) map[string]string {
+	out := map[string]string{}
+	for _, f := range nodes {
+		if e, ok := f.failed(FactConnect); ok && !f.Declared {
+			out[f.Addr] = e.String()
+		}
+	}
+	return out
+}
+
 // failed returns the error for a fact, if it could not be read.
 func (f Facts) failed(fact Fact) (FactError, bool) {
 	for _, e := range f.Errors {

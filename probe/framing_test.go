@@ -115,43 +115,6 @@ func TestProbeOverNodeLimit(t *testing.T) {
 	}
 }
 
-// fakeClusterNode answers like a cluster primary whose CLUSTER NODES lists
-// members: itself and members-1 others at loopback addresses where nothing
-// listens (127.77.x.y: servers here bind 127.0.0.1 only).
-func fakeClusterNode(members int) replyFunc {
-	var addrs []string
-	for i := 1; i < members; i++ {
-		addrs = append(addrs, fmt.Sprintf("127.77.%d.%d:%d", i/250%250, i%250+1, 7000+i/62500))
-	}
-	return fakeClusterOf(addrs)
-}
-
-// fakeClusterOf answers like a cluster primary whose CLUSTER NODES lists
-// itself and the primaries at addrs.
-func fakeClusterOf(addrs []string) replyFunc {
-	var nodes strings.Builder
-	nodes.WriteString("0000000000000000000000000000000000000000 127.0.0.1:1@2 myself,master - 0 0 1 connected 0-16383\n")
-	for i, a := range addrs {
-		fmt.Fprintf(&nodes, "%040d %s@17000 master - 0 0 1 connected\n", i+1, a)
-	}
-	view := nodes.String()
-	return func(cmd []string) []byte {
-		switch strings.Join(cmd, " ") {
-		case "INFO server":
-			return bulk("# Server\r\nvalkey_version:9.1.2\r\nserver_name:valkey\r\nserver_mode:cluster\r\nrun_id:fake\r\n")
-		case "ROLE":
-			return []byte("*3\r\n$6\r\nmaster\r\n:0\r\n*0\r\n")
-		case "INFO replication":
-			return bulk("# Replication\r\nrole:master\r\nconnected_slaves:0\r\n")
-		case "CLUSTER NODES":
-			return bulk(view)
-		}
-		return []byte("-ERR unknown command\r\n")
-	}
-}
-
-func bulk(s string) []byte { return fmt.Appendf(nil, "$%d\r\n%s\r\n", len(s), s) }
-
 // TestProbeOverNodeLimitByReplicas: past MaxNodes, discovery stops however
 // the nodes are found (here a primary whose ROLE lists more replicas): the
 // run fails naming the node that named too many, and that node's gap keeps

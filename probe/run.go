@@ -102,8 +102,8 @@ func Collect(ctx context.Context, opt Options) (*Collection, error) {
 	// The deadline covers the whole run: the crawl stops early enough to
 	// leave time to judge what was read and write the report.
 	parent := ctx
-	reserve := min(opt.Deadline/10, time.Second)
-	ctx, cancel := context.WithTimeoutCause(ctx, opt.Deadline-reserve, errDeadline)
+	reserve := Reserve(opt.Deadline)
+	ctx, cancel := WithDeadline(ctx, opt.Deadline)
 	defer cancel()
 
 	redact := redactor(opt.Password)
@@ -122,7 +122,7 @@ func Collect(ctx context.Context, opt Options) (*Collection, error) {
 		cr.visit(ctx, normAddr(a), link{priority: -1, via: "command line"})
 	}
 	cr.wait(ctx, reserve/2)
-	if err := parent.Err(); err != nil {
+	if err := parent.Err(); err != nil && context.Cause(parent) != errDeadline { // the caller's deadline (scan's, conform's) is no interruption
 		return nil, fmt.Errorf("the probe was interrupted before it finished: %w", err)
 	}
 
@@ -319,7 +319,7 @@ func (c *crawler) finish(ctx context.Context, addr string, res nodeResult) {
 // notProbed is the result of a node the run ended before.
 func notProbed(ctx context.Context, addr string) nodeResult {
 	res := nodeResult{facts: newFacts(addr)}
-	res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "not probed: " + stopped(ctx)}}
+	res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "not probed: " + Stopped(ctx)}}
 	return res
 }
 

@@ -15,11 +15,16 @@
 // on. Discovery is the fleet core's (probe.Collect, probe.Evaluate): a
 // fleet whose members are not all known is not fully tested (exit 4).
 //
-// Every key it creates carries a short TTL (the trap's key holds none for
-// the few milliseconds between the trap and its restore), and every key is
-// deleted at the end, also after an error or an interrupt (the cleanup runs
-// on a context of its own). Its connections refuse any command outside
-// Writes/Reads and any key outside the prefix.
+// Every key it creates carries a TTL of at most MaxTTL from the command
+// that creates it on: the LA104 trap drops its key's TTL and restores it
+// in one transaction, so no client, crash or partition ever finds a
+// scratch key without one. Every key is deleted at the end, also after an
+// error, the deadline or an interrupt (the cleanup runs on a context of
+// its own). A step a server refuses for a reason that is not the lock
+// pattern's — a permission (NOPERM), a slot that moved (MOVED, ASK), a
+// node that is no longer a writable primary — is not tested, never
+// failed. Its connections refuse any command outside Writes/Reads and any
+// key outside the prefix.
 package conform
 
 import (
@@ -44,13 +49,19 @@ import (
 // ClientName is the connection name conform sets (CLIENT LIST shows it).
 const ClientName = "lockaudit-conform"
 
-// Defaults.
+// Defaults and limits (docs/reliability.md lists the limits for users).
 const (
 	DefaultPrefix = "lockaudit:conform:"
 	DefaultTTL    = 30 * time.Second
+	// MinTTL and MaxTTL bound -ttl: long enough for the steps to run,
+	// short enough that a key a crash left behind soon expires.
+	MinTTL = time.Second
+	MaxTTL = 10 * time.Minute
 )
 
-// cleanupTimeout bounds the cleanup, which runs even after an interrupt.
+// cleanupTimeout bounds the cleanup after an interrupt; after the
+// deadline, the cleanup ends with the deadline (probe.Reserve is kept
+// for it and the report).
 const cleanupTimeout = 10 * time.Second
 
 // Options configure a conformance test.
@@ -80,8 +91,11 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if opt.TTL <= 0 {
 		opt.TTL = DefaultTTL
 	}
-	if opt.TTL < time.Second {
-		return nil, fmt.Errorf("the scratch TTL %s is too short for the steps to run", opt.TTL)
+	if opt.TTL < MinTTL {
+		return nil, fmt.Errorf("the scratch TTL %s is too short for the steps to run (at least %s)", opt.TTL, MinTTL)
+	}
+	if opt.TTL > MaxTTL {
+		return nil, fmt.Errorf("the scratch TTL %s is over %s, the longest a scratch key may outlive a crash", opt.TTL, MaxTTL)
 	}
 	opt.Probe = opt.Probe.Defaulted()
 	if opt.WaitTimeout <= 0 {
@@ -90,7 +104,8 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if opt.WaitTimeout >= opt.Probe.Timeout {
 		return nil, fmt.Errorf("WAIT's timeout %s must be shorter than -timeout %s", opt.WaitTimeout, opt.Probe.Timeout)
 	}
-	ctx, cancel := context.WithTimeout(ctx, opt.Probe.Deadline)
+	end := time.Now().Add(opt.Probe.Deadline) // the cleanup after the deadline ends by then
+	ctx, cancel := probe.WithDeadline(ctx, opt.Probe.Deadline)
 	defer cancel()
 	col, err := probe.Collect(ctx, opt.Probe)
 	if err != nil {
@@ -112,6 +127,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		return run, nil
 	}
 	d := probe.NewDialer(opt.Probe)
+	unreached := probe.Unreached(col.Facts)
 	byAddr := map[string]report.Node{}
 	for _, n := range found.Nodes {
 		byAddr[n.Addr] = n
@@ -119,7 +135,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	for _, n := range found.Nodes {
 		switch n.Role {
 		case probe.RolePrimary:
-			t := &tester{ctx: ctx, opt: opt, d: d, node: n, cluster: col.Topology == probe.Cluster, uses: uses}
+			t := &tester{ctx: ctx, end: end, opt: opt, d: d, node: n, cluster: col.Topology == probe.Cluster, uses: uses, unreached: unreached}
 			for _, r := range found.Nodes {
 				if r.Role == probe.RoleReplica && below(byAddr, r, n.Addr) {
 					t.replicaNodes = append(t.replicaNodes, r)
@@ -138,14 +154,27 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		run.Conform = append(run.Conform, report.ConformNode{Node: g.Node, Role: probe.RoleUnknown, Error: "members not all known, so not every primary was tested: " + g.What})
 	}
 	if ctx.Err() != nil {
-		why := "interrupted"
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			why = "the deadline (-deadline) passed"
-		}
-		run.Errors = append(run.Errors, report.Error{Where: "conform", Message: why + " before every step ran; the scratch keys were deleted (see the cleanup rows)"})
+		run.Errors = append(run.Errors, report.Error{Where: "conform", Message: probe.Stopped(ctx) + " before every step ran; the scratch keys were deleted (see the cleanup rows), or expire within -ttl " + opt.TTL.String()})
 	}
+	redact(run, d.Redact)
 	run.Sort()
 	return run, nil
+}
+
+// redact removes the password from every text conform wrote from what
+// servers answered, as the probe does with its facts.
+func redact(run *report.Run, r func(string) string) {
+	for i := range run.Conform {
+		n := &run.Conform[i]
+		n.Error = r(n.Error)
+		for j := range n.Steps {
+			st := &n.Steps[j]
+			st.Command, st.Expected, st.Got, st.Advice = r(st.Command), r(st.Expected), r(st.Got), r(st.Advice)
+		}
+	}
+	for i := range run.Findings {
+		run.Findings[i].Message, run.Findings[i].Subject = r(run.Findings[i].Message), r(run.Findings[i].Subject)
+	}
 }
 
 // below reports whether replica r replicates primary (directly or through
@@ -169,12 +198,14 @@ func below(byAddr map[string]report.Node, r report.Node, primary string) bool {
 // tester runs the steps on one primary and reads its replicas.
 type tester struct {
 	ctx          context.Context
+	end          time.Time // the run's deadline: a cleanup after it ends by then
 	opt          Options
 	d            *probe.Dialer
 	node         report.Node
 	cluster      bool
 	replicaNodes []report.Node
-	uses         []rules.Command // the commands relied on: their steps run, the others are skipped
+	uses         []rules.Command   // the commands relied on: their steps run, the others are skipped
+	unreached    map[string]string // nodes discovery could not reach: not dialled again
 
 	version  rules.Version // the primary's release
 	p        *probe.Conn
@@ -200,7 +231,11 @@ func (t *tester) run() ([]report.ConformNode, []report.Finding) {
 	t.version = nodeVersion(t.node)
 	t.table = &report.ConformNode{Node: t.node.Addr, Role: t.node.Role, Server: serverName(t.node), Steps: []report.ConformStep{}}
 	var err error
-	t.p, err = t.d.Dial(t.ctx, t.node.Addr, ClientName, scratchOnly(t.opt.Prefix, Writes))
+	if why, ok := t.unreached[t.node.Addr]; ok {
+		err = errors.New("unreachable at discovery (" + why + ")")
+	} else {
+		t.p, err = t.d.Dial(t.ctx, t.node.Addr, ClientName, scratchOnly(t.opt.Prefix, Writes))
+	}
 	if err != nil {
 		t.table.Error = "not tested: " + err.Error()
 		return []report.ConformNode{*t.table}, nil
@@ -209,6 +244,10 @@ func (t *tester) run() ([]report.ConformNode, []report.Finding) {
 	for _, rn := range t.replicaNodes {
 		r := &replica{node: rn, table: &report.ConformNode{Node: rn.Addr, Role: rn.Role, Server: serverName(rn), Primary: t.node.Addr, Steps: []report.ConformStep{}}}
 		t.replicas = append(t.replicas, r)
+		if why, ok := t.unreached[rn.Addr]; ok {
+			r.table.Error = "its replicated effects were not read: unreachable at discovery (" + why + ")"
+			continue
+		}
 		c, err := t.d.Dial(t.ctx, rn.Addr, ClientName, scratchOnly(t.opt.Prefix, Reads))
 		if err != nil {
 			r.table.Error = "its replicated effects were not read: " + err.Error()
@@ -226,8 +265,10 @@ func (t *tester) run() ([]report.ConformNode, []report.Finding) {
 	if err := t.chooseKeys(); err != nil {
 		t.table.Error = "not tested: " + err.Error()
 	} else {
-		t.steps()
-		t.cleanup()
+		func() {
+			defer t.cleanup() // whatever ends the steps, a panic included
+			t.steps()
+		}()
 	}
 	t.promotion()
 	out := []report.ConformNode{*t.table}
@@ -285,16 +326,25 @@ func (t *tester) chooseKeys() error {
 		got, status = err.Error(), report.StepError
 	} else {
 		for i, v := range vs {
+			if v.Kind == resp.Err && notTested(v.Str) != "" {
+				got, status = keyNames[i]+": "+t.display(v)+" ("+notTested(v.Str)+")", report.StepError
+				break
+			}
 			if v.Kind != resp.Int || v.Int != -2 {
-				got, status = keyNames[i]+": "+v.String(), report.StepFail
+				got, status = keyNames[i]+": "+t.display(v), report.StepFail
 				break
 			}
 		}
 	}
 	t.row(t.table, report.ConformStep{Step: "scratch keys", Kind: report.StepSetup, Command: "PTTL " + t.opt.Prefix + "{" + tag + "}:*", Expected: "-2 (none exists)", Got: got, Status: status})
-	if status != report.StepPass {
+	switch status {
+	case report.StepPass:
+	case report.StepFail:
 		t.keys = nil // not ours: never deleted
 		return errors.New("the scratch keys are not free: " + got)
+	default:
+		t.keys = nil // none was written
+		return errors.New("the scratch keys could not be checked: " + got)
 	}
 	return nil
 }
@@ -330,14 +380,14 @@ func (t *tester) steps() {
 		return [][]string{{"MULTI"}, {"SET", k["lock2"], tok, "NX", "PX", ttl}, {"INCR", k["fence"]}, {"PEXPIRE", k["fence"], ttl}, {"EXEC"}}
 	}
 	var fence int64
-	t.tx("acquire + fence", "[OK, fence n >= 1, 1]", fenceTx(c), func(v resp.Value) bool {
+	t.tx(0, "acquire + fence", "[OK, fence n >= 1, 1]", fenceTx(c), func(v resp.Value) bool {
 		ok := v.Kind == resp.Array && len(v.Elems) == 3 && isOK(v.Elems[0]) && v.Elems[1].Kind == resp.Int && v.Elems[1].Int >= 1 && v.Elems[2].Kind == resp.Int && v.Elems[2].Int == 1
 		if ok {
 			fence = v.Elems[1].Int
 		}
 		return ok
 	}, "lock2", "fence")
-	t.tx("acquire + fence while held", "[nil, fence n+1, 1] (nil: not acquired; the fence still counts)", fenceTx(d), func(v resp.Value) bool {
+	t.tx(0, "acquire + fence while held", "[nil, fence n+1, 1] (nil: not acquired; the fence still counts)", fenceTx(d), func(v resp.Value) bool {
 		return v.Kind == resp.Array && len(v.Elems) == 3 && isNil(v.Elems[0]) && v.Elems[1].Kind == resp.Int && v.Elems[1].Int == fence+1
 	}, "lock2", "fence")
 
@@ -376,19 +426,30 @@ func (t *tester) steps() {
 
 	// The LA104 trap: a successful SET IFEQ without PX drops the TTL and
 	// reaches replicas verbatim; a replica older than 8.1 rejects it and
-	// keeps the old value. The TTL is restored at once.
+	// keeps the old value. The key is set with PX first, and its TTL is
+	// restored in the same transaction as the trap, so no client, crash or
+	// partition ever finds it without one: PTTL inside the transaction
+	// shows the loss.
 	if !t.relies(rules.UseIFEQ) {
-		t.skip(rules.UseIFEQ, trapStep)
+		t.skip(rules.UseIFEQ, trapStep, afterTrapStep)
 		return
 	}
 	if t.setup("trap setup", []string{"SET", k["trap"], e, "NX", "PX", ttl}) {
-		t.withTTL(rules.UseIFEQ, trapStep, "OK, then PTTL -1 (the TTL is dropped)", []string{"SET", k["trap"], f, "IFEQ", e}, isOK, "trap", func(p int64) bool { return p == -1 })
-		t.withTTL(rules.UseIFEQ, "TTL restored", "OK, then PTTL > 0", []string{"SET", k["trap"], f, "IFEQ", f, "PX", ttl}, isOK, "trap", func(p int64) bool { return p > 0 })
+		t.tx(rules.UseIFEQ, trapStep, "[OK, -1 (the TTL is dropped), 1 (restored in the same transaction)]",
+			[][]string{{"MULTI"}, {"SET", k["trap"], f, "IFEQ", e}, {"PTTL", k["trap"]}, {"PEXPIRE", k["trap"], ttl}, {"EXEC"}},
+			func(v resp.Value) bool {
+				return v.Kind == resp.Array && len(v.Elems) == 3 && isOK(v.Elems[0]) && isInt(-1)(v.Elems[1]) && isInt(1)(v.Elems[2])
+			}, "trap")
+		t.withTTL(rules.UseIFEQ, afterTrapStep, "OK, then PTTL > 0", []string{"SET", k["trap"], f, "IFEQ", f, "PX", ttl}, isOK, "trap", func(p int64) bool { return p > 0 })
 	}
 }
 
-// trapStep is the LA104 trap's step.
-const trapStep = "extend without PX (LA104 trap)"
+// trapStep is the LA104 trap's step, and afterTrapStep the extend with PX
+// that follows it (on a replica that rejected the trap, the two converge).
+const (
+	trapStep      = "extend without PX (LA104 trap)"
+	afterTrapStep = "extend with PX after the trap"
+)
 
 // luaRelease is the one script conform runs (scratchOnly refuses any
 // other): the classic compare-and-delete.
@@ -418,9 +479,12 @@ func (t *tester) withTTL(uses rules.Command, step, expected string, args []strin
 	case !ok(vs[0]) || vs[0].Kind == resp.Err:
 		t.judge(uses, step, cmd, expected, vs[0], nil, ok)
 	default:
-		got := t.display(vs[0]) + ", PTTL " + vs[1].String()
+		got := t.display(vs[0]) + ", PTTL " + t.display(vs[1])
 		status := report.StepPass
-		if vs[1].Kind != resp.Int || !ttlOK(vs[1].Int) {
+		switch {
+		case vs[1].Kind == resp.Err && notTested(vs[1].Str) != "":
+			got, status = got+" ("+notTested(vs[1].Str)+")", report.StepError
+		case vs[1].Kind != resp.Int || !ttlOK(vs[1].Int):
 			status = report.StepFail
 		}
 		t.row(t.table, report.ConformStep{Step: step, Kind: report.StepRun, Uses: uses, Command: cmd, Expected: expected, Got: got, Status: status})
@@ -428,8 +492,10 @@ func (t *tester) withTTL(uses rules.Command, step, expected string, args []strin
 	t.replicated(step, key)
 }
 
-// tx sends a MULTI … EXEC batch and judges EXEC's reply.
-func (t *tester) tx(step, expected string, cmds [][]string, ok func(resp.Value) bool, keys ...string) {
+// tx sends a MULTI … EXEC batch that exercises uses (0: none relied on)
+// and judges EXEC's reply; an error a command was queued or run with is
+// judged as the step's reply (a missing command, a refusal).
+func (t *tester) tx(uses rules.Command, step, expected string, cmds [][]string, ok func(resp.Value) bool, keys ...string) {
 	if t.broken {
 		return
 	}
@@ -446,8 +512,16 @@ func (t *tester) tx(step, expected string, cmds [][]string, ok func(resp.Value) 
 				exec = v
 			}
 		}
+		if exec.Kind == resp.Array {
+			for _, v := range exec.Elems {
+				if v.Kind == resp.Err {
+					exec = v // a command of the transaction failed: that is the answer
+					break
+				}
+			}
+		}
 	}
-	t.judge(0, step, strings.Join(shown, "; "), expected, exec, err, ok)
+	t.judge(uses, step, strings.Join(shown, "; "), expected, exec, err, ok)
 	t.replicated(step, keys...)
 }
 
@@ -491,6 +565,8 @@ func (t *tester) judge(uses rules.Command, step, cmd, expected string, v resp.Va
 	switch {
 	case err != nil:
 		row.Got, row.Status = err.Error(), report.StepError
+	case v.Kind == resp.Err && notTested(v.Str) != "":
+		row.Got, row.Status = t.display(v)+" ("+notTested(v.Str)+")", report.StepError
 	case v.Kind == resp.Err && missing(v.Str):
 		row.Got, row.Status = t.display(v), report.StepMissing
 		if uses.Valid() {
@@ -503,6 +579,25 @@ func (t *tester) judge(uses rules.Command, step, cmd, expected string, v resp.Va
 		row.Got, row.Status = t.display(v), report.StepFail
 	}
 	t.row(t.table, row)
+}
+
+// notTested says why a server's error reply leaves a step not tested
+// rather than failed, or "": the server refused it for a reason that is
+// not the lock pattern's (a permission, a slot that moved, a node no longer
+// a writable primary, a server busy or loading).
+func notTested(msg string) string {
+	code, _, _ := strings.Cut(msg, " ")
+	switch code {
+	case "NOPERM":
+		return "not tested: the conform user may not run it; grant the command and the scratch prefix's keys (docs/fleet-commands.md)"
+	case "MOVED", "ASK", "TRYAGAIN", "CLUSTERDOWN":
+		return "not tested: the scratch keys' slot moved or is moving; run conform again once the cluster has settled"
+	case "READONLY", "MASTERDOWN", "NOREPLICAS":
+		return "not tested: the node is no longer a writable primary"
+	case "LOADING", "BUSY", "OOM", "NOAUTH", "WRONGPASS":
+		return "not tested: the server could not run it now"
+	}
+	return ""
 }
 
 // missing reports whether an error reply means the server lacks the
@@ -600,6 +695,8 @@ func (t *tester) replicated(step string, keys ...string) {
 		switch {
 		case err != nil:
 			st.Got, st.Status = err.Error(), report.StepError
+		case refused(rvs) != "":
+			st.Got, st.Status = t.state(keys, rvs)+" ("+refused(rvs)+")", report.StepError
 		case t.state(keys, rvs) == want:
 			st.Got, st.Status = t.state(keys, rvs), report.StepPass
 		case acked < len(t.replicas):
@@ -609,6 +706,17 @@ func (t *tester) replicated(step string, keys ...string) {
 		}
 		t.row(r.table, st)
 	}
+}
+
+// refused says why the first reply a server refused for a reason that is
+// not the lock pattern's leaves a read not tested (notTested), or "".
+func refused(vs []resp.Value) string {
+	for _, v := range vs {
+		if v.Kind == resp.Err && notTested(v.Str) != "" {
+			return notTested(v.Str)
+		}
+	}
+	return ""
 }
 
 // state describes the keys' values and whether they have a TTL.
@@ -633,19 +741,26 @@ func (t *tester) state(keys []string, vs []resp.Value) string {
 }
 
 // cleanup deletes every scratch key, on a context of its own so that it
-// runs after an interrupt too, and proves it on the primary and replicas.
+// runs after an interrupt or the deadline too, and proves it on the
+// primary and replicas. After an interrupt it has cleanupTimeout; else it
+// ends with the run's deadline (the keys expire within -ttl anyway).
 func (t *tester) cleanup() {
 	if t.keys == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.ctx), cleanupTimeout)
+	base := context.WithoutCancel(t.ctx)
+	ctx, cancel := context.WithDeadline(base, t.end)
+	if t.ctx.Err() != nil && !probe.DeadlinePassed(t.ctx) {
+		ctx, cancel = context.WithTimeout(base, cleanupTimeout)
+	}
 	defer cancel()
+	expire := " (every scratch key expires within -ttl " + t.opt.TTL.String() + ")"
 	p := t.p
 	if t.broken || t.ctx.Err() != nil { // the connection may be dead: a new one
 		c, err := t.d.Dial(ctx, t.node.Addr, ClientName, scratchOnly(t.opt.Prefix, Writes))
 		if err != nil {
 			t.row(t.table, report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL every scratch key", Expected: "no scratch key left",
-				Got: "could not reconnect: " + err.Error() + " (the keys expire within " + t.opt.TTL.String() + ", but for a trap key caught without TTL)", Status: report.StepError})
+				Got: "could not reconnect: " + err.Error() + expire, Status: report.StepError})
 			return
 		}
 		defer c.Close()
@@ -659,15 +774,16 @@ func (t *tester) cleanup() {
 	}
 	cmds := append([][]string{del}, check...)
 	vs, err := p.DoAll(ctx, cmds)
-	got, status := "none left", report.StepPass
-	if err != nil {
-		got, status = err.Error(), report.StepError
-	} else {
-		for i, v := range vs[1:] {
-			if v.Kind != resp.Int || v.Int != -2 {
-				got, status = keyNames[i]+" still there: "+v.String(), report.StepFail
-			}
-		}
+	got, status := "", ""
+	switch {
+	case err != nil:
+		got, status = err.Error()+expire, report.StepError
+	case vs[0].Kind == resp.Err && notTested(vs[0].Str) != "":
+		got, status = "DEL: "+t.display(vs[0])+" ("+notTested(vs[0].Str)+")"+expire, report.StepError
+	case vs[0].Kind == resp.Err:
+		got, status = "DEL: "+t.display(vs[0])+expire, report.StepFail
+	default:
+		got, status = t.leftOver(vs[1:])
 	}
 	t.row(t.table, report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL " + t.opt.Prefix + "{…}:*; PTTL each", Expected: "no scratch key left", Got: got, Status: status})
 	if status != report.StepPass || len(t.replicas) == 0 {
@@ -681,18 +797,30 @@ func (t *tester) cleanup() {
 			continue
 		}
 		vs, err := r.c.DoAll(ctx, check)
-		got, status := "none left", report.StepPass
+		got, status := "", ""
 		if err != nil {
 			got, status = err.Error(), report.StepError
 		} else {
-			for i, v := range vs {
-				if v.Kind != resp.Int || v.Int != -2 {
-					got, status = keyNames[i]+" still there: "+v.String(), report.StepFail
-				}
-			}
+			got, status = t.leftOver(vs)
 		}
 		t.row(r.table, report.ConformStep{Step: "after cleanup", Kind: report.StepReplicated, After: "cleanup", Command: "PTTL each scratch key", Expected: "no scratch key left", Got: got, Status: status})
 	}
+}
+
+// leftOver judges the cleanup's replies (PTTL of each scratch key, or
+// DEL's error): none left passes; a key still there fails; a refusal
+// (notTested) leaves it not tested.
+func (t *tester) leftOver(vs []resp.Value) (got, status string) {
+	got, status = "none left", report.StepPass
+	for i, v := range vs {
+		switch {
+		case v.Kind == resp.Err && notTested(v.Str) != "":
+			return t.display(v) + " (" + notTested(v.Str) + ")", report.StepError
+		case v.Kind != resp.Int || v.Int != -2:
+			got, status = keyNames[i]+" still there: "+t.display(v), report.StepFail
+		}
+	}
+	return got, status
 }
 
 // promotion adds, for each replica a failover can promote, every command

@@ -129,7 +129,7 @@ func wantNoKeyLeft(t *testing.T, nodes ...*servertest.Server) {
 }
 
 var primarySteps = []string{"scratch keys", "acquire", "acquire while held", "acquire + fence", "acquire + fence while held",
-	"replica ack", "extend", "extend a lost lock", "release, stale token", "release", "extend without PX (LA104 trap)", "TTL restored", "cleanup"}
+	"replica ack", "extend", "extend a lost lock", "release, stale token", "release", "extend without PX (LA104 trap)", "extend with PX after the trap", "cleanup"}
 
 func TestConformPassesOnValkey91(t *testing.T) {
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
@@ -144,7 +144,7 @@ func TestConformPassesOnValkey91(t *testing.T) {
 	if st[n[0].Addr+"|DELEX release"] != report.StepSkipped {
 		t.Errorf("DELEX on 9.1: %q, want skipped (9.1 has no DELEX)", st[n[0].Addr+"|DELEX release"])
 	}
-	for _, s := range []string{"after acquire", "after acquire + fence", "after extend", "after release", "after extend without PX (LA104 trap)", "after TTL restored", "after cleanup", "if promoted: release (DELIFEQ)"} {
+	for _, s := range []string{"after acquire", "after acquire + fence", "after extend", "after release", "after extend without PX (LA104 trap)", "after extend with PX after the trap", "after cleanup", "if promoted: release (DELIFEQ)"} {
 		if st[n[1].Addr+"|"+s] != report.StepPass {
 			t.Errorf("replica row %q: %q, want pass", s, st[n[1].Addr+"|"+s])
 		}
@@ -195,7 +195,7 @@ func TestConformMixedFleet(t *testing.T) {
 	}
 	want := map[string]string{
 		r80 + "|after extend without PX (LA104 trap)": report.StepFail, // kept the old value
-		r80 + "|after TTL restored":                   report.StepPass, // SET PXAT converges it
+		r80 + "|after extend with PX after the trap":  report.StepPass, // SET PXAT converges it
 		r81 + "|after extend without PX (LA104 trap)": report.StepPass,
 		r80 + "|after release":                        report.StepPass, // DELIFEQ reaches it as DEL
 		r81 + "|if promoted: release (DELIFEQ)":       report.StepMissing,
@@ -235,7 +235,7 @@ func TestConformOldPrimaries(t *testing.T) {
 		missing []string
 	}{
 		{servertest.Valkey81, []string{"release, stale token", "release"}},
-		{servertest.Valkey80, []string{"extend", "extend a lost lock", "release, stale token", "release", "extend without PX (LA104 trap)", "TTL restored"}},
+		{servertest.Valkey80, []string{"extend", "extend a lost lock", "release, stale token", "release", "extend without PX (LA104 trap)", "extend with PX after the trap"}},
 	} {
 		t.Run(tc.line, func(t *testing.T) {
 			s := servertest.Start(t, servertest.Config{Version: tc.line})
@@ -262,7 +262,7 @@ func TestConformOldPrimaries(t *testing.T) {
 // scratch key, on the primary and (replicated) on the replica.
 func TestConformInterrupted(t *testing.T) {
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
-	for at, next := range map[string]string{"acquire + fence": "release", "extend without PX (LA104 trap)": "TTL restored"} {
+	for at, next := range map[string]string{"acquire + fence": "release", "extend without PX (LA104 trap)": "extend with PX after the trap"} {
 		ctx, cancel := context.WithCancel(servertest.Loopback(t))
 		var leftAt int64
 		opt := Options{Probe: probe.Options{Addrs: []string{n[0].Addr}, Timeout: 5 * time.Second}, afterStep: func(step string) {
@@ -353,7 +353,7 @@ func TestConformFollowsFlavorAndUses(t *testing.T) {
 	}
 	run := conformRun(t, opt(rules.UseDELEX, rules.UseIFEQ))
 	st := statuses(run)
-	for _, step := range []string{"acquire", "acquire + fence", "replica ack", "extend", "extend a lost lock", "DELEX release, stale token", "DELEX release", "extend without PX (LA104 trap)", "TTL restored", "cleanup"} {
+	for _, step := range []string{"acquire", "acquire + fence", "replica ack", "extend", "extend a lost lock", "DELEX release, stale token", "DELEX release", "extend without PX (LA104 trap)", "extend with PX after the trap", "cleanup"} {
 		if st[s.Addr+"|"+step] != report.StepPass {
 			t.Errorf("-uses delex,ifeq: step %q: %q, want pass", step, st[s.Addr+"|"+step])
 		}

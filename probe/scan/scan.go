@@ -20,14 +20,18 @@ package scan
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
@@ -63,6 +67,29 @@ const (
 	DefaultLimit = 1000
 )
 
+// A scan's limits (docs/reliability.md lists them for users): what it
+// keeps does not grow with the keyspace nor with the length of key names,
+// and a node cannot keep it scanning forever.
+const (
+	// MaxLimit is the most findings -limit may list; more are counted.
+	MaxLimit = 10_000
+	// MaxKeyShown is the most bytes of a key's name a finding shows: a
+	// longer name is cut there, and the finding gives its length and the
+	// start of its SHA-256 to find it by.
+	MaxKeyShown = 256
+	// A database's SCAN must return to cursor 0 within
+	// CallsPerBatch × ⌈keys ÷ COUNT⌉ + CallsFloor calls, keys being the
+	// database's key count (INFO keyspace, DBSIZE) when its scan began,
+	// read again with DBSIZE when the calls run out; past them the
+	// database is incomplete (a cursor that never ends, or a database
+	// that grew more than that).
+	CallsPerBatch = 10
+	CallsFloor    = 1000
+	// maxShown is the most bytes of a server's text (an error, a reply) a
+	// note or finding quotes.
+	maxShown = 200
+)
+
 // Options configure a scan.
 type Options struct {
 	// Probe is how to find and reach the fleet (addresses, credentials,
@@ -76,7 +103,7 @@ type Options struct {
 	Rate     int              // keys per second per node; 0: no limit
 	Count    int              // SCAN COUNT (default DefaultCount)
 	Deadline time.Duration    // the whole scan, discovery included; 0: none
-	Limit    int              // findings listed (default DefaultLimit); more are counted
+	Limit    int              // findings listed (default DefaultLimit, at most MaxLimit); more are counted
 
 	// Progress, when set, is called after every SCAN batch (one call at a
 	// time).
@@ -99,6 +126,11 @@ type shard struct {
 	replicas   []string // usable copies, direct replicas first
 	cluster    bool
 	unreadable string // why nothing can be read (role unknown, ...)
+	// down says why the primary could not be reached at discovery, and
+	// dead why each replica left out of replicas could not: neither is
+	// dialled again.
+	down string
+	dead []string
 }
 
 // Run discovers the fleet and scans every shard. The error is for bad
@@ -114,6 +146,9 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	if opt.Limit <= 0 {
 		opt.Limit = DefaultLimit
 	}
+	if opt.Limit > MaxLimit {
+		return nil, fmt.Errorf("scan: -limit %d is over the most findings a scan lists, %d (more are counted)", opt.Limit, MaxLimit)
+	}
 	if opt.Rate < 0 {
 		return nil, errors.New("scan: the rate must be 0 (no limit) or positive")
 	}
@@ -121,9 +156,9 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		opt.sleep = sleepCtx
 	}
 	opt.Probe = opt.Probe.Defaulted()
-	if opt.Deadline > 0 {
+	if opt.Deadline > 0 { // the probe's one deadline: the scan stops early enough to write its report
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.Deadline)
+		ctx, cancel = probe.WithDeadline(ctx, opt.Deadline)
 		defer cancel()
 		opt.Probe.Deadline = min(opt.Probe.Deadline, opt.Deadline)
 	}
@@ -142,8 +177,8 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 		run.Errors = col.Errors
 		return run, nil
 	}
-	shards := plan(found.Nodes, col.Topology)
-	s := &scanner{opt: opt, d: probe.NewDialer(opt.Probe), prog: Progress{Shards: len(shards)}}
+	shards := plan(found.Nodes, col.Topology, probe.Unreached(col.Facts))
+	s := &scanner{opt: opt, d: probe.NewDialer(opt.Probe), prog: Progress{Shards: len(shards)}, seed: maphash.MakeSeed()}
 	results := make([]result, len(shards))
 	sem := make(chan struct{}, max(opt.Probe.Parallel, 1))
 	var wg sync.WaitGroup
@@ -156,7 +191,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 				defer func() { <-sem }()
 				results[i] = s.shard(ctx, sh)
 			case <-ctx.Done():
-				results[i] = result{ScanShard: report.ScanShard{Primary: sh.primary, Note: "not scanned: " + stopped(ctx)}}
+				results[i] = result{ScanShard: report.ScanShard{Primary: sh.primary, Note: "not scanned: " + probe.Stopped(ctx)}}
 			}
 			s.update(func(p *Progress) { p.Done++ })
 		}()
@@ -171,14 +206,31 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	for _, g := range found.Fleet.Gaps {
 		run.Scan.Shards = append(run.Scan.Shards, report.ScanShard{Primary: g.Node, Note: "members not all known, not scanned: " + g.What})
 	}
+	redact(run, s.d.Redact)
 	run.Sort()
 	return run, nil
 }
 
+// redact removes the password from every text the scan wrote from what
+// servers answered (key names included), as the probe does with its facts.
+func redact(run *report.Run, r func(string) string) {
+	for i := range run.Scan.Shards {
+		sh := &run.Scan.Shards[i]
+		sh.Note = r(sh.Note)
+		for j := range sh.Databases {
+			sh.Databases[j].Note = r(sh.Databases[j].Note)
+		}
+	}
+	for i := range run.Findings {
+		run.Findings[i].Message, run.Findings[i].Subject = r(run.Findings[i].Message), r(run.Findings[i].Subject)
+	}
+}
+
 // plan groups the discovered nodes into shards: each primary with the
 // replicas below it (replicas of replicas hold the same data). A node
-// whose role is unknown is a shard of its own, read if it answers.
-func plan(nodes []report.Node, topology string) []shard {
+// whose role is unknown is a shard of its own, read if it answers. A node
+// the discovery could not reach (unreached: why) is not dialled again.
+func plan(nodes []report.Node, topology string, unreached map[string]string) []shard {
 	byAddr := map[string]report.Node{}
 	for _, n := range nodes {
 		byAddr[n.Addr] = n
@@ -238,7 +290,14 @@ func plan(nodes []report.Node, topology string) []shard {
 			return cs[a].addr < cs[b].addr
 		})
 		for _, c := range cs {
+			if why, ok := unreached[c.addr]; ok {
+				out[i].dead = append(out[i].dead, "replica "+c.addr+": unreachable at discovery ("+why+")")
+				continue
+			}
 			out[i].replicas = append(out[i].replicas, c.addr)
+		}
+		if why, ok := unreached[out[i].primary]; ok {
+			out[i].down = why
 		}
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].primary < out[b].primary })
@@ -252,6 +311,8 @@ type scanner struct {
 	mu     sync.Mutex
 	prog   Progress
 	listed int // findings listed so far (Options.Limit)
+
+	seed maphash.Seed // of the digests of keys already reported (seen)
 }
 
 func (s *scanner) update(f func(*Progress)) {
@@ -287,7 +348,7 @@ func (s *scanner) shard(ctx context.Context, sh shard) result {
 		r.Note = "not scanned: " + sh.unreadable
 		return r
 	}
-	var skipped []string
+	skipped := sh.dead
 	var c, stale *probe.Conn // stale: a replica whose link is down
 	var staleAddr string
 	for _, addr := range sh.replicas {
@@ -306,10 +367,19 @@ func (s *scanner) shard(ctx context.Context, sh shard) result {
 		skipped = append(skipped, "replica "+addr+": "+why)
 	}
 	if c == nil {
-		pc, err := s.d.Dial(ctx, sh.primary, ClientName, allow)
+		var pc *probe.Conn
+		var err error
+		if sh.down != "" {
+			err = errors.New("unreachable at discovery (" + sh.down + ")")
+		} else {
+			pc, err = s.d.Dial(ctx, sh.primary, ClientName, allow)
+		}
 		switch {
 		case err == nil:
 			c, r.ReadFrom, r.Role = pc, sh.primary, probe.RolePrimary
+			if len(skipped) > 0 {
+				r.Note = "read on the primary: " + strings.Join(skipped, "; ")
+			}
 		case stale != nil: // the last copy there is: what a failover would promote
 			c, r.ReadFrom, r.Role = stale, staleAddr, probe.RoleReplica
 			stale = nil
@@ -331,7 +401,7 @@ func (s *scanner) shard(ctx context.Context, sh shard) result {
 	if err := s.read(ctx, c, sh, &r); err != nil {
 		why := err.Error()
 		if ctx.Err() != nil {
-			why = stopped(ctx)
+			why = probe.Stopped(ctx)
 		}
 		r.Note = strings.TrimPrefix(r.Note+"; "+fmt.Sprintf("stopped after %d keys: %s", r.Keys, why), "; ")
 	}
@@ -358,16 +428,16 @@ func (s *scanner) useReplica(ctx context.Context, addr string, cluster bool) (c 
 	state, ok := replicaState(v)
 	if !ok {
 		c.Close()
-		return nil, false, "not a replica (ROLE: " + v.String() + ")"
+		return nil, false, "not a replica (ROLE: " + short(v.String()) + ")"
 	}
 	if cluster {
 		if v, err := c.Do(ctx, "READONLY"); err != nil || v.Kind == resp.Err {
 			c.Close()
-			return nil, false, "READONLY refused: " + errText(v, err)
+			return nil, false, "READONLY refused: " + short(errText(v, err))
 		}
 	}
 	if state != "connected" {
-		return c, false, "replication link not up (ROLE state " + state + ")"
+		return c, false, "replication link not up (ROLE state " + short(state) + ")"
 	}
 	return c, true, ""
 }
@@ -408,7 +478,7 @@ func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) 
 		if v, err := c.Do(ctx, "DBSIZE"); err != nil {
 			return err
 		} else if v.Kind == resp.Int {
-			total = v.Int
+			total, dbs[0].keys = v.Int, v.Int
 		}
 	}
 	s.update(func(p *Progress) { p.Total += total })
@@ -423,13 +493,13 @@ func (s *scanner) read(ctx context.Context, c *probe.Conn, sh shard, r *result) 
 				complete = false
 				return err
 			} else if v.Kind == resp.Err {
-				db.Note = "SELECT " + strconv.Itoa(d.db) + ": " + v.Str
+				db.Note = "SELECT " + strconv.Itoa(d.db) + ": " + short(v.Str)
 				complete = false
 				continue
 			}
 			selected = d.db
 		}
-		if err := s.readDB(ctx, c, sh, r, db, noTouch); err != nil {
+		if err := s.readDB(ctx, c, sh, r, db, d.keys, noTouch); err != nil {
 			complete = false
 			return err
 		}
@@ -457,7 +527,7 @@ func databases(ctx context.Context, c *probe.Conn) (dbs []keyspaceDB, unknown st
 	}
 	text, ok := v.Text()
 	if v.Kind == resp.Err || !ok {
-		why := v.String()
+		why := short(v.String())
 		if strings.HasPrefix(v.Str, "NOPERM") {
 			why += " (grant the scan user +info)"
 		}
@@ -504,13 +574,32 @@ func parseKeyspace(text string) ([]keyspaceDB, error) {
 // maxDatabases bounds the databases one node may list.
 const maxDatabases = 10000
 
-// readDB scans the selected database to the end.
-func (s *scanner) readDB(ctx context.Context, c *probe.Conn, sh shard, r *result, db *report.ScanDB, noTouch bool) error {
+// readDB scans the selected database to the end: to cursor 0, within
+// maxCalls(keys) SCAN calls (keys: its key count when its scan began, read
+// again when the calls run out). Each call is paced as at least COUNT keys:
+// a call that returns none still had the server examine up to ten times
+// COUNT slots.
+func (s *scanner) readDB(ctx context.Context, c *probe.Conn, sh shard, r *result, db *report.ScanDB, keys int64, noTouch bool) error {
 	pace := &pacer{rate: s.opt.Rate, start: time.Now(), sleep: s.opt.sleep, now: time.Now}
-	seen := map[string]bool{} // finding keys already reported (SCAN may repeat a key)
+	seen := map[uint64]bool{} // digests of the finding keys already reported (SCAN may repeat a key)
 	count := strconv.Itoa(s.opt.Count)
 	cursor := "0"
-	for {
+	limit := maxCalls(keys, s.opt.Count)
+	for calls := int64(0); ; calls++ {
+		if calls == limit {
+			// Out of calls: a cursor that never ends, or a database that
+			// grew. Its size now decides.
+			v, err := c.Do(ctx, "DBSIZE")
+			if err != nil {
+				return err
+			}
+			if v.Kind == resp.Int && maxCalls(v.Int, s.opt.Count) > calls {
+				keys, limit = v.Int, maxCalls(v.Int, s.opt.Count)
+			} else {
+				db.Note = fmt.Sprintf("SCAN did not return to cursor 0 within %d calls (%d × ⌈%d keys ÷ COUNT %d⌉ + %d; DBSIZE now %s): the cursor may never end", calls, CallsPerBatch, keys, s.opt.Count, CallsFloor, short(v.String()))
+				return nil
+			}
+		}
 		if err := pace.wait(ctx); err != nil {
 			return err
 		}
@@ -518,15 +607,15 @@ func (s *scanner) readDB(ctx context.Context, c *probe.Conn, sh shard, r *result
 		if err != nil {
 			return err
 		}
-		next, keys, err := parseScan(v)
+		next, batch, err := parseScan(v)
 		if err != nil {
 			return err
 		}
-		pace.n += int64(len(keys))
-		r.Keys += int64(len(keys))
-		db.Keys += int64(len(keys))
+		pace.n += int64(max(len(batch), s.opt.Count))
+		r.Keys += int64(len(batch))
+		db.Keys += int64(len(batch))
 		var matched []string
-		for _, k := range keys {
+		for _, k := range batch {
 			if s.matches(k) {
 				matched = append(matched, k)
 			}
@@ -545,7 +634,7 @@ func (s *scanner) readDB(ctx context.Context, c *probe.Conn, sh shard, r *result
 			}
 		}
 		s.update(func(p *Progress) {
-			p.Keys += int64(len(keys))
+			p.Keys += int64(len(batch))
 			p.Findings += len(found)
 		})
 		if cursor = next; cursor == "0" {
@@ -553,6 +642,13 @@ func (s *scanner) readDB(ctx context.Context, c *probe.Conn, sh shard, r *result
 			return nil
 		}
 	}
+}
+
+// maxCalls is the most SCAN calls a database of keys keys may take:
+// CallsPerBatch × ⌈keys ÷ count⌉ + CallsFloor.
+func maxCalls(keys int64, count int) int64 {
+	batches := (max(keys, 0) + int64(count) - 1) / int64(count)
+	return CallsPerBatch*batches + CallsFloor
 }
 
 func (s *scanner) matches(key string) bool {
@@ -566,11 +662,13 @@ func (s *scanner) matches(key string) bool {
 
 // maxSeen bounds the memory spent on not reporting a key twice (SCAN may
 // return a key more than once): past it, a repeated key is counted twice.
+// A key is remembered by a digest of its name (8 bytes whatever its
+// length).
 const maxSeen = 100000
 
 // check reads the TTL of each lock key in one round trip, then describes
 // the bad ones (type, length, idle time) in one more.
-func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role string, dbn int, keys []string, noTouch bool, seen map[string]bool) ([]report.Finding, error) {
+func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role string, dbn int, keys []string, noTouch bool, seen map[uint64]bool) ([]report.Finding, error) {
 	if len(keys) == 0 {
 		return nil, nil
 	}
@@ -589,11 +687,12 @@ func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role
 	var bads []bad
 	for i, v := range vs {
 		if v.Kind != resp.Int {
-			return nil, fmt.Errorf("PTTL %q: %s", keys[i], v.String())
+			return nil, fmt.Errorf("PTTL %s: %s", shownKey(keys[i]), short(v.String()))
 		}
-		if (v.Int == -1 || s.opt.MaxLease > 0 && v.Int > s.opt.MaxLease.Milliseconds()) && !seen[keys[i]] {
+		h := maphash.String(s.seed, keys[i])
+		if (v.Int == -1 || s.opt.MaxLease > 0 && v.Int > s.opt.MaxLease.Milliseconds()) && !seen[h] {
 			if len(seen) < maxSeen {
-				seen[keys[i]] = true
+				seen[h] = true
 			}
 			bads = append(bads, bad{keys[i], v.Int})
 		}
@@ -616,6 +715,7 @@ func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role
 	types := make([]string, len(bads))
 	for i := range bads {
 		types[i], _ = vs[2*i+1].Text()
+		types[i] = short(types[i])
 		if types[i] == "string" && noTouch {
 			strs = append(strs, []string{"STRLEN", bads[i].key})
 			strAt = append(strAt, i)
@@ -646,12 +746,12 @@ func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role
 		case types[i] == "none": // gone between SCAN and now
 			continue
 		case b.pttl == -1:
-			f = finding("LA211", sh.primary, "lock key %q%s has no TTL (PTTL -1): %s (%s)", b.key, in, what, where)
+			f = finding("LA211", sh.primary, "lock key %s%s has no TTL (PTTL -1): %s (%s)", shownKey(b.key), in, what, where)
 		default:
-			f = finding("LA212", sh.primary, "lock key %q%s has a TTL of %s (PTTL %d ms), over the maximum lease %s: %s (%s)",
-				b.key, in, roundTTL(b.pttl), b.pttl, s.opt.MaxLease, what, where)
+			f = finding("LA212", sh.primary, "lock key %s%s has a TTL of %s (PTTL %d ms), over the maximum lease %s: %s (%s)",
+				shownKey(b.key), in, roundTTL(b.pttl), b.pttl, s.opt.MaxLease, what, where)
 		}
-		f.Subject = fmt.Sprintf("db%d/%s", dbn, b.key)
+		f.Subject = fmt.Sprintf("db%d/%s", dbn, keySubject(b.key))
 		out = append(out, f)
 	}
 	return out, nil
@@ -666,7 +766,61 @@ func describe(typ, length string, noTouch bool, idle resp.Value) string {
 	if idle.Kind == resp.Int {
 		return s + ", idle " + (time.Duration(idle.Int) * time.Second).String()
 	}
-	return s + ", idle time unknown (OBJECT IDLETIME: " + idle.String() + ")"
+	return s + ", idle time unknown (OBJECT IDLETIME: " + short(idle.String()) + ")"
+}
+
+// shownKey is how a finding names a key: quoted, and when its name is
+// longer than MaxKeyShown bytes, cut there (at a character boundary),
+// followed by its length and the start of its SHA-256, so that what a
+// scan keeps does not grow with key names and the key can still be found.
+func shownKey(k string) string {
+	cut, whole := cutKey(k)
+	if whole {
+		return strconv.Quote(k)
+	}
+	return fmt.Sprintf("%s… (its name cut to %d of %d bytes; SHA-256 %s)", strconv.Quote(cut), len(cut), len(k), digest(k))
+}
+
+// keySubject is a finding's subject for a key: its name, or its cut name
+// and digest (two keys that share their first MaxKeyShown bytes differ).
+func keySubject(k string) string {
+	cut, whole := cutKey(k)
+	if whole {
+		return k
+	}
+	return cut + "…#" + digest(k)
+}
+
+// cutKey is k's first MaxKeyShown bytes at most, cut before a character;
+// whole says it is all of k.
+func cutKey(k string) (string, bool) {
+	if len(k) <= MaxKeyShown {
+		return k, true
+	}
+	n := MaxKeyShown
+	for n > 0 && !utf8.RuneStart(k[n]) {
+		n--
+	}
+	return k[:n], false
+}
+
+// digest is the start of a key's SHA-256, in hex.
+func digest(k string) string {
+	sum := sha256.Sum256([]byte(k))
+	return hex.EncodeToString(sum[:8])
+}
+
+// short is a server's text, cut to maxShown bytes: a note or finding
+// quotes what a server said, never all of it.
+func short(s string) string {
+	if len(s) <= maxShown {
+		return s
+	}
+	n := maxShown
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 func roundTTL(ms int64) string {
@@ -681,20 +835,20 @@ func finding(rule, node, format string, args ...any) report.Finding {
 // parseScan reads SCAN's reply: [cursor, [keys...]].
 func parseScan(v resp.Value) (string, []string, error) {
 	if v.Kind == resp.Err {
-		return "", nil, errors.New("SCAN: " + v.Str)
+		return "", nil, errors.New("SCAN: " + short(v.Str))
 	}
 	if v.Kind != resp.Array || len(v.Elems) != 2 || v.Elems[1].Kind != resp.Array {
-		return "", nil, fmt.Errorf("SCAN: unexpected reply %s", v.String())
+		return "", nil, fmt.Errorf("SCAN: unexpected reply %s", short(v.String()))
 	}
 	cursor, ok := v.Elems[0].Text()
 	if !ok {
-		return "", nil, fmt.Errorf("SCAN: unexpected cursor %s", v.Elems[0].String())
+		return "", nil, fmt.Errorf("SCAN: unexpected cursor %s", short(v.Elems[0].String()))
 	}
 	keys := make([]string, 0, len(v.Elems[1].Elems))
 	for _, k := range v.Elems[1].Elems {
 		s, ok := k.Text()
 		if !ok {
-			return "", nil, fmt.Errorf("SCAN: unexpected key %s", k.String())
+			return "", nil, fmt.Errorf("SCAN: unexpected key %s", short(k.String()))
 		}
 		keys = append(keys, s)
 	}
@@ -708,16 +862,9 @@ func errText(v resp.Value, err error) string {
 	return v.String()
 }
 
-// stopped says why ctx ended.
-func stopped(ctx context.Context) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return "the deadline (-deadline) passed"
-	}
-	return "interrupted"
-}
-
 // pacer keeps a node's scan at or below rate keys per second, measured from
-// the start: before each batch it waits until the keys read so far are due.
+// the start: before each batch it waits until the keys read so far are due
+// (a SCAN call counts as at least COUNT keys: see readDB).
 type pacer struct {
 	rate  int
 	start time.Time

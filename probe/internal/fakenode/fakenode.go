@@ -1,0 +1,138 @@
+// Package fakenode is a fake Valkey node for tests of what a real server
+// cannot do: send garbage, announce ten thousand members, or keep a SCAN
+// cursor going forever. It answers the handshake like a real Valkey 9.1
+// (HELLO 3) and every other command with what a Reply returns for it. It
+// listens on loopback only and stops when the test ends.
+package fakenode
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lockaudit/lockaudit/probe/internal/resp"
+)
+
+// Hello is a real Valkey 9.1.2 answer to HELLO 3.
+const Hello = "%7\r\n$6\r\nserver\r\n$6\r\nvalkey\r\n$7\r\nversion\r\n$5\r\n9.1.2\r\n$5\r\nproto\r\n:3\r\n$2\r\nid\r\n:5\r\n$4\r\nmode\r\n$10\r\nstandalone\r\n$4\r\nrole\r\n$6\r\nmaster\r\n$7\r\nmodules\r\n*0\r\n"
+
+// Reply answers one command (its words, the verb upper-cased). A reply
+// that ends with HangUp is sent without it, and the node hangs up; nil
+// hangs up without a word.
+type Reply func(cmd []string) []byte
+
+// HangUp ends a reply after which the node closes the connection.
+const HangUp = "\x00hang up\x00"
+
+// WithHello answers HELLO like a real server and everything else with r.
+func WithHello(r Reply) Reply {
+	return func(cmd []string) []byte {
+		if cmd[0] == "HELLO" {
+			return []byte(Hello)
+		}
+		return r(cmd)
+	}
+}
+
+// Serve speaks to one client until it leaves or reply returns nil.
+func Serve(c net.Conn, reply Reply) {
+	defer c.Close()
+	r := bufio.NewReader(c)
+	for {
+		v, err := resp.Read(r)
+		if err != nil || v.Kind != resp.Array || len(v.Elems) == 0 {
+			return
+		}
+		cmd := make([]string, len(v.Elems))
+		for i, e := range v.Elems {
+			cmd[i] = e.Str
+		}
+		cmd[0] = strings.ToUpper(cmd[0])
+		out := reply(cmd)
+		if out == nil {
+			return
+		}
+		last := bytes.HasSuffix(out, []byte(HangUp))
+		if _, err := c.Write(bytes.TrimSuffix(out, []byte(HangUp))); err != nil || last {
+			return
+		}
+	}
+}
+
+// Start listens on a loopback port and serves every connection with
+// reply; it stops when the test ends.
+func Start(t testing.TB, reply Reply) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+			go Serve(c, reply)
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return l.Addr().String()
+}
+
+// Bulk is s as a RESP bulk string.
+func Bulk(s string) []byte { return fmt.Appendf(nil, "$%d\r\n%s\r\n", len(s), s) }
+
+// Cluster answers like a Valkey 9.1 cluster primary (INFO server, ROLE,
+// INFO replication) whose CLUSTER NODES lists itself and the primaries at
+// addrs; any other command gets an unknown-command error.
+func Cluster(addrs []string) Reply {
+	var nodes strings.Builder
+	nodes.WriteString("0000000000000000000000000000000000000000 127.0.0.1:1@2 myself,master - 0 0 1 connected 0-16383\n")
+	for i, a := range addrs {
+		fmt.Fprintf(&nodes, "%040d %s@17000 master - 0 0 1 connected\n", i+1, a)
+	}
+	view := nodes.String()
+	return func(cmd []string) []byte {
+		switch strings.Join(cmd, " ") {
+		case "INFO server":
+			return Bulk("# Server\r\nvalkey_version:9.1.2\r\nserver_name:valkey\r\nserver_mode:cluster\r\nrun_id:fake\r\n")
+		case "ROLE":
+			return []byte("*3\r\n$6\r\nmaster\r\n:0\r\n*0\r\n")
+		case "INFO replication":
+			return Bulk("# Replication\r\nrole:master\r\nconnected_slaves:0\r\n")
+		case "CLUSTER NODES":
+			return Bulk(view)
+		}
+		return []byte("-ERR unknown command\r\n")
+	}
+}
+
+// Members are n-1 cluster member addresses on loopback where nothing
+// listens (127.77.x.y: the test servers bind 127.0.0.1 only), for Cluster.
+func Members(n int) []string {
+	var addrs []string
+	for i := 1; i < n; i++ {
+		addrs = append(addrs, fmt.Sprintf("127.77.%d.%d:%d", i/250%250, i%250+1, 7000+i/62500))
+	}
+	return addrs
+}
+
+// Unanswered reports whether addr is one of Members' addresses.
+func Unanswered(addr string) bool { return strings.HasPrefix(addr, "127.77.") }
