@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"errors"
+	"github.com/lockaudit/lockaudit/probe/internal/fakenode"
 	"io"
 	"math/big"
 	"net"
@@ -362,33 +363,8 @@ func TestProbeUnreachableSeed(t *testing.T) {
 
 // silentListener accepts connections and never answers: a node that hangs.
 func silentListener(t testing.TB) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c) // held open, never read or written
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		l.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return l.Addr().String()
+	addr, _ := fakenode.Silent(t)
+	return addr
 }
 
 func TestProbeAnnouncedAddressesNotAnswering(t *testing.T) {

@@ -136,3 +136,61 @@ func Members(n int) []string {
 
 // Unanswered reports whether addr is one of Members' addresses.
 func Unanswered(addr string) bool { return strings.HasPrefix(addr, "127.77.") }
+
+// Standalone answers like a Valkey 9.1 standalone primary without
+// replicas (INFO server, INFO replication, ROLE, CLUSTER MYID: cluster
+// support disabled), and every other command with more.
+func Standalone(more Reply) Reply {
+	return func(cmd []string) []byte {
+		switch strings.Join(cmd, " ") {
+		case "INFO server":
+			return Bulk("# Server\r\nvalkey_version:9.1.2\r\nserver_name:valkey\r\nserver_mode:standalone\r\nrun_id:fake-standalone\r\n")
+		case "INFO replication":
+			return Bulk("# Replication\r\nrole:master\r\nconnected_slaves:0\r\n")
+		case "INFO scriptingengines":
+			return Bulk("# Scripting Engines\r\nengines_count:1\r\nengine_0:name=LUA,module=lua\r\n")
+		case "ROLE":
+			return []byte("*3\r\n$6\r\nmaster\r\n:0\r\n*0\r\n")
+		case "CLUSTER MYID":
+			return []byte("-ERR This instance has cluster support disabled\r\n")
+		}
+		return more(cmd)
+	}
+}
+
+// Silent listens on a loopback port, accepts every connection and never
+// answers (a hung node: each attempt on it costs a client its timeout);
+// accepted says how many connections it has accepted so far.
+func Silent(t testing.TB) (addr string, accepted func() int) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c) // held open, never read or written
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return l.Addr().String(), func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(conns)
+	}
+}
