@@ -219,10 +219,34 @@ type overflow struct{ where, what string }
 // visit records what l says about addr and probes addr if it is new.
 func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	l.addr = addr
+	if c.record(l) {
+		c.launch(ctx, l)
+	}
+}
+
+// recordAll records what a node's reply (from) says of each node it
+// names, all at once, and returns the nodes new to the run: every node
+// named is in the run before any is probed, so that a run that ends while
+// they are still being launched still lists each (not probed).
+func (c *crawler) recordAll(from string, links []link) []link {
+	var fresh []link
+	for _, l := range links {
+		l.from, l.addr = from, normAddr(l.addr)
+		if c.record(l) {
+			fresh = append(fresh, l)
+		}
+	}
+	return fresh
+}
+
+// record records what l says about l.addr, and reports whether the node
+// is new to the run (and under MaxNodes): then it is to be launched.
+func (c *crawler) record(l link) bool {
+	addr := l.addr
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.closed {
-		c.mu.Unlock()
-		return
+		return false
 	}
 	if !c.seen[addr] && len(c.order) >= MaxNodes {
 		if c.dropped[l.from]++; c.dropped[l.from] == 1 {
@@ -232,18 +256,21 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 			}
 			c.overflow = append(c.overflow, overflow{where, fmt.Sprintf("more than %d nodes were found (%s named more)", MaxNodes, where)})
 		}
-		c.mu.Unlock()
-		return
+		return false
 	}
 	c.hints[addr] = appendHint(c.hints[addr], l)
 	if c.seen[addr] {
-		c.mu.Unlock()
-		return
+		return false
 	}
 	c.seen[addr] = true
 	c.order = append(c.order, addr)
-	c.mu.Unlock()
+	return true
+}
 
+// launch probes a node record has just added, once a slot is free, or
+// records it not probed when the run ends first.
+func (c *crawler) launch(ctx context.Context, l link) {
+	addr := l.addr
 	if strings.HasSuffix(addr, "(no address)") {
 		res := nodeResult{facts: newFacts(addr)}
 		res.facts.Errors = []FactError{{Fact: FactConnect, Reason: "the cluster member announces no address (noaddr)"}}
@@ -277,25 +304,26 @@ func (c *crawler) visit(ctx context.Context, addr string, l link) {
 	}()
 }
 
-// announce visits the nodes a node named before that node is read to the
-// end (its cluster view, a Sentinel's primaries), from a goroutine of its
-// own: the announcing node holds a slot, and its own probe must not wait
-// for one.
+// announce records the nodes a node named before that node is read to the
+// end (its cluster view, a Sentinel's primaries), and launches their
+// probes from a goroutine of its own: the announcing node holds a slot,
+// and its own probe must not wait for one.
 func (c *crawler) announce(ctx context.Context, from string, links []link, view bool) {
 	if view {
 		c.haveView.Store(true) // the nodes named need not be asked for another view
 	}
+	fresh := c.recordAll(from, links)
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
-		for _, l := range links {
-			l.from = from
-			c.visit(ctx, normAddr(l.addr), l)
+		for _, l := range fresh {
+			c.launch(ctx, l)
 		}
 	}()
 }
 
-// finish records a node's result and visits the nodes it named.
+// finish records a node's result, then records and launches the nodes it
+// named.
 func (c *crawler) finish(ctx context.Context, addr string, res nodeResult) {
 	c.mu.Lock()
 	if c.closed {
@@ -310,9 +338,8 @@ func (c *crawler) finish(ctx context.Context, addr string, res nodeResult) {
 		c.progress(len(c.results), len(c.order))
 	}
 	c.mu.Unlock()
-	for _, l := range res.links {
-		l.from = addr
-		c.visit(ctx, normAddr(l.addr), l)
+	for _, l := range c.recordAll(addr, res.links) {
+		c.launch(ctx, l)
 	}
 }
 

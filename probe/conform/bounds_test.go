@@ -308,3 +308,33 @@ func TestConformRedactsThePassword(t *testing.T) {
 		}
 	}
 }
+
+// TestConformAtTheNodeCap: a cluster of MaxNodes nodes whose members are
+// all black-holed. conform dials none of them again after the discovery,
+// reports each not tested with why, and no dial it started outlives it.
+func TestConformAtTheNodeCap(t *testing.T) {
+	addr := fakenode.Start(t, fakenode.WithHello(fakenode.Cluster(fakenode.Members(probe.MaxNodes-1))))
+	ctx, holes := fakenode.BlackHoled(t)
+	run, err := Run(ctx, Options{Probe: probe.Options{Addrs: []string{addr}, Timeout: 30 * time.Second, Deadline: 4 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	members := 0
+	for _, n := range run.Conform {
+		if !fakenode.Unanswered(n.Node) {
+			continue
+		}
+		members++
+		if !strings.Contains(n.Error, "not tested") || len(n.Steps) != 0 {
+			t.Errorf("member %+v, want not tested", n)
+			break
+		}
+	}
+	if members < probe.MaxNodes-2 {
+		t.Errorf("%d members in the report, want every one", members)
+	}
+	if again := holes.Redialled(); len(again) > 0 {
+		t.Errorf("%d members dialled again after the discovery, e.g. %s", len(again), again[0])
+	}
+	holes.WantNoneWaiting(t)
+}

@@ -17,7 +17,6 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/internal/fakenode"
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
-	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -234,72 +233,13 @@ func TestScanRedactsThePassword(t *testing.T) {
 	}
 }
 
-// blackHoled is a loopback guard under which the fake cluster's members
-// (fakenode.Members) are black-holed: a dial to one waits until its
-// context ends, as a connect to an address that drops packets does. It
-// counts the dials of each member, and those still waiting.
-type blackHoled struct {
-	mu      sync.Mutex
-	dials   map[string]int
-	waiting int
-}
-
-func newBlackHoled(t testing.TB) (context.Context, *blackHoled) {
-	guard := netguard.LoopbackOnly(func(err error) { t.Error(err) })
-	b := &blackHoled{dials: map[string]int{}}
-	return netguard.With(context.Background(), func(ctx context.Context, network, addr string) (net.Conn, error) {
-		if !fakenode.Unanswered(addr) {
-			return guard(ctx, network, addr)
-		}
-		b.mu.Lock()
-		b.dials[addr]++
-		b.waiting++
-		b.mu.Unlock()
-		<-ctx.Done()
-		b.mu.Lock()
-		b.waiting--
-		b.mu.Unlock()
-		return nil, ctx.Err()
-	}), b
-}
-
-// redialled lists the members dialled more than once.
-func (b *blackHoled) redialled() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	var out []string
-	for a, n := range b.dials {
-		if n > 1 {
-			out = append(out, fmt.Sprintf("%s (%d times)", a, n))
-		}
-	}
-	return out
-}
-
-// wantNoneWaiting fails when a dial the run started still waits after it
-// returned: every dial ends with the run's context, not with -timeout.
-func (b *blackHoled) wantNoneWaiting(t *testing.T) {
-	t.Helper()
-	n := 0
-	for range 500 { // a dial ends shortly after the context it watches: give it up to 10 s (-timeout is 30 s)
-		b.mu.Lock()
-		n = b.waiting
-		b.mu.Unlock()
-		if n == 0 {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Errorf("%d dials still wait after the run returned", n)
-}
-
 // TestScanAtTheNodeCap: a cluster of MaxNodes nodes whose members are all
 // black-holed. The scan dials none of them again after the discovery,
 // reports each of their shards not scanned, and no dial it started
 // outlives it.
 func TestScanAtTheNodeCap(t *testing.T) {
 	addr := fakenode.Start(t, fakenode.WithHello(fakenode.Cluster(fakenode.Members(probe.MaxNodes-1))))
-	ctx, holes := newBlackHoled(t)
+	ctx, holes := fakenode.BlackHoled(t)
 	opt := options(t, addr)
 	opt.Probe.Timeout, opt.Deadline = 30*time.Second, 4*time.Second
 	run, err := Run(ctx, opt)
@@ -309,7 +249,7 @@ func TestScanAtTheNodeCap(t *testing.T) {
 	if len(run.Errors) != 0 || len(run.Scan.Shards) < probe.MaxNodes-2 {
 		t.Fatalf("errors %+v, %d shards; want a shard per member", run.Errors, len(run.Scan.Shards))
 	}
-	if again := holes.redialled(); len(again) > 0 {
+	if again := holes.Redialled(); len(again) > 0 {
 		t.Errorf("%d members dialled again after the discovery, e.g. %s", len(again), again[0])
 	}
 	for _, sh := range run.Scan.Shards {
@@ -321,5 +261,5 @@ func TestScanAtTheNodeCap(t *testing.T) {
 	if code := report.ExitCode(run); code != report.ExitUnknown {
 		t.Errorf("exit %d, want 4", code)
 	}
-	holes.wantNoneWaiting(t)
+	holes.WantNoneWaiting(t)
 }

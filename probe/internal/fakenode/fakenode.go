@@ -1,6 +1,7 @@
 // Package fakenode is a fake Valkey node for tests of what a real server
-// cannot do: send garbage, announce ten thousand members, or keep a SCAN
-// cursor going forever. It answers the handshake like a real Valkey 9.1
+// cannot do: send garbage, announce ten thousand members, keep a SCAN
+// cursor going forever; and members at black-holed addresses, which
+// loopback cannot make. It answers the handshake like a real Valkey 9.1
 // (HELLO 3) and every other command with what a Reply returns for it. It
 // listens on loopback only and stops when the test ends.
 package fakenode
@@ -8,13 +9,16 @@ package fakenode
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"net"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
+	"github.com/lockaudit/lockaudit/probe/netguard"
 )
 
 // Hello is a real Valkey 9.1.2 answer to HELLO 3.
@@ -193,4 +197,66 @@ func Silent(t testing.TB) (addr string, accepted func() int) {
 		defer mu.Unlock()
 		return len(conns)
 	}
+}
+
+// Holes is a loopback guard (netguard) under which Members' addresses are
+// black-holed: a dial to one waits until its context ends, as a connect
+// to an address that drops packets does. It counts the dials of each,
+// and those still waiting.
+type Holes struct {
+	mu      sync.Mutex
+	dials   map[string]int
+	waiting int
+}
+
+// BlackHoled returns a context whose dial function black-holes Members'
+// addresses and lets every other loopback address through.
+func BlackHoled(t testing.TB) (context.Context, *Holes) {
+	guard := netguard.LoopbackOnly(func(err error) { t.Error(err) })
+	h := &Holes{dials: map[string]int{}}
+	return netguard.With(context.Background(), func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if !Unanswered(addr) {
+			return guard(ctx, network, addr)
+		}
+		h.mu.Lock()
+		h.dials[addr]++
+		h.waiting++
+		h.mu.Unlock()
+		<-ctx.Done()
+		h.mu.Lock()
+		h.waiting--
+		h.mu.Unlock()
+		return nil, ctx.Err()
+	}), h
+}
+
+// Redialled lists the addresses dialled more than once.
+func (h *Holes) Redialled() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []string
+	for a, n := range h.dials {
+		if n > 1 {
+			out = append(out, fmt.Sprintf("%s (%d times)", a, n))
+		}
+	}
+	return out
+}
+
+// WantNoneWaiting fails when a dial still waits after the run that
+// started it returned: every dial ends with the run's context, not with
+// -timeout (give the run a -timeout well over 10 s).
+func (h *Holes) WantNoneWaiting(t testing.TB) {
+	t.Helper()
+	n := 0
+	for range 500 { // a dial ends shortly after the context it watches: up to 10 s
+		h.mu.Lock()
+		n = h.waiting
+		h.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("%d dials still wait after the run returned", n)
 }
