@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -32,7 +31,8 @@ func TestConformCLIRefusesWithoutWriteFlag(t *testing.T) {
 	}{
 		{[]string{"conform", "-write-scratch-key", "-prefix", "a b", s.Addr}, "-prefix"},
 		{[]string{"conform", "-write-scratch-key", "-prefix", "{tag}", s.Addr}, "-prefix"},
-		{[]string{"conform", "-write-scratch-key", "-ttl", "10ms", s.Addr}, "-ttl must be at least 1s"},
+		{[]string{"conform", "-write-scratch-key", "-ttl", "10ms", s.Addr}, "-ttl must be between 1s and 10m0s"},
+		{[]string{"conform", "-write-scratch-key", "-ttl", "11m", s.Addr}, "-ttl must be between 1s and 10m0s"},
 		{[]string{"conform", "-write-scratch-key", "-timeout", "1s", "-wait-timeout", "2s", s.Addr}, "-wait-timeout"},
 		{[]string{"conform", "-write-scratch-key", "-password", "hunter2-secret", s.Addr}, "LOCKAUDIT_PASSWORD"},
 		{[]string{"conform", "-write-scratch-key"}, "no address to probe"},
@@ -78,56 +78,65 @@ func TestConformCLIExitZero(t *testing.T) {
 	}
 }
 
-// TestConformCLIInterrupt sends SIGINT to a real lockaudit process while
-// its scratch keys exist (its replica is paused, so every WAIT holds it):
-// it deletes them and exits 130, as every command does on Ctrl-C.
+// TestConformCLIInterrupt sends each signal short of SIGKILL — SIGINT
+// (Ctrl-C), SIGTERM, SIGHUP (the terminal closed), SIGQUIT (Ctrl-\) — to a
+// real lockaudit process while its scratch keys exist (its replica is
+// paused, so every WAIT holds it): it deletes them and exits 128+signal,
+// as every command does when it is interrupted.
 func TestConformCLIInterrupt(t *testing.T) {
 	bin := lockauditBinary(t)
 	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
-	var out, errb bytes.Buffer
-	cmd := exec.Command(bin, "conform", "-write-scratch-key", "-timeout", "4s", "-wait-timeout", "3s", n[0].Addr)
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	stopped := false
-	defer func() {
-		if stopped {
+	for _, sig := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}, {syscall.SIGHUP, 129}, {syscall.SIGQUIT, 131}} {
+		t.Run(sig.sig.String(), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			cmd := exec.Command(bin, "conform", "-write-scratch-key", "-timeout", "4s", "-wait-timeout", "3s", n[0].Addr)
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			stopped := false
+			defer func() {
+				if stopped {
+					syscall.Kill(n[1].Pid(), syscall.SIGCONT)
+				}
+				cmd.Process.Kill()
+			}()
+			deadline := time.Now().Add(30 * time.Second)
+			for {
+				if got := n[0].Do(t, "DBSIZE"); got != "0" {
+					break // a scratch key exists
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("no scratch key appeared; stderr:\n%s", errb.String())
+				}
+				time.Sleep(time.Millisecond)
+			}
+			if err := syscall.Kill(n[1].Pid(), syscall.SIGSTOP); err != nil {
+				t.Fatal(err)
+			}
+			stopped = true
+			if err := cmd.Process.Signal(sig.sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
 			syscall.Kill(n[1].Pid(), syscall.SIGCONT)
-		}
-		cmd.Process.Kill()
-	}()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if got := n[0].Do(t, "DBSIZE"); got != "0" {
-			break // a scratch key exists
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no scratch key appeared; stderr:\n%s", errb.String())
-		}
-		time.Sleep(time.Millisecond)
-	}
-	if err := syscall.Kill(n[1].Pid(), syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
-	stopped = true
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
-	syscall.Kill(n[1].Pid(), syscall.SIGCONT)
-	stopped = false
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
-		t.Errorf("interrupted conform: %v, want exit status 130", err)
-	}
-	if !strings.Contains(out.String()+errb.String(), "interrupted") {
-		t.Errorf("the report does not say it was interrupted:\n%s\n%s", out.String(), errb.String())
-	}
-	servertest.WaitOffsets(t, n[0], n[1])
-	for _, s := range n {
-		if got := s.Do(t, "DBSIZE"); got != "0" {
-			t.Errorf("%s: DBSIZE %s after an interrupted conform, want 0", s.Addr, got)
-		}
+			stopped = false
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != sig.code {
+				t.Errorf("conform stopped by %s: %v, want exit status %d\n%s", sig.sig, err, sig.code, errb.String())
+			}
+			if !strings.Contains(out.String()+errb.String(), "interrupted") {
+				t.Errorf("the report does not say it was interrupted:\n%s\n%s", out.String(), errb.String())
+			}
+			servertest.WaitOffsets(t, n[0], n[1])
+			for _, s := range n {
+				if got := s.Do(t, "DBSIZE"); got != "0" {
+					t.Errorf("%s: DBSIZE %s after conform stopped by %s, want 0", s.Addr, got, sig.sig)
+				}
+			}
+		})
 	}
 }

@@ -101,10 +101,13 @@ func main() {
 	os.Exit(code)
 }
 
-// interrupted is the cause of the run's context when SIGINT (Ctrl-C) or
-// SIGTERM stops it. The command then stops where it is — before writing
+// interrupted is the cause of the run's context when a signal stops it:
+// SIGINT (Ctrl-C), SIGTERM, SIGHUP (the terminal closed) or SIGQUIT
+// (Ctrl-\) — anything short of SIGKILL, so that conform always deletes
+// its scratch keys. The command then stops where it is — before writing
 // any report —, stops what it started, and exits 128+signal: 130 for
-// SIGINT, 143 for SIGTERM, as shells report a process the signal ended.
+// SIGINT, 143 for SIGTERM, 129 for SIGHUP, 131 for SIGQUIT, as shells
+// report a process the signal ended.
 type interrupted struct{ sig syscall.Signal }
 
 func (i *interrupted) Error() string { return "interrupted (" + signalName(i.sig) + ")" }
@@ -115,18 +118,25 @@ func signalName(s syscall.Signal) string {
 		return "SIGINT"
 	case syscall.SIGTERM:
 		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
 	}
 	return s.String()
 }
 
-// withSignals returns a context that SIGINT or SIGTERM cancels with an
+// stopSignals are the signals that stop a command cleanly (interrupted).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+
+// withSignals returns a context that any of stopSignals cancels with an
 // *interrupted cause. After the first signal the handler is removed, so a
 // second Ctrl-C ends the process at once (servers the demo started still
 // die with it: they have a parent-death signal).
 func withSignals(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(ch, stopSignals...)
 	go func() {
 		select {
 		case s := <-ch:

@@ -75,7 +75,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	fs.DurationVar(&maxLease, "max-lease", 0, "report lock keys whose TTL is longer than this (LA212; default: scan.max_lease, else not checked)")
 	fs.IntVar(&rate, "rate", scan.DefaultRate, "keys read per second on each node; 0: no limit (default: scan.rate)")
 	fs.IntVar(&count, "count", scan.DefaultCount, "SCAN's COUNT: keys each call examines (default: scan.count)")
-	fs.IntVar(&limit, "limit", scan.DefaultLimit, "findings listed; more are counted")
+	fs.IntVar(&limit, "limit", scan.DefaultLimit, fmt.Sprintf("findings listed (at most %d); more are counted", scan.MaxLimit))
 	setDefault(fs, "deadline", scanDeadline.String(), "the whole scan, discovery included; shards not read by then are reported incomplete")
 	if done, err := parseFlags(fs, args); done {
 		return err
@@ -110,8 +110,8 @@ func runScan(ctx context.Context, e *env, args []string) error {
 		return usageError("-rate must be 0 (no limit) or more keys per second")
 	case count < 1:
 		return usageError("-count must be at least 1")
-	case limit < 1:
-		return usageError("-limit must be at least 1")
+	case limit < 1 || limit > scan.MaxLimit:
+		return usageError("-limit must be between 1 and %d (more findings are counted, not listed)", scan.MaxLimit)
 	}
 	patterns, match, err := cfg.LockKeyPatterns()
 	if err != nil {

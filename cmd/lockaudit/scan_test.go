@@ -20,6 +20,7 @@ func TestScanCLIUsageErrors(t *testing.T) {
 		{[]string{"scan", "-rate", "-1", "127.0.0.1:6379"}, "-rate must be 0"},
 		{[]string{"scan", "-count", "0", "127.0.0.1:6379"}, "-count must be at least 1"},
 		{[]string{"scan", "-max-lease", "-5s", "127.0.0.1:6379"}, "-max-lease must be positive"},
+		{[]string{"scan", "-limit", "10001", "127.0.0.1:6379"}, "-limit must be between 1 and 10000"},
 		{[]string{"scan", "-password", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
 		{[]string{"scan", "-format", "pdf", "127.0.0.1:6379"}, `unknown -format "pdf"`},
 		{[]string{"scan", "127.0.0.1:x"}, `"127.0.0.1:x" is not HOST:PORT`}, // a host alone means port 6379
