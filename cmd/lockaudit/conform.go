@@ -111,7 +111,11 @@ func runConform(ctx context.Context, e *env, args []string) error {
 		return usageError("-prefix: %v", err)
 	}
 	if ttl < conform.MinTTL || ttl > conform.MaxTTL {
-		return usageError("-ttl must be between %s and %s: long enough for the steps, short enough that a key a crash leaves behind soon expires", conform.MinTTL, conform.MaxTTL)
+		name := "-ttl"
+		if !set["ttl"] {
+			name = "the config file's conform.ttl"
+		}
+		return usageError("%s must be between %s and %s: long enough for the steps, short enough that a key a crash leaves behind soon expires", name, conform.MinTTL, conform.MaxTTL)
 	}
 	if waitTimeout < 0 || waitTimeout != 0 && waitTimeout >= conn.timeout {
 		return usageError("-wait-timeout must be positive and shorter than -timeout (%s)", conn.timeout)
