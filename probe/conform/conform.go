@@ -128,19 +128,12 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	}
 	d := probe.NewDialer(opt.Probe)
 	unreached := probe.Unreached(col.Facts)
-	byAddr := map[string]report.Node{}
-	for _, n := range found.Nodes {
-		byAddr[n.Addr] = n
-	}
+	replicas := replicasBelow(found.Nodes)
 	for _, n := range found.Nodes {
 		switch n.Role {
 		case probe.RolePrimary:
 			t := &tester{ctx: ctx, end: end, opt: opt, d: d, node: n, cluster: col.Topology == probe.Cluster, uses: uses, unreached: unreached}
-			for _, r := range found.Nodes {
-				if r.Role == probe.RoleReplica && below(byAddr, r, n.Addr) {
-					t.replicaNodes = append(t.replicaNodes, r)
-				}
-			}
+			t.replicaNodes = replicas[n.Addr]
 			nodes, findings := t.run()
 			run.Conform = append(run.Conform, nodes...)
 			run.Findings = append(run.Findings, findings...)
@@ -177,22 +170,29 @@ func redact(run *report.Run, r func(string) string) {
 	}
 }
 
-// below reports whether replica r replicates primary (directly or through
-// other replicas).
-func below(byAddr map[string]report.Node, r report.Node, primary string) bool {
-	seen := map[string]bool{}
-	for r.Role == probe.RoleReplica && r.Primary != "" && !seen[r.Addr] {
-		if r.Primary == primary {
-			return true
-		}
-		seen[r.Addr] = true
-		next, ok := byAddr[r.Primary]
-		if !ok {
-			return false
-		}
-		r = next
+// replicasBelow maps each node's address to the replicas that replicate
+// it, directly or through other replicas, in the order of nodes. Each
+// replica's chain is walked once: a fleet at the node cap is 10,000 nodes,
+// and a walk per primary and replica would cost seconds past -deadline.
+func replicasBelow(nodes []report.Node) map[string][]report.Node {
+	byAddr := make(map[string]int, len(nodes))
+	for i, n := range nodes {
+		byAddr[n.Addr] = i
 	}
-	return false
+	out := map[string][]report.Node{}
+	for _, r := range nodes {
+		seen := map[string]bool{}
+		for n := r; n.Role == probe.RoleReplica && n.Primary != "" && !seen[n.Addr]; {
+			out[n.Primary] = append(out[n.Primary], r)
+			seen[n.Addr] = true
+			i, ok := byAddr[n.Primary]
+			if !ok {
+				break
+			}
+			n = nodes[i]
+		}
+	}
+	return out
 }
 
 // tester runs the steps on one primary and reads its replicas.

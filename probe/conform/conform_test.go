@@ -459,3 +459,36 @@ func TestConformLua(t *testing.T) {
 	}
 	wantNoKeyLeft(t, s)
 }
+
+// TestReplicasBelow: a primary's replicas are those that replicate it
+// directly or through other replicas, in the fleet's order; a replica of
+// a node outside the fleet, a cycle and another primary's replicas are
+// not among them.
+func TestReplicasBelow(t *testing.T) {
+	node := func(addr, role, primary string) report.Node {
+		return report.Node{Addr: addr, Role: role, Primary: primary}
+	}
+	nodes := []report.Node{
+		node("p1", probe.RolePrimary, ""),
+		node("r2", probe.RoleReplica, "r1"), // a replica of a replica, listed first
+		node("r1", probe.RoleReplica, "p1"),
+		node("p2", probe.RolePrimary, ""),
+		node("q1", probe.RoleReplica, "p2"),
+		node("x1", probe.RoleReplica, "gone:6379"),
+		node("c1", probe.RoleReplica, "c2"),
+		node("c2", probe.RoleReplica, "c1"),
+	}
+	addrs := func(ns []report.Node) string {
+		var out []string
+		for _, n := range ns {
+			out = append(out, n.Addr)
+		}
+		return strings.Join(out, ",")
+	}
+	got := replicasBelow(nodes)
+	for primary, want := range map[string]string{"p1": "r2,r1", "p2": "q1", "gone:6379": "x1", "c1": "c1,c2", "r2": ""} {
+		if a := addrs(got[primary]); a != want {
+			t.Errorf("below %s: %q, want %q", primary, a, want)
+		}
+	}
+}
