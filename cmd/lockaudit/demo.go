@@ -50,8 +50,8 @@ lockaudit demo -o report.md -o report.sarif`,
 1  it could not: no server found (live), no go command, the example's
    packages did not load, or a report could not be written
 2  usage error
-130  interrupted (Ctrl-C); 143 terminated (SIGTERM): no report is written,
-   and the servers are stopped`,
+130  interrupted (Ctrl-C); 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT: no
+   report is written, and the servers are stopped`,
 		Run: runDemo,
 	})
 }

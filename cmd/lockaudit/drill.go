@@ -51,8 +51,8 @@ lockaudit audit -addr 10.0.0.1 -drill drill.json -o report.html ./...`,
 1  it could not be: servers not installed, a play stopped early, a
    report could not be written
 2  usage error
-130  interrupted (Ctrl-C); 143 terminated (SIGTERM): every server and
-     the proxy are stopped, and no report is written`,
+130  interrupted (Ctrl-C); 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT: every
+     server and the proxy are stopped, and no report is written`,
 		Run: runDrill,
 	})
 }

@@ -354,7 +354,7 @@ func printHelp(w io.Writer, c *command, sets ...*flag.FlagSet) {
 
 // interruptedExit is what every command exits with on a signal; main
 // does it for all of them, so each page says it unless it says more.
-const interruptedExit = "130  interrupted (Ctrl-C); 143 terminated (SIGTERM)"
+const interruptedExit = "130  interrupted (Ctrl-C); 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT"
 
 // exitLines is a command's exit status list, ending with the signal codes.
 func exitLines(c *command) string {
