@@ -71,6 +71,15 @@ func Serve(c net.Conn, reply Reply) {
 // reply; it stops when the test ends.
 func Start(t testing.TB, reply Reply) string {
 	t.Helper()
+	addr, _ := listen(t, func(c net.Conn) { go Serve(c, reply) })
+	return addr
+}
+
+// listen listens on a loopback port and hands each connection it accepts
+// to serve; every connection is closed when the test ends. accepted says
+// how many it has accepted so far.
+func listen(t testing.TB, serve func(net.Conn)) (addr string, accepted func() int) {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +95,7 @@ func Start(t testing.TB, reply Reply) string {
 			mu.Lock()
 			conns = append(conns, c)
 			mu.Unlock()
-			go Serve(c, reply)
+			serve(c)
 		}
 	}()
 	t.Cleanup(func() {
@@ -97,7 +106,11 @@ func Start(t testing.TB, reply Reply) string {
 			c.Close()
 		}
 	})
-	return l.Addr().String()
+	return l.Addr().String(), func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(conns)
+	}
 }
 
 // Bulk is s as a RESP bulk string.
@@ -167,36 +180,7 @@ func Standalone(more Reply) Reply {
 // accepted says how many connections it has accepted so far.
 func Silent(t testing.TB) (addr string, accepted func() int) {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c) // held open, never read or written
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		l.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return l.Addr().String(), func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		return len(conns)
-	}
+	return listen(t, func(net.Conn) {}) // held open, never read or written
 }
 
 // Holes is a loopback guard (netguard) under which Members' addresses are
