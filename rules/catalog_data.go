@@ -183,11 +183,14 @@ expires; with a separate EXPIRE, a crash between the two commands does the same.
 		Kind:     Code,
 		Severity: Error,
 		Title:    "Lock token is not unique per acquisition",
-		What: `The value written by a lock acquire (a SET NX with lock evidence) is a constant, a
-hostname or pid, a goroutine or worker id, a time.Now-derived value, a math/rand
+		What: `The value written by a lock acquire (a SET NX with lock evidence, a scripted acquire) is a
+constant, a hostname or pid, a goroutine or worker id, a time.Now-derived value, a math/rand
 generator seeded with the time or a constant, math/rand's (v1) global source, or a value
 drawn once and reused (a package-level value, a field only a constructor sets); followed
-through locals, fields of local structs and helpers. Strong, and not reported: crypto/rand,
+through locals, fields of local structs and helpers. A literal in the Lua text (SET KEYS[1]
+'1' NX EX 60) is reported where the claim is held as a lock: a name says lock, or the
+package deletes, releases or renews the key; a mark left to expire (a dedup or cooldown
+claim) is not. Strong, and not reported: crypto/rand,
 random UUIDs (v4, v7), math/rand/v2's runtime-seeded functions, a ChaCha8 or PCG seeded from
 crypto/rand. A reentrant lock (a same-owner re-acquire, a hold count) keeps its owner id
 by design: it is reported only when that id is weak, not unique per owner.

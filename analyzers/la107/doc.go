@@ -4,7 +4,11 @@
 // The value a lock acquire writes (a SET NX / SETNX with lock evidence,
 // keys.AcquireEvidence: the lock-key pattern, an owner-checked step or a
 // lock library on the same key shape, a fencing INCR in its MULTI, a name
-// that says lock, mutex, lease or leader; the ARGV a Lua acquire writes;
+// that says lock, mutex, lease or leader; the ARGV a Lua acquire writes,
+// or the literal it writes when the value is in the Lua text, reported
+// where the text is and only when the claim is held as a lock (a name
+// says lock, or the package deletes, releases or renews its key:
+// keys.HeldScript; a dedup or cooldown mark left to expire is not);
 // the token a lock library's options fix: redislock's Options.Token,
 // redsync's WithValue or what a WithGenValueFunc function returns) is
 // traced by the origin layer through locals, string building and helpers —

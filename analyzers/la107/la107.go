@@ -2,10 +2,13 @@ package la107
 
 import (
 	"fmt"
+	"go/token"
+	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/origin"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
@@ -17,6 +20,7 @@ var Analyzer = ruleutil.New("LA107", run, keys.Analyzer, origin.Analyzer)
 func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
 	tr := origin.For(pass)
+	luaConstants(pass, in)
 	for _, op := range in.Ops {
 		if op.Value == nil || !op.Complete || !op.Passes(resolve.PassedValue|resolve.PassedArgv) || !takesToken(in, op) {
 			continue
@@ -50,6 +54,34 @@ func run(pass *analysis.Pass) (any, error) {
 			"; use a fresh crypto/rand token"))
 	}
 	return nil, nil
+}
+
+// luaConstants reports scripted acquires whose value is a literal of the
+// Lua text (SET KEYS[1] '1' NX EX 60): every run writes the same value.
+// Only where the claim is held as a lock (keys.HeldScript: a name says
+// lock, or the package frees or renews the key), since a mark left to
+// expire is compared by no release. Reported once, where the text is (the
+// script's definition or its EVAL), as LA101 does.
+func luaConstants(pass *analysis.Pass, in *keys.Info) {
+	seen := map[token.Pos]bool{}
+	for _, op := range in.Ops {
+		sc := op.Script
+		if sc == nil || sc.Foreign || seen[sc.Pos] || !(op.Kind == resolve.ScriptDef || sc.Inline) {
+			continue
+		}
+		seen[sc.Pos] = true
+		if sc.Steps&lua.Acquire == 0 || !sc.Detail.Const || !in.HeldScript(sc) {
+			continue
+		}
+		where := ""
+		if sc.Source != "" {
+			where = fmt.Sprintf(" (%s:%d)", sc.Source, max(1, sc.Detail.Line(sc.Text)))
+		}
+		ruleutil.Report(pass, "LA107", sc.Pos, "%s", ruleutil.Fit(
+			fmt.Sprintf("lock token is not unique per acquisition: the Lua acquire%s writes the constant %s", where, ruleutil.Clip(strconv.Quote(sc.Detail.ConstText))),
+			"; pass a fresh crypto/rand token per acquire as ARGV",
+			"; pass a crypto/rand token as ARGV"))
+	}
 }
 
 // takesToken reports an Op whose Value is the token of a lock: a lock

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -144,14 +145,63 @@ func (in *Info) RunEvidence(op *resolve.Op) (Evidence, bool) {
 			return Evidence{Kind: ByPattern, Pattern: lk.Pattern}, true
 		}
 	}
+	if name, ok := in.runName(op); ok {
+		return Evidence{Kind: ByName, Name: name}, true
+	}
+	return Evidence{}, false
+}
+
+// runName is a name around one definition or run of a script that says
+// lock (lockName over its keys and, at a definition, its arguments).
+func (in *Info) runName(op *resolve.Op) (string, bool) {
 	args := append([]ast.Expr(nil), op.Keys...)
 	if op.Script != nil && (op.Kind == resolve.ScriptDef || op.Script.Inline) && op.Script.Def != nil {
 		args = append(args, op.Script.Def.Args...)
 	}
-	if name, ok := in.lockName(op, args...); ok {
-		return Evidence{Kind: ByName, Name: name}, true
+	return in.lockName(op, args...)
+}
+
+// HeldScript says whether what a scripted acquire (sc) takes is held as a
+// lock, the question its written value matters to: a name around the
+// script or one of its runs says lock, a lock-key pattern or another
+// acquire takes the key, or the package frees or renews the key it takes
+// (a DEL, a release or extend) — that release is what a value unique per
+// holder protects. A claim that is only left to expire (a dedup mark, a
+// send cooldown: SET KEYS[1] "1" NX EX) is compared by no release.
+func (in *Info) HeldScript(sc *resolve.Script) bool {
+	var taken []string
+	for _, op := range in.Ops {
+		if op.Script == nil || op.Script.Pos != sc.Pos {
+			continue
+		}
+		if _, ok := in.runName(op); ok {
+			return true
+		}
+		if op.Kind != resolve.Command {
+			continue
+		}
+		k := stepKey(op)
+		if k == nil {
+			continue
+		}
+		if lk, ok := in.IsLockKey(k); ok && (lk.Acquire == nil || lk.Acquire.Script == nil || lk.Acquire.Script.Pos != sc.Pos) {
+			return true
+		}
+		if key := in.ShapeOf(k).Key(); key != "" {
+			taken = append(taken, key)
+		}
 	}
-	return Evidence{}, false
+	for _, op := range in.Ops {
+		if op.Script != nil && op.Script.Pos == sc.Pos || op.Steps()&(resolve.StepDelete|resolve.StepRelease|resolve.StepExtend|resolve.StepExpire) == 0 {
+			continue
+		}
+		for _, k := range op.Keys {
+			if slices.Contains(taken, in.ShapeOf(k).Key()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // packageLock returns the package's first lock acquire (a Lua acquire, a

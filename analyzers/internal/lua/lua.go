@@ -75,6 +75,12 @@ type Detail struct {
 	// KEYS[i] ARGV[n] NX PX ...); 0 when there is no acquire or the value
 	// is not ARGV[n] itself.
 	Token int
+	// Const is set when the value an acquire writes is a literal in the
+	// text (SET KEYS[1] '1' NX EX 60): every run writes the same value,
+	// so it cannot tell one holder from another. ConstText is the
+	// literal as written.
+	Const     bool
+	ConstText string
 	// Offset is the byte offset in the text of the first lock step's call
 	// (-1 when there is none).
 	Offset int
@@ -136,6 +142,7 @@ func Analyze(src string) Detail {
 				s = Acquire
 				if d.Steps&Acquire == 0 {
 					d.Token = index(c.args[1].id, "A[")
+					d.Const, d.ConstText = c.args[1].constant, c.args[1].lit
 				}
 			case c.args[1].from == fromArg: // GET key == ARGV then SET key ARGV PX ttl
 				if at, ok := p.tokened[check{key, c.args[1].id}]; ok && at < c.pos {
@@ -153,7 +160,9 @@ func Analyze(src string) Detail {
 			if before(setnx, key, c.pos) {
 				s |= Acquire
 				if d.Steps&Acquire == 0 {
-					d.Token = setnxToken(p.calls, key)
+					v := setnxValue(p.calls, key)
+					d.Token = index(v.id, "A[")
+					d.Const, d.ConstText = v.constant, v.lit
 				}
 			}
 		}
@@ -185,14 +194,14 @@ func index(id, prefix string) int {
 	return n
 }
 
-// setnxToken is the ARGV index the first SETNX of key writes.
-func setnxToken(calls []cmdCall, key string) int {
+// setnxValue is the value the first SETNX of key writes.
+func setnxValue(calls []cmdCall, key string) value {
 	for _, c := range calls {
 		if c.cmd == "setnx" && len(c.args) >= 2 && c.args[0].id == key {
-			return index(c.args[1].id, "A[")
+			return c.args[1]
 		}
 	}
-	return 0
+	return value{}
 }
 
 var expireCmds = map[string]bool{"pexpire": true, "expire": true, "pexpireat": true, "expireat": true}

@@ -421,3 +421,35 @@ func FuzzClassify(f *testing.F) {
 		Normalize(src)
 	})
 }
+
+// TestAcquireValue: which value a scripted acquire writes: an ARGV (the
+// caller's token) or a literal of the text (every run writes the same).
+func TestAcquireValue(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		token int
+		lit   string // "" when the value is not a literal
+	}{
+		{`return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`, 1, ""},
+		{`if redis.call("set", KEYS[2], '1', 'NX', 'EX', 86400) then return redis.call("LPUSH", KEYS[1], ARGV[1]) end`, 0, "1"},
+		{`redis.call("SET", KEYS[1], 1, "NX", "EX", 60)`, 0, "1"},
+		{`local v = "held" return redis.call("SET", KEYS[1], v, "NX", "EX", 60)`, 0, "held"},
+		{`if redis.call("SETNX", KEYS[1], "locked") == 1 then redis.call("EXPIRE", KEYS[1], 30) end`, 0, "locked"},
+		{`if redis.call("SETNX", KEYS[1], ARGV[3]) == 1 then redis.call("EXPIRE", KEYS[1], 30) end`, 3, ""},
+		{`return redis.call("SET", KEYS[1], ARGV[1] .. ":x", "NX", "EX", 60)`, 0, ""},
+		{`return redis.call("SET", KEYS[1], redis.call("TIME")[1], "NX", "EX", 60)`, 0, ""},
+	} {
+		d := Analyze(c.src)
+		if d.Steps&Acquire == 0 {
+			t.Errorf("%s: no acquire", c.src)
+			continue
+		}
+		if d.Token != c.token || d.Const != (c.lit != "") || d.ConstText != c.lit {
+			t.Errorf("%s: Token %d Const %v %q, want %d %q", c.src, d.Token, d.Const, d.ConstText, c.token, c.lit)
+		}
+	}
+	// Not an acquire: no value to judge.
+	if d := Analyze(`redis.call("SET", KEYS[1], "1", "EX", 60)`); d.Steps != 0 || d.Const {
+		t.Errorf("SET without NX: %+v", d)
+	}
+}

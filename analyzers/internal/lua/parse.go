@@ -39,8 +39,12 @@ type value struct {
 	get   string // the key's id when the value is redis.call("GET", key)
 	str   string // a string constant, lower case (command names, SET options)
 	isStr bool
-	table origin // fromKey for the KEYS table, fromArg for ARGV
-	iter  origin // fromKey for ipairs(KEYS)/pairs(KEYS), fromArg likewise, fromData for a list read from the server
+	// lit is the text of a string or number literal as written, with
+	// constant set: the value every run of the script has.
+	lit      string
+	constant bool
+	table    origin // fromKey for the KEYS table, fromArg for ARGV
+	iter     origin // fromKey for ipairs(KEYS)/pairs(KEYS), fromArg likewise, fromData for a list read from the server
 	// member is set on the loop variable of ipairs/pairs over a list read
 	// from the server (for _, id in ipairs(redis.call("ZRANGE", ...))): the
 	// id of one entry the script processes.
@@ -574,11 +578,11 @@ func (p *parser) simple() value {
 	switch {
 	case t.kind == tNumber:
 		p.advance()
-		return value{id: "n:" + t.text}
+		return value{id: "n:" + t.text, lit: t.text, constant: true}
 	case t.kind == tString:
 		p.advance()
 		s := strings.ToLower(t.text)
-		return value{id: "s:" + s, str: s, isStr: true}
+		return value{id: "s:" + s, str: s, isStr: true, lit: t.text, constant: true}
 	case t.is("nil"), t.is("true"), t.is("false"), t.is("..."):
 		p.advance()
 		return p.fresh()
