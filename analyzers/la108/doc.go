@@ -3,7 +3,10 @@
 //
 // Extends: SET ... IFEQ, a Lua compare-and-extend script run, a library
 // Extend/Refresh. Releases: DELIFEQ, DELEX with a condition, a Lua
-// compare-and-delete script run, a library Unlock/Release. (A plain DEL
+// compare-and-delete script run, a library Unlock/Release. A Lua script is
+// a lock's extend or release only with lock evidence (keys.ScriptEvidence,
+// as LA101 asks): a status compare-and-set of data has the same shape and
+// its reply means no lost lock. (A plain DEL
 // release is LA103's alone.) Reported when the reply is discarded, or when
 // only its error is checked while the reply that means "lost" (0 from
 // DELIFEQ/DELEX and the usual Lua scripts, nil from SET IFEQ) is not an

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/reply"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
@@ -12,14 +13,23 @@ import (
 )
 
 // Analyzer reports extend and release replies that are not examined.
-var Analyzer = ruleutil.New("LA108", run, syntax.Analyzer)
+var Analyzer = ruleutil.New("LA108", run, syntax.Analyzer, keys.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	x := syntax.Of(pass)
-	for _, op := range ruleutil.Ops(pass).Ops {
+	in := keys.Of(pass)
+	for _, op := range in.Ops {
 		step, what, lost := classify(op)
 		if step == "" {
 			continue
+		}
+		if op.Script != nil {
+			// A Lua compare-and-delete (or -extend) of data has the
+			// shape of a release: its reply means "lost" only where
+			// the script is lock code, by the evidence LA101 asks for.
+			if _, ok := in.ScriptEvidence(op.Script); !ok {
+				continue
+			}
 		}
 		what += ruleutil.Through(pass, op)
 		use := reply.Of(x, op)

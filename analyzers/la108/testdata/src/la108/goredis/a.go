@@ -14,7 +14,13 @@ const ttl = 30 * time.Second
 
 var unlock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`)
 
-var touch = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`)
+// Its name says lock: lock evidence, as LA101 asks of a compare-and-extend.
+var touchLock = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`)
+
+// A compare-and-extend of data (dtm's status CAS): nothing in the package
+// takes a lock and no name or key says lock, so its reply says nothing
+// about a lock.
+var refreshEntry = redis.NewScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("expire", KEYS[1], ARGV[2]) else return 0 end`)
 
 var counter = redis.NewScript(`return redis.call("incr", KEYS[1])`)
 
@@ -35,7 +41,7 @@ func positives(ctx context.Context, rdb *redis.Client, key, token string) error 
 	_ = rdb.SetArgs(ctx, key, token, redis.SetArgs{Mode: "IFEQ", MatchValue: token, TTL: ttl}) // want `^reply of SET key IFEQ is discarded`
 	unlock.Run(ctx, rdb, []string{key}, token)                                                 // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
 	unlockIndirect.Run(ctx, rdb, []string{"owners"}, token)                                    // want `^reply of the Lua release script \(EVALSHA "owners"\) is discarded`
-	if err := touch.Run(ctx, rdb, []string{key}, token, 30000).Err(); err != nil {             // want `^only the error of the Lua extend script \(EVALSHA key\) is checked, but 0`
+	if err := touchLock.Run(ctx, rdb, []string{key}, token, 30000).Err(); err != nil {         // want `^only the error of the Lua extend script \(EVALSHA key\) is checked, but 0`
 		return err
 	}
 	_, err := rdb.TxPipelined(ctx, func(p redis.Pipeliner) error { // the results are dropped: only the error is seen
@@ -61,9 +67,12 @@ func negatives(ctx context.Context, rdb *redis.Client, key, token string) error 
 	if unlock.Run(ctx, rdb, []string{key}, token).Val() == int64(0) {
 		return errors.New("lost")
 	}
-	counter.Run(ctx, rdb, []string{"hits"}) // not a lock script
-	dropConfig.Run(ctx, rdb, nil, token)    // nor this one
-	rdb.Del(ctx, key)                       // plain DEL: LA103's
+	counter.Run(ctx, rdb, []string{"hits"})                                                       // not a lock script
+	dropConfig.Run(ctx, rdb, nil, token)                                                          // nor this one
+	if err := refreshEntry.Run(ctx, rdb, []string{"entry:" + key}, token, 60).Err(); err != nil { // no lock evidence: data
+		return err
+	}
+	rdb.Del(ctx, key) // plain DEL: LA103's
 	cmds, err := rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Do(ctx, "DELIFEQ", key, token)
 		return nil
@@ -76,3 +85,19 @@ func negatives(ctx context.Context, rdb *redis.Client, key, token string) error 
 }
 
 func check(c *redis.Cmd) error { return c.Err() }
+
+// callLua runs the script its caller passes (dtm's storage helper): each
+// call is judged by its own script and evidence.
+func callLua(ctx context.Context, rdb *redis.Client, keys []string, script string, args ...any) (any, error) {
+	return rdb.Eval(ctx, script, keys, args...).Result()
+}
+
+func throughCallLua(ctx context.Context, rdb *redis.Client, gid, status, token string) error {
+	// A status compare-and-set that re-sets the record's TTL: data, no lock evidence.
+	if _, err := callLua(ctx, rdb, []string{"trans:" + gid}, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("expire", KEYS[1], ARGV[2]) end return 0`, status, 60); err != nil {
+		return err
+	}
+	// A release of a lock key: its reply is LA108's.
+	_, err := callLua(ctx, rdb, []string{"lock:" + gid}, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`, token) // want `^only the error of the Lua release in callLua is checked`
+	return err
+}

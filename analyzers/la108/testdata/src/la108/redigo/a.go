@@ -7,19 +7,24 @@ import (
 	"github.com/gomodule/redigo/redis"
 )
 
-var release = redis.NewScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`)
+var unlock = redis.NewScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`)
+
+// The same compare-and-delete with no lock evidence: data deleted only if
+// unchanged (dapr's state store deletes an entry only if its ETag matches).
+var dropIfUnchanged = redis.NewScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`)
 
 func positives(c redis.Conn, key, token string) error {
 	c.Do("DELIFEQ", key, token)                                                    // want `^reply of DELIFEQ key is discarded`
 	if _, err := c.Do("SET", key, token, "IFEQ", token, "PX", 30000); err != nil { // want `^only the error of SET key IFEQ is checked, but nil \(lock lost\) is no error`
 		return err
 	}
-	release.Do(c, key, token)                              // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
+	unlock.Do(c, key, token)                               // want `^reply of the Lua release script \(EVALSHA key\) is discarded`
 	_, err := redis.Int(c.Do("DELEX", key, "IFEQ", token)) // want `^only the error of DELEX key IFEQ is checked`
 	return err
 }
 
 func negatives(c redis.Conn, key, token string) error {
+	dropIfUnchanged.Do(c, key, token)
 	n, err := redis.Int(c.Do("DELIFEQ", key, token))
 	if err == nil && n == 0 {
 		return errors.New("lost")
