@@ -271,3 +271,31 @@ func (c *Comparison) escaped() *Comparison {
 	}
 	return out
 }
+
+// ShellQuote makes s one inert word of a POSIX shell command line: a
+// command a report shows to a person (a plan's Verify line) is pasted into
+// a shell, and a value in it came from the run — a node address, a package
+// pattern, a release — which a hostile saved run chooses. A word of only
+// letters, digits and _@%+=:,./- is left as it is; any other is put in
+// single quotes (a single quote inside closes them, is escaped with a
+// backslash, and opens them again), where $(…), `…`, ;, |, globs, ~ and
+// newlines mean nothing.
+func ShellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool { return !shellSafe(r) }) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func shellSafe(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_@%+=:,./-", r)
+}
+
+// shellLine joins words into a command line, each quoted by ShellQuote.
+func shellLine(words ...string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = ShellQuote(w)
+	}
+	return strings.Join(quoted, " ")
+}

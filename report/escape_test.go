@@ -195,3 +195,20 @@ func TestTerminalFormatsEscape(t *testing.T) {
 		t.Errorf("Summary: %q", got)
 	}
 }
+
+func TestShellQuote(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"127.0.0.1:6379", "127.0.0.1:6379"},
+		{"./...", "./..."},
+		{"valkey-9.0,redis-7.2", "valkey-9.0,redis-7.2"},
+		{"", "''"},
+		{"$(id)", "'$(id)'"},
+		{"it's", `'it'\''s'`},
+		{"a b", "'a b'"},
+		{"~", "'~'"},
+	} {
+		if got := ShellQuote(tc.in); got != tc.want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}

@@ -443,7 +443,7 @@ func codeStep(r *Run, afterUpgrade bool) *Step {
 		return a.Rule < b.Rule
 	})
 	s.Title = fmt.Sprintf("Fix %s in the code (%s)", plural(total, "finding"), plural(len(s.Code), "rule"))
-	pkgs := packagesArg(r)
+	pkgs := packageArgs(r)
 	switch {
 	case auto == total:
 		s.Why = fmt.Sprintf("`lockaudit vet -fix` makes every one of these changes (%d).", auto)
@@ -456,9 +456,9 @@ func codeStep(r *Run, afterUpgrade bool) *Step {
 		s.Why += " Deploy code that moves lock steps onto the commands of the step above only once that step is done."
 	}
 	if auto > 0 {
-		s.Verify = append(s.Verify, "lockaudit vet -fix "+pkgs)
+		s.Verify = append(s.Verify, shellLine(append([]string{"lockaudit", "vet", "-fix"}, pkgs...)...))
 	}
-	s.Verify = append(s.Verify, "lockaudit vet "+pkgs)
+	s.Verify = append(s.Verify, shellLine(append([]string{"lockaudit", "vet"}, pkgs...)...))
 	return s
 }
 
@@ -517,7 +517,7 @@ func configStep(r *Run) *Step {
 	s.Why = "These settings differ from what the server rules recommend for locks (durability, replica acknowledgement, no eviction); every other setting already matches. Set them with CONFIG SET and keep them in the server's configuration file (CONFIG REWRITE), or they are lost at the next restart."
 	for _, a := range nodes {
 		n := byAddr[a]
-		s.Verify = append(s.Verify, cliCommand(n, "CONFIG GET "+strings.Join(settings[a], " ")))
+		s.Verify = append(s.Verify, cliCommand(n, append([]string{"CONFIG", "GET"}, settings[a]...)...))
 	}
 	return s
 }
@@ -525,18 +525,23 @@ func configStep(r *Run) *Step {
 func verifyStep(r *Run) *Step {
 	s := &Step{Kind: PlanVerify, Title: "Audit again and compare with this report",
 		Why: "A new run shows what the steps changed: fixed, new and unchanged findings, verdict changes, upgraded servers."}
-	pkgs := packagesArg(r)
+	pkgs := packageArgs(r)
 	switch {
 	case r.Command == "preflight":
 		target := r.Target
 		if target == "" {
 			target = "RELEASES"
 		}
-		s.Verify = append(s.Verify, "lockaudit preflight -target "+target+" -o after.json "+pkgs)
+		s.Verify = append(s.Verify, shellLine(append([]string{"lockaudit", "preflight", "-target", target, "-o", "after.json"}, pkgs...)...))
 	case r.Command == "audit":
-		s.Verify = append(s.Verify, "lockaudit audit "+r.seedFlag()+" -o after.json "+pkgs)
+		words := append(append([]string{"lockaudit", "audit"}, r.seedFlag()...), "-o", "after.json")
+		s.Verify = append(s.Verify, shellLine(append(words, pkgs...)...))
 	default:
-		s.Verify = append(s.Verify, "lockaudit "+r.Command+" -format json -o after.json "+strings.TrimPrefix(r.seedFlag(), "-addr "))
+		seed := r.seedFlag()
+		if seed[0] == "-addr" {
+			seed = seed[1:]
+		}
+		s.Verify = append(s.Verify, shellLine(append([]string{"lockaudit", r.Command, "-format", "json", "-o", "after.json"}, seed...)...))
 	}
 	s.Verify = append(s.Verify, "lockaudit diff before.json after.json   # before.json: this run's JSON report")
 	return s
@@ -558,9 +563,9 @@ func (r *Run) seedAddr() string {
 	return best
 }
 
-// seedFlag is how audit names the fleet again: Sentinel when the run went
-// through it.
-func (r *Run) seedFlag() string {
+// seedFlag is how audit names the fleet again (a flag and its value):
+// Sentinel when the run went through it.
+func (r *Run) seedFlag() []string {
 	if r.Topology == TopologySentinel {
 		first := ""
 		for _, n := range r.Nodes {
@@ -569,41 +574,44 @@ func (r *Run) seedFlag() string {
 			}
 		}
 		if first != "" {
-			return "-sentinel " + first
+			return []string{"-sentinel", first}
 		}
 	}
-	return "-addr " + r.seedAddr()
+	return []string{"-addr", r.seedAddr()}
 }
 
+// probeCommand is the command line that reads addr's answers for cmds
+// again (a declared fleet: preflight with the new releases). Every verify
+// command is built with shellLine: its values come from the run.
 func probeCommand(r *Run, addr string, cmds []rules.Command) string {
 	if r.Topology == TopologyDeclared {
-		return "lockaudit preflight (with the releases after the change) " + packagesArg(r)
+		return shellLine(append([]string{"lockaudit", "preflight", "-target", "RELEASES"}, packageArgs(r)...)...) + "   # RELEASES: the releases after the change"
 	}
 	var names []string
 	for _, c := range cmds {
 		names = appendNew(names, c.String())
 	}
-	return "lockaudit probe -uses " + strings.Join(names, ",") + " " + addr
+	return shellLine("lockaudit", "probe", "-uses", strings.Join(names, ","), addr)
 }
 
 // cliCommand is the server's own command line tool running args on n.
-func cliCommand(n *Node, args string) string {
+func cliCommand(n *Node, args ...string) string {
 	cli := "valkey-cli"
 	if n.Server == ServerRedis {
 		cli = "redis-cli"
 	}
 	host, port, err := net.SplitHostPort(n.Addr)
 	if err != nil {
-		return cli + " -h " + n.Addr + " " + args
+		return shellLine(append([]string{cli, "-h", n.Addr}, args...)...)
 	}
-	return cli + " -h " + host + " -p " + port + " " + args
+	return shellLine(append([]string{cli, "-h", host, "-p", port}, args...)...)
 }
 
-func packagesArg(r *Run) string {
+func packageArgs(r *Run) []string {
 	if len(r.Packages) == 0 {
-		return "./..."
+		return []string{"./..."}
 	}
-	return strings.Join(r.Packages, " ")
+	return r.Packages
 }
 
 func sortedWork(m map[string]*NodeWork) []NodeWork {
