@@ -37,7 +37,7 @@ func RenderComparison(w io.Writer, c *Comparison, tool Tool, format string) erro
 			*sinceView
 			CSS  template.CSS
 			Tool string
-		}{&sinceView{Comparison: c, Counts: c.Counts()}, reportCSS(), strings.TrimSpace(tool.Name + " " + tool.Version)}
+		}{&sinceView{Comparison: c.escaped(), Counts: c.Counts()}, reportCSS(), strings.TrimSpace(tool.Name + " " + tool.Version)}
 		for _, n := range c.Nodes {
 			if n.Change == NodeUpgraded {
 				data.Upgraded++
@@ -55,7 +55,7 @@ func RenderComparison(w io.Writer, c *Comparison, tool Tool, format string) erro
 			Tool          Tool `json:"tool"`
 			*Comparison
 		}{SchemaVersion, tool, c}
-		enc := json.NewEncoder(w)
+		enc := json.NewEncoder(jsonEscaper{w})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		return enc.Encode(out)

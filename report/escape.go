@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,9 +18,10 @@ import (
 // Printable text, backslashes included, is left as it is, so escaping twice
 // changes nothing.
 //
-// It is applied once, where a Run meets a terminal format (Render of text
-// and Markdown, Summary, WriteErrors); HTML is escaped by its template and
-// JSON by its encoder.
+// It is applied once, where a Run meets a format a person reads (Render of
+// text, Markdown and HTML, Summary, WriteErrors): HTML shows the escapes
+// as text, where its template escapes markup. JSON and SARIF keep the exact
+// strings, with these characters as \u escapes (jsonEscaper).
 func Escape(s string) string {
 	if !needsEscape(s) {
 		return s
@@ -39,6 +41,25 @@ func Escape(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// SourceMax is the most of a finding's source line a report shows (the
+// SARIF snippet, the text, Markdown and HTML reports): a line of a
+// generated or minified file can be megabytes long, and what matters is
+// where it starts. The JSON report keeps the line as the run has it.
+const SourceMax = 512
+
+// cutSource cuts a source line to SourceMax bytes, at a character
+// boundary, and says so with a trailing "…".
+func cutSource(s string) string {
+	if len(s) <= SourceMax {
+		return s
+	}
+	cut := SourceMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // EscapeLines escapes each line of a multi-line message (a compiler error
@@ -76,8 +97,39 @@ func unsafeRune(r rune) bool {
 	return false
 }
 
+// jsonEscaper writes JSON that encoding/json made with the characters
+// Escape escapes and the encoder leaves raw — DEL, the C1 controls and
+// the bidi controls (U+202E and the others) — as \u escapes, so no viewer
+// of a JSON or SARIF report reorders or repaints its text. (The encoder
+// already writes C0 controls as escapes.) Outside strings JSON holds only
+// ASCII punctuation and whitespace, so the rewrite never touches
+// structure. Each Write must hold whole UTF-8 sequences, as the encoder's
+// single write of a document does.
+type jsonEscaper struct{ w io.Writer }
+
+func (j jsonEscaper) Write(p []byte) (int, error) {
+	start := 0
+	var buf []byte
+	for i := 0; i < len(p); {
+		r, size := utf8.DecodeRune(p[i:])
+		if r != utf8.RuneError && r >= 0x7f && unsafeRune(r) {
+			buf = append(buf, p[start:i]...)
+			buf = fmt.Appendf(buf, `\u%04x`, r)
+			start = i + size
+		}
+		i += size
+	}
+	if buf == nil {
+		return j.w.Write(p)
+	}
+	if _, err := j.w.Write(append(buf, p[start:]...)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // escaped returns a copy of the run in which every string is escaped: what
-// the text and Markdown renderers print. The run itself is left alone (JSON
+// the text, Markdown and HTML renderers show. The run itself is left alone (JSON
 // and SARIF keep the exact values; their encoders escape them).
 func (r *Run) escaped() *Run {
 	e := Escape
@@ -115,7 +167,7 @@ func (r *Run) escaped() *Run {
 		for i, f := range r.Findings {
 			// The source line is shown trimmed: its indentation (tabs)
 			// is layout, not content to escape.
-			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), e(strings.TrimSpace(f.Source)), e(f.Node), e(f.Subject)
+			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), e(cutSource(strings.TrimSpace(f.Source))), e(f.Node), e(f.Subject)
 			if f.Pos != nil {
 				p := pos(*f.Pos)
 				f.Pos = &p

@@ -2,10 +2,13 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -139,6 +142,7 @@ func hostileRun() *Run {
 	r.Findings = []Finding{
 		{Rule: "LA103", Severity: rules.Error, Message: "plain DEL of \"lock:\x1b[2J\"", Pos: &Position{File: "evil\x1b]0;SAFE\x07.go", Line: 3, Col: 2}, Source: "\trdb.Del(ctx, \"lock:\x1b[2J\")"},
 		{Rule: "LA208", Severity: rules.Warning, Message: "connection: ERR \x1b[1A\rSAFE", Node: "127.0.0.1:7001"},
+		{Rule: "LA101", Severity: rules.Warning, Message: "owner check \u202eKCOL\u202c, \u2066isolate\u2069, \u200fmark, NEL\u0085, DEL\x7f", Pos: &Position{File: "rtl\u202eog.go", Line: 4, Col: 1}, Source: "x := \"\u202e\u0085\x7f\""},
 	}
 	r.Errors = []Error{{Where: "127.0.0.1:7001", Message: "could not be probed: -ERR \x1b]0;SAFE\x07\rSAFE\nsecond line"}}
 	r.Uses = []Use{{Command: rules.UseDELIFEQ, Sites: []Site{{Pos: Position{File: "evil\x1b]0;SAFE\x07.go", Line: 9, Col: 2}, What: "DELIFEQ release"}}}}
@@ -210,5 +214,64 @@ func TestShellQuote(t *testing.T) {
 		if got := ShellQuote(tc.in); got != tc.want {
 			t.Errorf("ShellQuote(%q) = %s, want %s", tc.in, got, tc.want)
 		}
+	}
+}
+
+// rawUnsafe returns the first character of out that Escape would escape,
+// other than the formats' own newlines and tabs, or "".
+func rawUnsafe(out string) string {
+	for _, c := range out {
+		if c != '\n' && c != '\t' && unsafeRune(c) || c == utf8.RuneError {
+			return fmt.Sprintf("%U", c)
+		}
+	}
+	return ""
+}
+
+// TestEveryFormatEscapesControlAndBidi: no report of a run (or of a
+// comparison) carries a raw ESC, CR, C1, DEL or bidi control from it.
+// Text, Markdown and HTML show each as a visible escape (\x1b, \u202e);
+// JSON and SARIF keep the exact string, written with \u escapes.
+func TestEveryFormatEscapesControlAndBidi(t *testing.T) {
+	r := hostileRun()
+	old := hostileRun()
+	old.Findings = old.Findings[:1]
+	c := Compare(old, r)
+	for _, format := range Formats() {
+		var run, cmp bytes.Buffer
+		if err := Render(&run, r, format); err != nil {
+			t.Fatal(err)
+		}
+		if err := RenderComparison(&cmp, c, Tool{Name: "lockaudit", Version: "v0.0.0-test"}, format); err != nil {
+			t.Fatal(err)
+		}
+		for what, out := range map[string]string{"run": run.String(), "comparison": cmp.String()} {
+			if bad := rawUnsafe(out); bad != "" {
+				t.Errorf("%s of a %s holds a raw %s", format, what, bad)
+			}
+			var want []string
+			switch format {
+			case "json", "sarif":
+				want = []string{`\u202eKCOL\u202c`, `\u2066isolate\u2069`, `\u200fmark`, `NEL\u0085`, `DEL\u007f`}
+			case "markdown":
+				want = []string{`\\u202eKCOL\\u202c`, `\\u2066isolate\\u2069`, `\\x7f`}
+			default:
+				want = []string{`\u202eKCOL\u202c`, `\u2066isolate\u2069`, `\u200fmark`, `NEL\u0085`, `DEL\x7f`}
+			}
+			for _, w := range want {
+				if !strings.Contains(out, w) {
+					t.Errorf("%s of a %s lacks %s", format, what, w)
+				}
+			}
+		}
+	}
+	// JSON still reads back as the exact strings.
+	var buf bytes.Buffer
+	if err := Render(&buf, r, "json"); err != nil {
+		t.Fatal(err)
+	}
+	var back struct{ Findings []Finding }
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back.Findings[2].Message != r.Findings[2].Message {
+		t.Errorf("JSON does not keep the exact message: %v %q", err, back.Findings[2].Message)
 	}
 }

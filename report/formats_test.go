@@ -3,8 +3,11 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
+	"path"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/sarifcheck"
@@ -300,5 +303,127 @@ func TestSARIFContent(t *testing.T) {
 func TestSARIFMultitool(t *testing.T) {
 	for name, r := range map[string]*report.Run{"full": formatsRun(), "vet": vetRun(), "empty": report.New("vet", "v1.0.0")} {
 		t.Run(name, func(t *testing.T) { sarifcheck.Multitool(t, render(t, r, "sarif")) })
+	}
+}
+
+// TestSARIFURIsAreFilePaths: a finding's file becomes a URI that means
+// that file and nothing else — never a scheme (javascript:, data:, http:)
+// nor a host — whatever the file is called; the path reads back from it.
+func TestSARIFURIsAreFilePaths(t *testing.T) {
+	files := []string{
+		"javascript:alert(1)//x.go", "data:text/html,<b>x</b>.go", "http://evil.example/x.go", "//evil.example/x.go",
+		"C:/x.go", "a b#c?d%2e.go", "dir/ünï.go", "orders/lock.go", "/abs/path/x.go", "///abs.go",
+	}
+	r := report.New("vet", "v0.0.0-test")
+	for i, f := range files {
+		r.Findings = append(r.Findings, report.Finding{Rule: "LA103", Severity: rules.Error, Message: "m", Pos: &report.Position{File: f, Line: i + 1, Col: 1}, Source: "x"})
+	}
+	out := render(t, r, "sarif")
+	if err := sarifcheck.Validate(out); err != nil {
+		t.Fatalf("SARIF does not validate: %v", err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Locations []struct {
+					Physical struct {
+						Artifact struct {
+							URI       string `json:"uri"`
+							URIBaseID string `json:"uriBaseId"`
+						} `json:"artifactLocation"`
+						Region struct{ StartLine int } `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	for _, res := range log.Runs[0].Results {
+		loc := res.Locations[0].Physical
+		file := files[loc.Region.StartLine-1]
+		u, err := url.Parse(loc.Artifact.URI)
+		if err != nil {
+			t.Errorf("%q: uri %q does not parse: %v", file, loc.Artifact.URI, err)
+			continue
+		}
+		abs := strings.HasPrefix(file, "/")
+		switch {
+		case u.Host != "" || u.User != nil:
+			t.Errorf("%q: uri %q names a host", file, loc.Artifact.URI)
+		case abs && (u.Scheme != "file" || loc.Artifact.URIBaseID != ""):
+			t.Errorf("%q: an absolute path is a file: URI without a base, got %q (base %q)", file, loc.Artifact.URI, loc.Artifact.URIBaseID)
+		case !abs && (u.Scheme != "" || loc.Artifact.URIBaseID != "%SRCROOT%"):
+			t.Errorf("%q: uri %q (base %q) is not a path relative to %%SRCROOT%%", file, loc.Artifact.URI, loc.Artifact.URIBaseID)
+		}
+		want := file
+		if abs {
+			want = path.Clean(file)
+		}
+		if got := strings.TrimPrefix(u.Path, "./"); got != want {
+			t.Errorf("%q: uri %q reads back as %q", file, loc.Artifact.URI, got)
+		}
+	}
+	if !bytes.Contains(out, []byte(`"uri": "orders/lock.go"`)) {
+		t.Errorf("a plain path is not its own URI")
+	}
+}
+
+// TestSARIFSnippetCut: the snippet of a generated file's 10 MB line is
+// its first report.SourceMax bytes and an ellipsis; the fingerprint still
+// hashes the whole line.
+func TestSARIFSnippetCut(t *testing.T) {
+	long := "x := \"" + strings.Repeat("é", 5<<20) + "\""
+	r := vetRun()
+	r.Findings[0].Source = long
+	out := render(t, r, "sarif")
+	if len(out) > 64<<10 {
+		t.Fatalf("SARIF of a 10 MB source line is %d bytes", len(out))
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					Physical struct {
+						Context struct{ Snippet struct{ Text string } } `json:"contextRegion"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+				Fingerprints map[string]string `json:"partialFingerprints"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	var snippet, fp string
+	for _, res := range log.Runs[0].Results {
+		if res.RuleID == "LA103" {
+			snippet, fp = res.Locations[0].Physical.Context.Snippet.Text, res.Fingerprints["lockaudit/v1"]
+		}
+	}
+	if !strings.HasSuffix(snippet, "…") || len(snippet) > report.SourceMax+len("…") || !strings.HasPrefix(long, strings.TrimSuffix(snippet, "…")) || !utf8.ValidString(snippet) {
+		t.Errorf("snippet of %d bytes: %.80q…", len(snippet), snippet)
+	}
+	r.Findings[0].Source = long[:len(long)-1]
+	var again struct {
+		Runs []struct {
+			Results []struct {
+				Fingerprints map[string]string `json:"partialFingerprints"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	json.Unmarshal(render(t, r, "sarif"), &again)
+	for _, res := range again.Runs[0].Results {
+		if res.Fingerprints["lockaudit/v1"] == fp {
+			t.Errorf("the fingerprint does not depend on the end of the line")
+		}
+	}
+	// The other reports show the same cut line; JSON keeps the run's.
+	for _, format := range []string{"text", "markdown", "html"} {
+		if out := render(t, r, format); len(out) > 256<<10 {
+			t.Errorf("%s of a 10 MB source line is %d bytes", format, len(out))
+		}
 	}
 }

@@ -26,7 +26,7 @@ func renderJSON(w io.Writer, r *Run, _ Options) error {
 		out.Findings = []Finding{}
 	}
 	out.Plan = PlanOf(r)
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(jsonEscaper{w})
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(&out)

@@ -40,10 +40,11 @@ func Formats() []string {
 	return out
 }
 
-// terminalFormats are the formats read as they are, on a terminal or in a
-// viewer: they get the run with every string escaped (see Escape). HTML
-// escapes in its template, JSON and SARIF in their encoder.
-var terminalFormats = map[string]bool{"text": true, "markdown": true}
+// terminalFormats are the formats a person reads as they are, on a
+// terminal, in a viewer or a browser: they get the run with every string
+// escaped (see Escape), so a control or bidi character shows as a visible
+// escape. JSON and SARIF keep the exact strings (jsonEscaper).
+var terminalFormats = map[string]bool{"text": true, "markdown": true, "html": true}
 
 // Render writes r in the named format.
 func Render(w io.Writer, r *Run, format string) error { return RenderWith(w, r, format, Options{}) }

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"net/url"
+	"path"
 	"sort"
 	"strings"
 
@@ -248,7 +250,7 @@ func writeSARIF(w io.Writer, r *Run, states []string) error {
 		// the same commit must not replace each other.
 		run.AutomationDetails = &sarifAutomation{ID: "lockaudit/" + r.Command + "/"}
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(jsonEscaper{w})
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
@@ -298,13 +300,14 @@ func sarifResultFor(f Finding, ruleIndex int) sarifResult {
 		// SARIF lines and columns start at 1: a position outside that
 		// (a hand-edited run) keeps its file and loses the region rather
 		// than making the log schema-invalid.
-		phys := &sarifPhysical{ArtifactLocation: sarifArtifactLoc{URI: f.Pos.File, URIBaseID: srcRoot}}
+		phys := &sarifPhysical{ArtifactLocation: sarifFile(f.Pos.File)}
 		if f.Pos.Line >= 1 {
 			phys.Region = &sarifRegion{StartLine: f.Pos.Line, StartColumn: max(f.Pos.Col, 0)}
 		}
 		if f.Source != "" && phys.Region != nil {
-			// The whole (trimmed) line is context, not the region itself.
-			phys.ContextRegion = &sarifRegion{StartLine: f.Pos.Line, Snippet: &sarifText{Text: f.Source}}
+			// The line is context, not the region itself; a generated
+			// file's line of megabytes is cut.
+			phys.ContextRegion = &sarifRegion{StartLine: f.Pos.Line, Snippet: &sarifText{Text: cutSource(f.Source)}}
 		}
 		res.Locations = []sarifLocation{{PhysicalLocation: phys}}
 		res.PartialFingerprints = map[string]string{"lockaudit/v1": fingerprint(f.Rule, f.Pos.File, strings.Join(strings.Fields(f.Source), " "))}
@@ -322,6 +325,19 @@ func sarifResultFor(f Finding, ruleIndex int) sarifResult {
 		res.Suppressions = []sarifSuppression{{Kind: kind, Justification: s.Justification}}
 	}
 	return res
+}
+
+// sarifFile is the artifact location of a finding's file: a URI that is
+// only ever a file path, whatever the file is called. A relative path is
+// a relative reference from %SRCROOT%, percent-encoded, and "./" before a
+// first segment with a colon, so "javascript:alert(1)//x.go" is a file in
+// the module and never a URI with a scheme; a path that starts with a
+// slash (or two: never a host) is a file: URI.
+func sarifFile(file string) sarifArtifactLoc {
+	if strings.HasPrefix(file, "/") {
+		return sarifArtifactLoc{URI: (&url.URL{Scheme: "file", Path: path.Clean(file)}).String()}
+	}
+	return sarifArtifactLoc{URI: (&url.URL{Path: file}).String(), URIBaseID: srcRoot}
 }
 
 func fingerprint(parts ...string) string {
