@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -165,15 +166,9 @@ func normAddr(a string) string {
 	return a
 }
 
-// redactor returns a function that removes the password from text. Very
-// short passwords are not replaced (they would mangle every message), but
-// no message is ever built from the password: this is a second line.
-func redactor(password string) func(string) string {
-	if len(password) < 3 {
-		return func(s string) string { return s }
-	}
-	return func(s string) string { return strings.ReplaceAll(s, password, "[redacted]") }
-}
+// redactor returns a function that removes the password from text
+// (secret.Redactor: every report redacts the same way).
+func redactor(password string) func(string) string { return secret.Redactor(password) }
 
 func scrub(f *Facts, redact func(string) string) {
 	for i := range f.Errors {

@@ -332,34 +332,6 @@ func (md *mdWriter) drill(dv *drillView) {
 	}
 }
 
-// escaped is the drill with every string escaped (see Run.escaped).
-func (d *Drill) escaped() *Drill {
-	e := Escape
-	out := &Drill{Fleet: e(d.Fleet), Server: e(d.Server), LeaseMS: d.LeaseMS}
-	for _, v := range d.Variants {
-		cv := DrillVariant{Setting: e(v.Setting), Outcome: v.Outcome, Skipped: e(v.Skipped), Error: e(v.Error)}
-		cv.Outcome.BWrite, cv.Outcome.AWrite = e(v.Outcome.BWrite), e(v.Outcome.AWrite)
-		for _, n := range v.Nodes {
-			n.Addr, n.Role = e(n.Addr), e(n.Role)
-			cv.Nodes = append(cv.Nodes, n)
-		}
-		for _, ev := range v.Events {
-			ev.Time, ev.Actor, ev.Node, ev.Reply, ev.Step, ev.Detail = e(ev.Time), e(ev.Actor), e(ev.Node), e(ev.Reply), e(ev.Step), e(ev.Detail)
-			var c []string
-			for _, a := range ev.Command {
-				c = append(c, e(a))
-			}
-			ev.Command = c
-			cv.Events = append(cv.Events, ev)
-		}
-		if v.Findings != nil {
-			cv.Findings = (&Run{Findings: v.Findings}).escaped().Findings
-		}
-		out.Variants = append(out.Variants, cv)
-	}
-	return out
-}
-
 // DrillEventLine is one timeline event as `lockaudit drill` prints it live
 // and the text report prints it.
 func DrillEventLine(e DrillEvent) string { return drillEvent(e).line() }

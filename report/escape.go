@@ -128,11 +128,41 @@ func (j jsonEscaper) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// textMap says how a walk over a run rewrites each kind of its text:
+// values, multi-line messages (whose line breaks are their structure) and
+// source lines. It is the one walk over every string of a run, so a field
+// added to the model is escaped and redacted alike
+// (TestEscapedCoversEveryString).
+type textMap struct {
+	value, lines, source func(string) string
+}
+
+// escaping is what the text, Markdown and HTML renderers show: every
+// string escaped, source lines trimmed (their indentation is layout, not
+// content) and cut to SourceMax.
+var escaping = textMap{value: Escape, lines: EscapeLines, source: func(s string) string { return Escape(cutSource(strings.TrimSpace(s))) }}
+
 // escaped returns a copy of the run in which every string is escaped: what
-// the text, Markdown and HTML renderers show. The run itself is left alone (JSON
-// and SARIF keep the exact values; their encoders escape them).
-func (r *Run) escaped() *Run {
-	e := Escape
+// the text, Markdown and HTML renderers show. The run itself is left alone
+// (JSON and SARIF keep the exact values; their encoders escape them).
+func (r *Run) escaped() *Run { return r.mapText(escaping) }
+
+// Redact returns a copy of the run with redact applied to every string
+// (secret.Redactor: the password out of every text of every report, the
+// consultant's notes included). The plan is left to the renderers, which
+// derive it from the copy.
+func (r *Run) Redact(redact func(string) string) *Run {
+	return r.mapText(textMap{value: redact, lines: redact, source: redact})
+}
+
+// Redact is Run.Redact for a comparison of two runs.
+func (c *Comparison) Redact(redact func(string) string) *Comparison {
+	return c.mapText(textMap{value: redact, lines: redact, source: redact})
+}
+
+// mapText returns a copy of the run with every string rewritten by m.
+func (r *Run) mapText(m textMap) *Run {
+	e := m.value
 	strs := func(ss []string) []string {
 		if ss == nil {
 			return nil
@@ -159,15 +189,13 @@ func (r *Run) escaped() *Run {
 	if r.Errors != nil {
 		c.Errors = make([]Error, len(r.Errors))
 		for i, x := range r.Errors {
-			c.Errors[i] = Error{Where: e(x.Where), Message: EscapeLines(x.Message)}
+			c.Errors[i] = Error{Where: e(x.Where), Message: m.lines(x.Message)}
 		}
 	}
 	if r.Findings != nil {
 		c.Findings = make([]Finding, len(r.Findings))
 		for i, f := range r.Findings {
-			// The source line is shown trimmed: its indentation (tabs)
-			// is layout, not content to escape.
-			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), e(cutSource(strings.TrimSpace(f.Source))), e(f.Node), e(f.Subject)
+			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), m.source(f.Source), e(f.Node), e(f.Subject)
 			if f.Pos != nil {
 				p := pos(*f.Pos)
 				f.Pos = &p
@@ -248,7 +276,7 @@ func (r *Run) escaped() *Run {
 	}
 	if en := r.Engagement; en != nil {
 		c.Engagement = &Engagement{Title: e(en.Title), Client: e(en.Client), System: e(en.System), Environment: e(en.Environment),
-			Author: e(en.Author), Notes: EscapeLines(en.Notes)}
+			Author: e(en.Author), Notes: m.lines(en.Notes)}
 	}
 	if so := r.Source; so != nil {
 		cs := *so
@@ -265,12 +293,12 @@ func (r *Run) escaped() *Run {
 		}
 		c.TargetFrom = &ct
 	}
-	c.Plan = nil // derived: renderers make it from the escaped run
+	c.Plan = nil // derived: renderers make it from the copy
 	if cmp := r.Since; cmp != nil {
-		c.Since = cmp.escaped()
+		c.Since = cmp.mapText(m)
 	}
 	if r.Drill != nil {
-		c.Drill = r.Drill.escaped()
+		c.Drill = r.Drill.mapText(m)
 	}
 	if r.Conform != nil {
 		c.Conform = make([]ConformNode, len(r.Conform))
@@ -291,8 +319,11 @@ func (r *Run) escaped() *Run {
 }
 
 // escaped is a comparison with every string escaped (see Run.escaped).
-func (c *Comparison) escaped() *Comparison {
-	e := Escape
+func (c *Comparison) escaped() *Comparison { return c.mapText(escaping) }
+
+// mapText returns a copy of the comparison with every string rewritten by m.
+func (c *Comparison) mapText(m textMap) *Comparison {
+	e := m.value
 	ref := func(r RunRef) RunRef {
 		r.Command, r.Time, r.Tool, r.Module, r.Revision = e(r.Command), e(r.Time), e(r.Tool), e(r.Module), e(r.Revision)
 		return r
@@ -305,7 +336,7 @@ func (c *Comparison) escaped() *Comparison {
 	for _, f := range c.Findings {
 		fs = append(fs, f.Finding)
 	}
-	fs = (&Run{Findings: fs}).escaped().Findings
+	fs = (&Run{Findings: fs}).mapText(m).Findings
 	for i, f := range c.Findings {
 		out.Findings = append(out.Findings, FindingChange{Change: e(f.Change), Finding: fs[i]})
 	}
@@ -320,6 +351,35 @@ func (c *Comparison) escaped() *Comparison {
 	}
 	for _, x := range c.NotCompared {
 		out.NotCompared = append(out.NotCompared, e(x))
+	}
+	return out
+}
+
+// mapText returns a copy of the drill with every string rewritten by m
+// (see Run.mapText).
+func (d *Drill) mapText(m textMap) *Drill {
+	e := m.value
+	out := &Drill{Fleet: e(d.Fleet), Server: e(d.Server), LeaseMS: d.LeaseMS}
+	for _, v := range d.Variants {
+		cv := DrillVariant{Setting: e(v.Setting), Outcome: v.Outcome, Skipped: e(v.Skipped), Error: e(v.Error)}
+		cv.Outcome.BWrite, cv.Outcome.AWrite = e(v.Outcome.BWrite), e(v.Outcome.AWrite)
+		for _, n := range v.Nodes {
+			n.Addr, n.Role = e(n.Addr), e(n.Role)
+			cv.Nodes = append(cv.Nodes, n)
+		}
+		for _, ev := range v.Events {
+			ev.Time, ev.Actor, ev.Node, ev.Reply, ev.Step, ev.Detail = e(ev.Time), e(ev.Actor), e(ev.Node), e(ev.Reply), e(ev.Step), e(ev.Detail)
+			var c []string
+			for _, a := range ev.Command {
+				c = append(c, e(a))
+			}
+			ev.Command = c
+			cv.Events = append(cv.Events, ev)
+		}
+		if v.Findings != nil {
+			cv.Findings = (&Run{Findings: v.Findings}).mapText(m).Findings
+		}
+		out.Variants = append(out.Variants, cv)
 	}
 	return out
 }

@@ -46,19 +46,21 @@ const hostile = "\x1b]0;SAFE\x07\x1b[2J\rSAFE\nVerdict: SAFE\u202e\xff"
 // fillStrings sets every string (and map key and value) reachable from v
 // to hostile, and gives every nil pointer, slice and map one element, so
 // a field added to Run later is covered without editing this test.
-func fillStrings(v reflect.Value) {
+func fillStrings(v reflect.Value) { fillStringsWith(v, hostile) }
+
+func fillStringsWith(v reflect.Value, s string) {
 	switch v.Kind() {
 	case reflect.String:
-		v.SetString(hostile)
+		v.SetString(s)
 	case reflect.Pointer:
 		if v.IsNil() {
 			v.Set(reflect.New(v.Type().Elem()))
 		}
-		fillStrings(v.Elem())
+		fillStringsWith(v.Elem(), s)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				fillStrings(v.Field(i))
+				fillStringsWith(v.Field(i), s)
 			}
 		}
 	case reflect.Slice:
@@ -66,15 +68,69 @@ func fillStrings(v reflect.Value) {
 			v.Set(reflect.MakeSlice(v.Type(), 2, 2))
 		}
 		for i := 0; i < v.Len(); i++ {
-			fillStrings(v.Index(i))
+			fillStringsWith(v.Index(i), s)
 		}
 	case reflect.Map:
 		m := reflect.MakeMap(v.Type())
 		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
-		fillStrings(k)
-		fillStrings(e)
+		fillStringsWith(k, s)
+		fillStringsWith(e, s)
 		m.SetMapIndex(k, e)
 		v.Set(m)
+	}
+}
+
+// stringsWith lists the strings reachable from v that contain sub.
+func stringsWith(v reflect.Value, path, sub string, out *[]string) {
+	switch v.Kind() {
+	case reflect.String:
+		if strings.Contains(v.String(), sub) {
+			*out = append(*out, path)
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			stringsWith(v.Elem(), path, sub, out)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				stringsWith(v.Field(i), path+"."+v.Type().Field(i).Name, sub, out)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			stringsWith(v.Index(i), path+"[]", sub, out)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			stringsWith(k, path+"{key}", sub, out)
+			stringsWith(v.MapIndex(k), path+"{value}", sub, out)
+		}
+	}
+}
+
+// TestRedactCoversEveryString: Redact takes the secret out of every string
+// of a run (the walk escaping uses), in a copy, and every report of the
+// copy is free of it.
+func TestRedactCoversEveryString(t *testing.T) {
+	const secret = "hunter2-secret"
+	var r Run
+	fillStringsWith(reflect.ValueOf(&r).Elem(), "LOCKAUDIT_PASSWORD="+secret+"\x00next line")
+	var before []string
+	stringsWith(reflect.ValueOf(&r).Elem(), "Run", secret, &before)
+	if len(before) < 40 {
+		t.Fatalf("the run has only %d strings with the secret: %v", len(before), before)
+	}
+	red := r.Redact(func(s string) string { return strings.ReplaceAll(s, secret, "[redacted]") })
+	var left []string
+	stringsWith(reflect.ValueOf(red).Elem(), "Run", secret, &left)
+	if len(left) > 0 {
+		t.Errorf("not redacted: %s", strings.Join(left, ", "))
+	}
+	var after []string
+	stringsWith(reflect.ValueOf(&r).Elem(), "Run", secret, &after)
+	if !slices.Equal(before, after) {
+		t.Error("Redact changed the run it copied")
 	}
 }
 

@@ -278,10 +278,12 @@ func writeReports(ctx context.Context, e *env, name string, run *report.Run, pla
 	return runExit(run, exitZero)
 }
 
-// emitReports renders every planned report, then writes them; it returns
-// the files written (relative to the working directory when below it) and
-// whether a text report went to stdout.
+// emitReports renders every planned report of the run with the passwords
+// redacted (env.redactor), then writes them; it returns the files written
+// (relative to the working directory when below it) and whether a text
+// report went to stdout.
 func emitReports(ctx context.Context, e *env, run *report.Run, plan []outTarget, opts report.Options) (written []string, textOnStdout bool, err error) {
+	run = run.Redact(e.redactor())
 	rendered := make([][]byte, len(plan))
 	for i, t := range plan {
 		var buf bytes.Buffer

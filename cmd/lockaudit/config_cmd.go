@@ -410,8 +410,8 @@ version: 1
 
 # What the report of lockaudit audit and preflight says about its
 # engagement (all of it is kept in the JSON report); -title, -client,
-# -system, -environment, -author and -notes win. notes is a Markdown file,
-# relative to this file.
+# -system, -environment, -author and -notes win. notes is a Markdown file
+# in this file's folder (no absolute path, no .., no link out of it).
 # report:
 #   title: 'Lock audit: checkout'  # example
 #   client: ACME Corp  # example

@@ -73,10 +73,11 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	c := report.Compare(runs[0], runs[1])
+	redacted := c.Redact(e.redactor())
 	rendered := make([][]byte, len(plan))
 	for i, t := range plan {
 		var buf bytes.Buffer
-		if err := report.RenderComparison(&buf, c, report.Tool{Name: "lockaudit", Version: version()}, t.format); err != nil {
+		if err := report.RenderComparison(&buf, redacted, report.Tool{Name: "lockaudit", Version: version()}, t.format); err != nil {
 			return failure("rendering %s: %v", t.format, err)
 		}
 		rendered[i] = buf.Bytes()

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,8 +51,10 @@ func (f *engagementFlags) register(fs *flag.FlagSet) {
 
 // load merges the flags with the config file's report: section (flags
 // win), reads the notes and the -since run. Paths on the command line are
-// relative to dir (-C), the config file's notes to the config file. Every
-// error is a usage error, found before the long work starts.
+// relative to dir (-C). The config file's notes are a file in the config
+// file's own folder (readConfigNotes): the repository under audit must not
+// choose which of the machine's files goes into the report. Every error is
+// a usage error, found before the long work starts.
 func (f *engagementFlags) load(dir string, cfg *config.File) error {
 	var rp config.Report
 	if cfg != nil {
@@ -59,19 +64,17 @@ func (f *engagementFlags) load(dir string, cfg *config.File) error {
 		Title: pick(f.title, rp.Title), Client: pick(f.client, rp.Client), System: pick(f.system, rp.System),
 		Environment: pick(f.environment, rp.Environment), Author: pick(f.author, rp.Author),
 	}
-	notes, from := f.notes, "-notes"
-	if notes == "" && rp.Notes != "" {
-		notes, from = rp.Notes, "config: "+cfg.Path+": report.notes"
-		if !filepath.IsAbs(notes) {
-			notes = filepath.Join(filepath.Dir(cfg.Path), notes)
-		}
-	} else if notes != "" && !filepath.IsAbs(notes) {
-		notes = filepath.Join(dir, notes)
-	}
-	if notes != "" {
-		text, err := readNotes(notes)
+	switch {
+	case f.notes != "":
+		text, err := readNotes(inDir(dir, f.notes))
 		if err != nil {
-			return usageError("%s: %v", from, err)
+			return usageError("-notes: %v", err)
+		}
+		en.Notes = text
+	case rp.Notes != "":
+		text, err := readConfigNotes(cfg.Path, rp.Notes)
+		if err != nil {
+			return usageError("config: %s: report.notes: %v", cfg.Path, err)
 		}
 		en.Notes = text
 	}
@@ -122,9 +125,40 @@ func pick(flagValue, fileValue string) string {
 	return fileValue
 }
 
-// readNotes reads a notes file: UTF-8 text of at most maxNotes bytes.
-func readNotes(path string) (string, error) {
-	fi, err := os.Stat(path)
+// readNotes reads the notes file -notes names (the user named it: any
+// regular file).
+func readNotes(path string) (string, error) { return readNotesIn(path, os.Stat, os.Open) }
+
+// readConfigNotes reads a config file's report.notes: a regular file inside
+// the config file's folder. The config file is the audited repository's,
+// so it may not reach out of it — no absolute path, no "..", no symbolic
+// link that leads out (os.Root), so never /proc/self/environ or a
+// device; -notes on the command line can name any file.
+func readConfigNotes(cfgPath, name string) (string, error) {
+	dir := filepath.Dir(cfgPath)
+	switch {
+	case filepath.IsAbs(name) || filepath.VolumeName(name) != "":
+		return "", fmt.Errorf("%s is an absolute path: the config file's notes must be a file in its folder %s (give any other file with -notes)", name, dir)
+	case !filepath.IsLocal(name):
+		return "", fmt.Errorf("%s leads out of the config file's folder %s: the notes must be a file in it (give any other file with -notes)", name, dir)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return "", err
+	}
+	defer root.Close()
+	text, err := readNotesIn(name, root.Stat, root.Open)
+	var pe *fs.PathError
+	if errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "escapes") {
+		return "", fmt.Errorf("%s is a link that leads out of the config file's folder %s: the notes must be a file in it (give any other file with -notes)", name, dir)
+	}
+	return text, err
+}
+
+// readNotesIn reads a notes file through stat and open: a regular file
+// (not a FIFO, device or folder), UTF-8 text of at most maxNotes bytes.
+func readNotesIn(path string, stat func(string) (fs.FileInfo, error), open func(string) (*os.File, error)) (string, error) {
+	fi, err := stat(path)
 	if err != nil {
 		return "", err
 	}
@@ -134,9 +168,20 @@ func readNotes(path string) (string, error) {
 	if fi.Size() > maxNotes {
 		return "", fmt.Errorf("%s is larger than %d KiB: notes are a few paragraphs", path, maxNotes>>10)
 	}
-	data, err := os.ReadFile(path)
+	f, err := open(path)
 	if err != nil {
 		return "", err
+	}
+	defer f.Close()
+	if opened, err := f.Stat(); err != nil || !os.SameFile(fi, opened) {
+		return "", fmt.Errorf("%s changed while it was read", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxNotes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > maxNotes {
+		return "", fmt.Errorf("%s is larger than %d KiB: notes are a few paragraphs", path, maxNotes>>10)
 	}
 	if !utf8.Valid(data) {
 		return "", fmt.Errorf("%s is not UTF-8 text", path)

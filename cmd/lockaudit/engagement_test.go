@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -71,5 +74,130 @@ func TestEngagementUsageErrors(t *testing.T) {
 	}
 	if _, stderr, code := runIn(t, dir, nil, "diff", bad, bad); code != report.ExitFailed || !strings.Contains(stderr, "command") {
 		t.Errorf("diff of a run render refuses: exit %d %s", code, stderr)
+	}
+}
+
+// TestConfigNotesStayInTheConfigFolder: the audited repository's config
+// file cannot choose a file outside its own folder as the report's notes —
+// not /proc/self/environ (which holds LOCKAUDIT_PASSWORD and every CI
+// token), not ../ paths, not a symbolic link that leads out — and the
+// password never reaches a report, in any format, even from notes inside
+// the folder that quote it. Run as a real process, so /proc/self/environ
+// is the real environment with the password in it.
+func TestConfigNotesStayInTheConfigFolder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds lockaudit and loads the example's packages")
+	}
+	const password = "hunter2-notes-secret"
+	bin := lockauditBinary(t)
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "loot.md"), []byte("LOCKAUDIT_PASSWORD="+password+"\n"), 0o644)
+	repo := filepath.Join(t.TempDir(), "a", "b", "repo")
+	if err := os.MkdirAll(filepath.Join(repo, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := filepath.Rel(repo, filepath.Join(outside, "loot.md"))
+	os.Symlink(filepath.Join(outside, "loot.md"), filepath.Join(repo, "docs", "link.md"))
+	os.Symlink("/proc/self/environ", filepath.Join(repo, "environ.md"))
+	os.Symlink("../..", filepath.Join(repo, "docs", "up"))
+	if err := syscall.Mkfifo(filepath.Join(repo, "fifo.md"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(repo, "docs", "notes.md"), []byte("The probe user's password is "+password+"; it was rotated.\n"), 0o644)
+	os.Symlink("notes.md", filepath.Join(repo, "docs", "inside.md"))
+
+	run := func(notes string, args ...string) (string, int) {
+		t.Helper()
+		cfg := filepath.Join(repo, ".lockaudit.yaml")
+		os.WriteFile(cfg, []byte("report:\n  notes: '"+notes+"'\n"), 0o644)
+		cmd := exec.Command(bin, append([]string{"preflight", "-C", exampleDir(t), "-config", cfg, "-target", "valkey-9.1"}, args...)...)
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(), "LOCKAUDIT_PASSWORD="+password)
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(out), password) {
+			t.Errorf("notes %q: the password is in the output:\n%s", notes, out)
+		}
+		return string(out), code
+	}
+	for _, tc := range []struct{ notes, want string }{
+		{"/proc/self/environ", "is an absolute path"},
+		{filepath.Join(outside, "loot.md"), "is an absolute path"},
+		{rel, "leads out of the config file's folder"},
+		{"docs/../../loot.md", "leads out of the config file's folder"},
+		{"docs/link.md", "leads out of the config file's folder"},
+		{"environ.md", "leads out of the config file's folder"},
+		{"docs/up/b/x.md", "leads out of the config file's folder"},
+		{"fifo.md", "is not a regular file"},
+		{"docs", "is not a regular file"},
+	} {
+		out := filepath.Join(t.TempDir(), "run.json")
+		stderr, code := run(tc.notes, "-o", out)
+		if code != report.ExitUsage || !strings.Contains(stderr, "report.notes: ") || !strings.Contains(stderr, tc.want) {
+			t.Errorf("notes %q: exit %d, %q; want exit 2 and %q", tc.notes, code, stderr, tc.want)
+		}
+		if data, err := os.ReadFile(out); err == nil {
+			t.Errorf("notes %q: a report was written", tc.notes)
+			if strings.Contains(string(data), password) {
+				t.Errorf("notes %q: the report holds the password", tc.notes)
+			}
+		}
+	}
+
+	// Notes inside the folder (a link that stays inside too) are read;
+	// the password they quote is redacted in every report.
+	dir := t.TempDir()
+	var outs []string
+	for _, ext := range []string{"json", "sarif", "md", "html", "txt"} {
+		outs = append(outs, "-o", filepath.Join(dir, "report."+ext))
+	}
+	if stderr, code := run("docs/inside.md", outs...); code != report.ExitFindings {
+		t.Fatalf("notes inside the folder: exit %d\n%s", code, stderr)
+	}
+	for i := 1; i < len(outs); i += 2 {
+		data, err := os.ReadFile(outs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), password) {
+			t.Errorf("%s holds the password", filepath.Base(outs[i]))
+		}
+		shown := strings.ReplaceAll(string(data), `\[redacted\]`, "[redacted]") // Markdown escapes brackets
+		if ext := filepath.Ext(outs[i]); ext != ".sarif" && ext != ".txt" && !strings.Contains(shown, "password is [redacted]; it was rotated") {
+			t.Errorf("%s does not show the notes, redacted", filepath.Base(outs[i]))
+		}
+	}
+
+	// A saved run that holds the password (written elsewhere, or edited):
+	// render and diff redact it too.
+	data, _ := os.ReadFile(outs[1])
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(strings.ReplaceAll(string(data), "[redacted]", password)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range doc["findings"].([]any) {
+		f := f.(map[string]any)
+		f["message"] = f["message"].(string) + " (auth " + password + ")"
+	}
+	data, _ = json.Marshal(doc)
+	saved := filepath.Join(dir, "saved.json")
+	os.WriteFile(saved, data, 0o644)
+	envv := map[string]string{"LOCKAUDIT_PASSWORD": password}
+	for _, args := range [][]string{
+		{"render", "-format", "json", saved}, {"render", "-format", "html", saved}, {"render", "-format", "markdown", saved}, {"render", "-format", "text", saved},
+		{"diff", "-format", "json", outs[1], saved}, {"diff", "-format", "html", outs[1], saved}, {"diff", "-format", "sarif", outs[1], saved}, {"diff", "-format", "text", outs[1], saved},
+	} {
+		stdout, stderr, _ := runIn(t, dir, envv, args...)
+		if strings.Contains(stdout+stderr, password) {
+			t.Errorf("%v: the password is not redacted:\n%.2000s\n%s", args, stdout, stderr)
+		}
+		if !strings.Contains(stdout, "redacted") {
+			t.Errorf("%v: the texts with the password are not shown, redacted:\n%.2000s", args, stdout)
+		}
 	}
 }

@@ -28,6 +28,18 @@ type env struct {
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
 	Dir            string // working directory
+
+	// passwords are the passwords read from password files, which every
+	// report is redacted of (with LOCKAUDIT_PASSWORD's).
+	passwords []string
+}
+
+// redactor removes the passwords the command knows — LOCKAUDIT_PASSWORD
+// and any read from a password file — from text: every report goes
+// through it, whatever its texts came from (a server, the code, the
+// consultant's notes).
+func (e *env) redactor() func(string) string {
+	return secret.Redactor(append([]string{e.Getenv(secret.Env)}, e.passwords...)...)
 }
 
 // command is one subcommand. Its help page — what `lockaudit help NAME`,

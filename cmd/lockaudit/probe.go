@@ -285,7 +285,9 @@ func (c *connFlags) password(e *env, dir string) (string, error) {
 			return "", usageError("-password-file: %v", err)
 		}
 		line, _, _ := strings.Cut(string(data), "\n")
-		return strings.TrimSuffix(line, "\r"), nil
+		pw := strings.TrimSuffix(line, "\r")
+		e.passwords = append(e.passwords, pw)
+		return pw, nil
 	}
 	return e.Getenv(secret.Env), nil
 }

@@ -63,3 +63,19 @@ func TestCredentialsRefusedEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestPasswordFileRedactsReports: a password read from a password file is
+// redacted from every report the command writes, as LOCKAUDIT_PASSWORD's.
+func TestPasswordFileRedactsReports(t *testing.T) {
+	dir := t.TempDir()
+	pwf := filepath.Join(dir, "pw")
+	os.WriteFile(pwf, []byte("file-secret-pw\nignored\n"), 0o600)
+	e := &env{Getenv: func(k string) string { return map[string]string{"LOCKAUDIT_PASSWORD": "env-secret-pw"}[k] }}
+	c := &connFlags{passwordFile: "pw"}
+	if pw, err := c.password(e, dir); err != nil || pw != "file-secret-pw" {
+		t.Fatalf("password: %q, %v", pw, err)
+	}
+	if got := e.redactor()("auth file-secret-pw, env-secret-pw"); got != "auth [redacted], [redacted]" {
+		t.Errorf("redactor: %q", got)
+	}
+}

@@ -184,7 +184,7 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 // are always the run's.
 func emit(ctx context.Context, e *env, run *report.Run, opts report.Options, format, out, dir string, exitZero bool) error {
 	var buf bytes.Buffer
-	if err := report.RenderWith(&buf, run, format, opts); err != nil {
+	if err := report.RenderWith(&buf, run.Redact(e.redactor()), format, opts); err != nil {
 		return failure("rendering %s: %v", format, err)
 	}
 	if err := stopped(ctx); err != nil {

@@ -38,3 +38,29 @@ var valueRE = sync.OnceValue(func() *regexp.Regexp {
 func InValue(v string) bool {
 	return valueRE().MatchString(v)
 }
+
+// Redacted is what Redactor writes in place of a secret.
+const Redacted = "[redacted]"
+
+// minRedact is the shortest secret Redactor replaces: a shorter one
+// would mangle every text, and no message is ever built from a secret —
+// redaction is a second line of defence.
+const minRedact = 3
+
+// Redactor returns the one function that removes secrets (the password,
+// from LOCKAUDIT_PASSWORD or a password file) from text: what a server
+// answered, and every text that goes into a report, the consultant's
+// notes included. Empty and very short secrets are left alone.
+func Redactor(secrets ...string) func(string) string {
+	var pairs []string
+	for _, s := range secrets {
+		if len(s) >= minRedact {
+			pairs = append(pairs, s, Redacted)
+		}
+	}
+	if len(pairs) == 0 {
+		return func(s string) string { return s }
+	}
+	r := strings.NewReplacer(pairs...)
+	return r.Replace
+}

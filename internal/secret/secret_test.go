@@ -31,3 +31,19 @@ func TestInAddrAndValue(t *testing.T) {
 		}
 	}
 }
+
+func TestRedactor(t *testing.T) {
+	r := Redactor("hunter2-secret", "", "ab", "file-pw")
+	for in, want := range map[string]string{
+		"LOCKAUDIT_PASSWORD=hunter2-secret\x00HOME=/root": "LOCKAUDIT_PASSWORD=[redacted]\x00HOME=/root",
+		"auth hunter2-secret and file-pw, twice: file-pw": "auth [redacted] and [redacted], twice: [redacted]",
+		"ab is too short to redact":                       "ab is too short to redact",
+	} {
+		if got := r(in); got != want {
+			t.Errorf("Redactor(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := Redactor("", "x")("x marks"); got != "x marks" {
+		t.Errorf("no secret long enough: %q", got)
+	}
+}
