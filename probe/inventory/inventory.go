@@ -6,7 +6,6 @@ package inventory
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -59,9 +58,10 @@ nodes:
     replica_priority: 0     # Sentinel never promotes it
 `
 
-// Load reads and validates an inventory file.
+// Load reads and validates an inventory file (at most
+// yamlstrict.MaxFileSize bytes, and probe.MaxNodes nodes).
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := yamlstrict.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading inventory: %w", err)
 	}
@@ -71,7 +71,7 @@ func Load(path string) (*File, error) {
 // Parse decodes and validates inventory text; path is used in errors.
 func Parse(path string, data []byte) (*File, error) {
 	f := &File{Path: path}
-	err := yamlstrict.Decode(path, data, f, yamlstrict.Checks{Key: func(key string) error { return check(f, key) }})
+	err := yamlstrict.Decode(path, data, f, yamlstrict.Checks{Key: func(key string) error { return check(f, key) }, MaxItems: probe.MaxNodes})
 	if err != nil {
 		return nil, err
 	}

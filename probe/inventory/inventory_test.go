@@ -1,8 +1,11 @@
 package inventory
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/probe"
 )
 
 func TestExample(t *testing.T) {
@@ -66,5 +69,24 @@ func TestSecretsRefusedUnshown(t *testing.T) {
 				t.Errorf("%s: the error echoes the secret: %v", addr, err)
 			}
 		}
+	}
+}
+
+// TestNodeLimit: an inventory declares at most probe.MaxNodes nodes, the
+// probe's own limit; more is refused where the list starts.
+func TestNodeLimit(t *testing.T) {
+	inv := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString("topology: cluster\nnodes:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  - {addr: '10.%d.%d.%d:6379', role: primary, version: valkey-9.1}\n", i>>16, i>>8&255, i&255)
+		}
+		return []byte(b.String())
+	}
+	if f, err := Parse("inv.yaml", inv(probe.MaxNodes)); err != nil || len(f.Nodes) != probe.MaxNodes {
+		t.Fatalf("%d nodes: %v", probe.MaxNodes, err)
+	}
+	if _, err := Parse("inv.yaml", inv(probe.MaxNodes+1)); err == nil || err.Error() != "inv.yaml:3: nodes: 10001 items: a list or mapping holds at most 10000 (docs/config.md#limits)" {
+		t.Errorf("%d nodes: %v", probe.MaxNodes+1, err)
 	}
 }

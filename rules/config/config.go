@@ -186,9 +186,10 @@ func Find(dir string) (string, error) {
 	}
 }
 
-// Load reads and validates a config file.
+// Load reads and validates a config file (at most yamlstrict.MaxFileSize
+// bytes, each list at most yamlstrict.DefaultMaxItems items).
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := yamlstrict.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading config: %w", err)
 	}

@@ -9,6 +9,8 @@ package yamlstrict
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"reflect"
 	"sort"
 	"strconv"
@@ -74,6 +76,45 @@ func List(err error) []error {
 	return []error{err}
 }
 
+// The limits of a hand-written file (docs/config.md#limits): such a file is
+// a few kilobytes, and a file past them is refused before it is decoded,
+// rather than decoded for minutes (a 100 MB config took 35 s to parse; a
+// million lock_keys, each compiled and matched, 93 s and 2.5 GB).
+const (
+	// MaxFileSize bounds the file.
+	MaxFileSize = 2 << 20
+	// DefaultMaxItems bounds each list and mapping (Checks.MaxItems
+	// raises it for an inventory's nodes).
+	DefaultMaxItems = 1000
+)
+
+// ReadFile reads a hand-written YAML file: a regular file (a FIFO would
+// block the read for ever) of at most MaxFileSize bytes.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, &Error{Path: path, Msg: fmt.Sprintf("not a regular file (%v)", fi.Mode().Type())}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, tooLarge(path)
+	}
+	return data, nil
+}
+
+func tooLarge(path string) error {
+	return &Error{Path: path, Msg: fmt.Sprintf("larger than %d MiB: a file written by hand holds a few kilobytes (docs/config.md#limits)", MaxFileSize>>20)}
+}
+
 // Checks validate what types alone cannot. Item is called for every list
 // item and map entry (name is the map key, "" for list items) and Key after
 // a whole key is decoded; a returned error is reported at that item's or
@@ -84,6 +125,9 @@ type Checks struct {
 	// Refuse maps dotted keys to a message for keys that must never be
 	// given (e.g. a password), checked before anything is decoded.
 	Refuse map[string]string
+	// MaxItems bounds each list and mapping (0: DefaultMaxItems). A longer
+	// one is an error at its line, and none of its items is checked.
+	MaxItems int
 }
 
 // Decode decodes YAML into v (a pointer to a struct whose fields carry yaml
@@ -93,6 +137,12 @@ type Checks struct {
 // past each problem (the key, item or entry in error is left out) and
 // returns them all as Errors; a file that is not YAML at all is one *Error.
 func Decode(path string, data []byte, v any, checks Checks) error {
+	if len(data) > MaxFileSize {
+		return tooLarge(path)
+	}
+	if checks.MaxItems == 0 {
+		checks.MaxItems = DefaultMaxItems
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return &Error{Path: path, Msg: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
@@ -123,6 +173,20 @@ func (d *decoder) item(key, name, value string) error {
 }
 
 var durationType = reflect.TypeOf(time.Duration(0))
+
+// tooMany refuses a list or mapping of more than MaxItems items, at its
+// line, before any item is checked.
+func (d *decoder) tooMany(n *yaml.Node, key string) bool {
+	items := len(n.Content)
+	if n.Kind == yaml.MappingNode {
+		items /= 2
+	}
+	if items <= d.checks.MaxItems {
+		return false
+	}
+	d.fail(n, key, "%d items: a list or mapping holds at most %d (docs/config.md#limits)", items, d.checks.MaxItems)
+	return true
+}
 
 // fail records a problem at n's line; value returns false after it.
 func (d *decoder) fail(n *yaml.Node, key, format string, args ...any) bool {
@@ -215,6 +279,9 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) bool {
 		if n.Kind != yaml.SequenceNode {
 			return d.fail(n, key, "want a list of strings, got %s", kindName(n))
 		}
+		if d.tooMany(n, key) {
+			return false
+		}
 		ok := true
 		out := reflect.MakeSlice(v.Type(), 0, len(n.Content))
 		for _, it := range n.Content {
@@ -234,6 +301,9 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) bool {
 		if n.Kind != yaml.SequenceNode {
 			return d.fail(n, key, "want a list, got %s", kindName(n))
 		}
+		if d.tooMany(n, key) {
+			return false
+		}
 		// Set the slice first so Key checks see the items being decoded.
 		v.Set(reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content)))
 		ok := true
@@ -246,6 +316,9 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, key string) bool {
 	case v.Kind() == reflect.Map && v.Type().Key().Kind() == reflect.String && v.Type().Elem().Kind() == reflect.String:
 		if n.Kind != yaml.MappingNode {
 			return d.fail(n, key, "want a mapping such as LA110: off, got %s", kindName(n))
+		}
+		if d.tooMany(n, key) {
+			return false
 		}
 		ok := true
 		m := reflect.MakeMap(v.Type())
