@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"embed"
 	"html"
 	"html/template"
@@ -60,13 +59,13 @@ type htmlData struct {
 
 func renderHTML(w io.Writer, r *Run, _ Options) error {
 	data := htmlData{view: newView(r), CSS: reportCSS(), Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), SchemaVersion: r.SchemaVersion}
-	// Render into a buffer so a template error never leaves half a report.
-	var buf bytes.Buffer
+	// Render into a buffer so a template error never leaves half a report
+	// (chunks: a large report is not copied as the buffer grows).
+	var buf chunks
 	if err := htmlTemplate().Execute(&buf, data); err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	return buf.flush(w)
 }
 
 // suppressionKind words SARIF's suppression kinds for a reader.

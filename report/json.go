@@ -26,10 +26,15 @@ func renderJSON(w io.Writer, r *Run, _ Options) error {
 		out.Findings = []Finding{}
 	}
 	out.Plan = PlanOf(r)
-	enc := json.NewEncoder(jsonEscaper{w})
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(&out)
+	findings, nodes := out.Findings, out.Nodes
+	findingMark, nodeMark := Finding{Rule: sentinelString(0), Severity: rules.Info}, Node{Addr: sentinelString(1)}
+	return writeJSON(w, func(sentinels bool) any {
+		doc := out
+		if sentinels {
+			doc.Findings, doc.Nodes = sentinelFor(findings, findingMark), sentinelFor(nodes, nodeMark)
+		}
+		return &doc
+	}, spliceOf(2, findings, findingMark), spliceOf(2, nodes, nodeMark))
 }
 
 // verdictJSON is the JSON form of a Verdict (docs/json.md). The three path

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -59,6 +60,31 @@ func RenderWith(w io.Writer, r *Run, format string, o Options) error {
 		r = r.escaped()
 	}
 	return fn(w, r, o)
+}
+
+// reportBuffer is where a renderer that builds its whole output before
+// writing it (so that an error never leaves half a report) builds it: w
+// itself when the caller already collects the output in a buffer (the
+// commands do, to write every report or none), so a large report is held
+// once, not twice. done writes the output to w, or after an error takes
+// back what was built.
+func reportBuffer(w io.Writer) (b *bytes.Buffer, done func(error) error) {
+	if b, ok := w.(*bytes.Buffer); ok {
+		mark := b.Len()
+		return b, func(err error) error {
+			if err != nil {
+				b.Truncate(mark)
+			}
+			return err
+		}
+	}
+	b = new(bytes.Buffer)
+	return b, func(err error) error {
+		if err == nil {
+			_, err = w.Write(b.Bytes())
+		}
+		return err
+	}
 }
 
 // FormatFromPath picks a format from a file name's extension: .json, .sarif,

@@ -3,7 +3,6 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 	"net/url"
 	"path"
@@ -203,13 +202,14 @@ func writeSARIF(w io.Writer, r *Run, states []string) error {
 		descs = append(descs, sarifRuleFor(id))
 	}
 
-	results := []sarifResult{}
-	for i, f := range r.Findings {
-		res := sarifResultFor(f, index[f.Rule])
+	// Each result is made as it is written: a log of a large run is never
+	// held whole (writeJSON).
+	result := func(i int) sarifResult {
+		res := sarifResultFor(r.Findings[i], index[r.Findings[i].Rule])
 		if states != nil {
 			res.BaselineState = states[i]
 		}
-		results = append(results, res)
+		return res
 	}
 
 	inv := sarifInvocation{ExecutionSuccessful: len(r.Errors) == 0}
@@ -231,7 +231,7 @@ func writeSARIF(w io.Writer, r *Run, states []string) error {
 			srcRoot: {Description: &sarifText{Text: "The root of the Go module that was analysed (the directory holding go.mod)."}},
 		},
 		Invocations: []sarifInvocation{inv},
-		Results:     results,
+		Results:     []sarifResult{},
 		ColumnKind:  "utf16CodeUnits",
 		Properties: &sarifRunProps{
 			Command:  r.Command,
@@ -250,10 +250,19 @@ func writeSARIF(w io.Writer, r *Run, states []string) error {
 		// the same commit must not replace each other.
 		run.AutomationDetails = &sarifAutomation{ID: "lockaudit/" + r.Command + "/"}
 	}
-	enc := json.NewEncoder(jsonEscaper{w})
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+	mark := sarifResult{RuleID: sentinelString(2)}
+	return writeJSON(w, func(sentinels bool) any {
+		doc := run
+		switch {
+		case sentinels && len(r.Findings) > 0:
+			doc.Results = []sarifResult{mark}
+		case !sentinels:
+			for i := range r.Findings {
+				doc.Results = append(doc.Results, result(i))
+			}
+		}
+		return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{doc}}
+	}, splice{depth: 4, sentinel: mark, n: len(r.Findings), elem: func(i int) any { return result(i) }})
 }
 
 // sarifRuleFor builds a rule descriptor from the catalog. A rule the catalog

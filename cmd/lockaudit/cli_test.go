@@ -37,7 +37,7 @@ var (
 )
 
 // lockauditBinary builds cmd/lockaudit once per test run.
-func lockauditBinary(t *testing.T) string {
+func lockauditBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "lockaudit-bin")

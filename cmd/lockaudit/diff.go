@@ -53,6 +53,7 @@ lockaudit diff -format sarif before.json after.json > changes.sarif`,
 }
 
 func runDiff(ctx context.Context, e *env, args []string) error {
+	defer boundMemory(e)()
 	fs := newFlagSet(e, "diff")
 	var r reportFlags
 	r.register(fs)

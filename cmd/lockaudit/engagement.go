@@ -189,7 +189,8 @@ func readNotesIn(path string, stat func(string) (fs.FileInfo, error), open func(
 	return string(data), nil
 }
 
-// readRun reads a saved JSON run strictly (report.DecodeRun).
+// readRun reads a saved JSON run strictly, within the saved-run limits
+// (report.ReadRun).
 func readRun(path string) (*report.Run, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -198,14 +199,12 @@ func readRun(path string) (*report.Run, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file", path)
 	}
-	if fi.Size() > maxRunSize {
-		return nil, fmt.Errorf("%s: larger than %d MiB: not a lockaudit JSON run", path, maxRunSize>>20)
-	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	r, err := report.DecodeRun(data)
+	defer f.Close()
+	r, err := report.ReadRun(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

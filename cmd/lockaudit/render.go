@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -57,10 +58,26 @@ type outputs []string
 func (o *outputs) String() string     { return strings.Join(*o, ",") }
 func (o *outputs) Set(s string) error { *o = append(*o, s); return nil }
 
-// maxRunSize bounds what render reads, so a wrong file cannot exhaust memory.
-const maxRunSize = 512 << 20
+// savedRunMemory is the soft memory limit of the commands that read saved
+// runs and render them (render, diff): decoding and rendering make garbage
+// several times the size of the run, which the collector then frees before
+// the process grows past this rather than at twice the live heap. With the
+// saved-run limits (report.MaxRunKept) every run renders within it
+// (docs/performance.md#rendering-saved-runs).
+const savedRunMemory = 150 << 20
+
+// boundMemory sets savedRunMemory for the rest of a command and returns
+// what puts the previous limit back; GOMEMLIMIT, when set, wins.
+func boundMemory(e *env) (restore func()) {
+	if e.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	prev := debug.SetMemoryLimit(savedRunMemory)
+	return func() { debug.SetMemoryLimit(prev) }
+}
 
 func runRender(ctx context.Context, e *env, args []string) error {
+	defer boundMemory(e)()
 	fs := newFlagSet(e, "render")
 	format := fs.String("format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
 	var outs outputs
@@ -114,13 +131,13 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	// must still end the command.
 	type input struct {
 		name string
-		data []byte
+		run  *report.Run
 		err  error
 	}
 	read := make(chan input, 1)
 	go func() {
-		name, data, err := readInput(e, fs.Arg(0))
-		read <- input{name, data, err}
+		name, run, err := readInput(e, fs.Arg(0))
+		read <- input{name, run, err}
 	}()
 	var in input
 	select {
@@ -128,13 +145,9 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	case <-ctx.Done():
 		return stopped(ctx)
 	}
-	name, data, err := in.name, in.data, in.err
+	name, run, err := in.name, in.run, in.err
 	if err != nil {
 		return err
-	}
-	run, err := report.DecodeRun(data)
-	if err != nil {
-		return failure("%s: %v", name, err)
 	}
 	if *since != "" {
 		old, err := readRun(inDir(e.Dir, *since))
@@ -162,10 +175,10 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// readInput reads the run from a file or stdin. It refuses to wait on a
-// terminal: someone who typed `lockaudit render` alone gets a usage error,
-// not a hang.
-func readInput(e *env, arg string) (name string, data []byte, err error) {
+// readInput reads the run from a file or stdin (report.ReadRun: within
+// the saved-run limits). It refuses to wait on a terminal: someone who
+// typed `lockaudit render` alone gets a usage error, not a hang.
+func readInput(e *env, arg string) (name string, run *report.Run, err error) {
 	var r io.Reader
 	switch arg {
 	case "", "-":
@@ -189,14 +202,11 @@ func readInput(e *env, arg string) (name string, data []byte, err error) {
 		defer f.Close()
 		r = f
 	}
-	data, err = io.ReadAll(io.LimitReader(r, maxRunSize+1))
+	run, err = report.ReadRun(r)
 	if err != nil {
-		return "", nil, failure("reading %s: %v", name, err)
+		return "", nil, failure("%s: %v", name, err)
 	}
-	if len(data) > maxRunSize {
-		return "", nil, failure("%s: larger than %d MiB: not a lockaudit JSON run", name, maxRunSize>>20)
-	}
-	return name, data, nil
+	return name, run, nil
 }
 
 // unknownRules lists the finding rules this lockaudit's catalog lacks.

@@ -355,3 +355,50 @@ func TestRenderFailsClosed(t *testing.T) {
 		t.Errorf("the unedited run: exit %d\n%s", code, stderr)
 	}
 }
+
+// A saved run of huge texts (a scan of huge key names writes one) renders
+// with each text cut to report.MaxRunText, saying so, in render and in
+// diff; a run too large even so (here: too many objects) is refused, exit 1, nothing written
+// (docs/reliability.md#saved-runs).
+func TestRenderAndDiffBoundLargeRuns(t *testing.T) {
+	dir := t.TempDir()
+	huge := builtRun()
+	huge.Findings[1].Message = "plain DEL of \"" + strings.Repeat("k", 3*report.MaxRunText) + "\""
+	write := func(name string, r *report.Run) string {
+		if err := os.WriteFile(filepath.Join(dir, name), renderTo(t, r, "json"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	hugeFile := write("huge.json", huge)
+	out, stderr, code := renderCLI(t, dir, nil, "-format", "json", hugeFile)
+	if code != 0 {
+		t.Fatalf("render: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, " more bytes cut]") || len(out) > 2*report.MaxRunText {
+		t.Errorf("render: the huge message is not cut (%d bytes out)", len(out))
+	}
+	var diffOut, diffErr bytes.Buffer
+	e := &env{Stdin: strings.NewReader(""), Stdout: &diffOut, Stderr: &diffErr, Getenv: func(string) string { return "" }, Dir: dir}
+	code = run(context.Background(), []string{"diff", "-format", "json", hugeFile, hugeFile}, e)
+	if code != 0 || !strings.Contains(diffOut.String(), " more bytes cut]") || diffOut.Len() > 4*report.MaxRunText {
+		t.Errorf("diff: exit %d, %d bytes out (cut: %v): %s", code, diffOut.Len(), strings.Contains(diffOut.String(), " more bytes cut]"), diffErr.String())
+	}
+
+	large := builtRun()
+	for i := range report.MaxRunKept / 150 {
+		large.Findings = append(large.Findings, report.Finding{Rule: "LA103", Severity: rules.Error, Message: "plain DEL of lock:" + strconv.Itoa(i), Pos: &report.Position{File: "a/b.go", Line: i + 1, Col: 1}})
+	}
+	largeFile := write("large.json", large)
+	out, stderr, code = renderCLI(t, dir, nil, "-o", "r.html", largeFile)
+	if code != 1 || !strings.Contains(stderr, "large.json: ") || !strings.Contains(stderr, "too large to render (docs/reliability.md#saved-runs)") {
+		t.Errorf("render of a run past MaxRunKept: exit %d, stderr %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "r.html")); err == nil || out != "" {
+		t.Errorf("a refused run wrote a report")
+	}
+	diffErr.Reset()
+	if code = run(context.Background(), []string{"diff", hugeFile, largeFile}, e); code != 1 || !strings.Contains(diffErr.String(), "too large to render") {
+		t.Errorf("diff with a run past MaxRunKept: exit %d, stderr %s", code, diffErr.String())
+	}
+}
