@@ -89,6 +89,11 @@ func Parse(path string, data []byte) (*File, error) {
 	if b.Version != Version {
 		return nil, fmt.Errorf("%s: baseline version %d, this lockaudit reads version %d (write a new one with -write-baseline)", path, b.Version, Version)
 	}
+	// A baseline of another tool (or none) has keys that mean something
+	// else: taking them would hide findings.
+	if b.Tool != "lockaudit" {
+		return nil, fmt.Errorf("%s: tool %q, not a lockaudit baseline (write one with -write-baseline)", path, b.Tool)
+	}
 	for i, e := range b.Findings {
 		if e.Rule == "" || e.File == "" || e.Hash == "" {
 			return nil, fmt.Errorf("%s: finding %d lacks rule, file or hash", path, i+1)

@@ -58,13 +58,17 @@ func TestRoundTripAndApply(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{`{"version": 2, "tool": "lockaudit", "findings": []}`, "baseline version 2"},
-		{`{"version": 1, "findings": [{"rule": "LA103"}]}`, "finding 1 lacks rule, file or hash"},
+		{`{"version": 1, "tool": "lockaudit", "findings": [{"rule": "LA103"}]}`, "finding 1 lacks rule, file or hash"},
+		// Another tool's file (or one that names none) is not taken for
+		// a lockaudit baseline: its entries would hide findings.
+		{`{"version": 1, "tool": "other", "findings": [{"rule": "LA103", "file": "a.go", "hash": "h"}]}`, `b.json: tool "other", not a lockaudit baseline`},
+		{`{"version": 1, "findings": []}`, `b.json: tool "", not a lockaudit baseline`},
 		{"{\"version\": 1,\n \"extra\": true}", `b.json: not a lockaudit baseline: line 2, column 2: unknown field "extra"`},
 		{`[1,2]`, "not a lockaudit baseline"},
 		// Data after the baseline (two files pasted together, a stray
 		// brace) is an error, not silently ignored.
 		{"{\"version\": 1, \"tool\": \"lockaudit\", \"findings\": []}\n{\"version\": 1}\n", "b.json: not a lockaudit baseline: line 2, column 1: more data after the end of the value"},
-		{`{"version": 1, "findings": []}}`, "line 1, column 31: more data after"},
+		{`{"version": 1, "tool": "lockaudit", "findings": []}}`, "line 1, column 52: more data after"},
 		{"{\"version\": 1,\n \"findings\": [{\"rule\": 103}]}", "line 2, column 27: findings[0].rule: want string, got JSON number"},
 	} {
 		if _, err := Parse("b.json", []byte(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "b.json") {
