@@ -123,7 +123,9 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	// Ctrl-C and SIGTERM cancel ctx (main); the deferred kill below then
 	// stops the servers. On Linux they also die with this process if it is
 	// killed outright (parent-death signal).
-	root, err := os.MkdirTemp("", "lockaudit-demo-")
+	// A demo killed outright (SIGKILL) left its folder: the next removes it.
+	removeStaleDemoDirs(os.TempDir())
+	root, err := os.MkdirTemp("", demoDirPattern())
 	if err != nil {
 		return failure("%v", err)
 	}

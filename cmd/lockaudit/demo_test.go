@@ -434,3 +434,44 @@ func TestDemoKilled(t *testing.T) {
 		}
 	}
 }
+
+// A demo killed with SIGKILL runs no clean-up and leaves its temp folder;
+// the next demo removes it (removeStaleDemoDirs), and nothing else: not
+// the folder of a demo still running, not a folder of another name.
+func TestDemoRemovesFolderOfKilledDemo(t *testing.T) {
+	tmp := t.TempDir()
+	cmd := exec.Command(lockauditBinary(t), "demo", "-offline")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	left := filepath.Join(tmp, demoDirPrefix+strconv.Itoa(cmd.Process.Pid)+"-*")
+	var dirs []string
+	for start := time.Now(); len(dirs) == 0 && time.Since(start) < 5*time.Minute; time.Sleep(20 * time.Millisecond) {
+		dirs, _ = filepath.Glob(left)
+	}
+	cmd.Process.Kill() // SIGKILL
+	cmd.Wait()
+	if len(dirs) != 1 {
+		t.Fatalf("the demo made no folder %s", left)
+	}
+	running := filepath.Join(tmp, demoDirPrefix+strconv.Itoa(os.Getppid())+"-1")
+	other := filepath.Join(tmp, "lockaudit-demo-notapid-1")
+	for _, d := range []string{running, other} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(dirs[0]); err != nil {
+		t.Fatalf("the killed demo's folder is already gone: %v", err)
+	}
+	removeStaleDemoDirs(tmp)
+	if _, err := os.Stat(dirs[0]); !os.IsNotExist(err) {
+		t.Errorf("the killed demo's folder %s is still there (%v)", dirs[0], err)
+	}
+	for _, d := range []string{running, other} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s was removed: %v", d, err)
+		}
+	}
+}
