@@ -17,8 +17,9 @@ const (
 	// MaxRunInput bounds the bytes read, so an endless input ends.
 	MaxRunInput = 512 << 20
 	// MaxRunText bounds each text (a JSON string) as read: the largest
-	// text lockaudit writes is the consultant's notes, at most 1 MiB.
-	// A longer one is cut here, and says how much was cut.
+	// text lockaudit writes is the consultant's notes, at most 1 MiB of
+	// file (in JSON a little more: a newline is written \n). A longer
+	// one is cut here, and says how much was cut.
 	MaxRunText = 1 << 20
 	// MaxRunKept bounds the JSON kept once long texts are cut: what the
 	// model, and every report of it, is made from.
