@@ -7,7 +7,9 @@
 # `defer l.Unlock()`; its group takeover is a write-once SETNX record.
 # Held out: expectations written by reading the code before any run.
 module github.com/songzhibin97/gkit v1.2.13
-half held-out-v2
+# Held-out v2, scored once as written (docs/realworld.md); spent since:
+# tuning data from then on.
+half tuning-v2
 packages ./distributed/locker/lock_ridis ./distributed/backend/backend_redis
 
 expect LA101 distributed/locker/lock_ridis/redis.go:36,16,20 direct CMDLock run with EVAL: a scripted acquire (SET KEYS[1] ARGV[1] NX PX in Lua, after a compare-and-re-set for the same mark); SET NX PX is native on every target

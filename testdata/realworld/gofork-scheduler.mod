@@ -4,7 +4,9 @@
 # released with a plain DEL.
 # Held out: expectations written by reading the code before any run.
 module github.com/go-fork/providers/scheduler v0.0.5
-half held-out-v2
+# Held-out v2, scored once as written (docs/realworld.md); spent since:
+# tuning data from then on.
+half tuning-v2
 packages .
 
 expect LA107 locker.go:86 direct the lock value is the constant "locked": every holder writes the same token (nothing compares it today, which is why the release and renew below cannot be owner-checked)
