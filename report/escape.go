@@ -183,7 +183,7 @@ func (r *Run) mapText(m textMap) *Run {
 	}
 	c := *r
 	c.Tool = Tool{Name: e(r.Tool.Name), Version: e(r.Tool.Version)}
-	c.Command, c.Target, c.Time, c.Topology = e(r.Command), e(r.Target), e(r.Time), e(r.Topology)
+	c.Command, c.Target, c.Time, c.Topology, c.FailOn = e(r.Command), e(r.Target), e(r.Time), e(r.Topology), e(r.FailOn)
 	c.Packages, c.AnalyzedPackages, c.Rules = strs(r.Packages), strs(r.AnalyzedPackages), strs(r.Rules)
 	c.UnanalyzedPackages = strs(r.UnanalyzedPackages)
 	if r.Errors != nil {

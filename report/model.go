@@ -25,6 +25,11 @@ type Run struct {
 	Command       string `json:"command"`          // vet, probe, audit, preflight, scan, conform, drill
 	Target        string `json:"target,omitempty"` // -target of vet/preflight, e.g. valkey-9.0
 	Time          string `json:"time,omitempty"`   // RFC 3339, set by audit/preflight only
+	// FailOn is the run's gate (-fail-on): the lowest severity of an
+	// active finding that fails it, "error", "warning" or "info"; empty
+	// is the default (see ExitCode). Saved, so render -exit-status and
+	// every report state the status the command exited with.
+	FailOn string `json:"fail_on,omitempty"`
 
 	// What the report is about: the consultant's engagement (flags and the
 	// config file's report: section), the audited code's module and

@@ -244,21 +244,34 @@ func writeVerdict(p *errWriter, v *view) {
 			p.printf("    - %s\n", r)
 		}
 	}
-	p.printf("\n%s\n", exitMeaning(v.ExitCode))
+	p.printf("\n%s\n", exitMeaning(v.ExitCode, v.FailOn))
 }
 
-func exitMeaning(code int) string {
+func exitMeaning(code int, failOn string) string {
 	switch code {
 	case ExitOK:
 		return "Exit status 0: every verdict the code relies on is safe."
 	case ExitFindings:
-		return "Exit status 3: a verdict the code relies on is unsafe, or a finding fails the run (a code warning or error, a node error)."
+		return "Exit status 3: a verdict the code relies on is unsafe, or a finding fails the run (" + failingFindings(failOn) + ")."
 	case ExitUnknown:
 		return "Exit status 4: evidence is missing for a verdict the code relies on; fix what LA208 names and probe again."
 	case ExitFailed:
 		return "Exit status 1: the run is incomplete (see the errors)."
 	}
 	return "Exit status " + strconv.Itoa(code) + "."
+}
+
+// failingFindings says which findings fail a run under its gate.
+func failingFindings(failOn string) string {
+	switch failOn {
+	case FailOnError:
+		return "an error; -fail-on error"
+	case FailOnWarning:
+		return "a warning or an error; -fail-on warning"
+	case FailOnInfo:
+		return "any finding; -fail-on info"
+	}
+	return "a code warning or error, a node error"
 }
 
 func roleCell(n Node) string {

@@ -73,6 +73,11 @@ func (r *Run) Validate() error {
 	if err := oneOf("command", r.Command, commands); err != nil {
 		return err
 	}
+	if r.FailOn != FailOnDefault {
+		if err := oneOf("fail_on", r.FailOn, FailOnValues); err != nil {
+			return err
+		}
+	}
 	if r.Since != nil {
 		if err := ValidateComparison("since", r.Since); err != nil {
 			return err

@@ -17,6 +17,7 @@ type view struct {
 	Command  string
 	Meta     []metaItem
 	ExitCode int
+	FailOn   string // the run's gate (-fail-on), "" by default
 	Status   status
 
 	HasCode  bool // the code half ran (vet, audit, preflight): the run names its packages
@@ -231,7 +232,7 @@ type useView struct {
 var capColumns = []rules.Command{rules.UseLua, rules.UseDELIFEQ, rules.UseDELEX, rules.UseIFEQ}
 
 func newView(r *Run) *view {
-	v := &view{Command: r.Command, ExitCode: ExitCode(r), Errors: r.Errors}
+	v := &view{Command: r.Command, ExitCode: ExitCode(r), FailOn: r.FailOn, Errors: r.Errors}
 	v.HasCode = len(r.Packages) > 0
 	for _, f := range r.Findings {
 		if f.Pos != nil {
@@ -437,6 +438,9 @@ func statusOf(r *Run, v *view) status {
 	case ExitUnknown:
 		return status{"unknown", "UNKNOWN", "A fact the verdict needs could not be read on a server that can become primary. Unknown is not safe: restore the missing evidence and run again."}
 	case ExitOK:
+		if r.FailOn != FailOnDefault && active > 0 {
+			return status{"safe", "PASSED THE GATE", fmt.Sprintf("%s, none of them of severity %s or above (-fail-on %s): the run passes, and they are listed below.", plural(active, "finding"), r.FailOn, r.FailOn)}
+		}
 		if r.Verdict != nil && len(r.Uses) > 0 {
 			return status{"safe", "SAFE", "Every server that can become primary supports the commands the lock code relies on, and no problem needs fixing."}
 		}
