@@ -716,7 +716,7 @@ func orNone(s []string) string {
 func describeRole(r roleInfo) string {
 	switch r.role {
 	case RolePrimary:
-		return fmt.Sprintf("primary with %d online replica(s)", len(r.replicas))
+		return "primary with " + report.Plural(len(r.replicas), "online replica")
 	case RoleReplica:
 		return "replica of " + r.primary
 	}

@@ -69,9 +69,9 @@ func TestGaps(t *testing.T) {
 		}, []string{"replica " + r1 + " (Valkey 9.1.2): its primary " + p + " was not probed", "no primary among the data nodes found (" + r1 + ")"}},
 		{"nodes past the limit", Replication, func() []Facts {
 			f := probed(t, p, RolePrimary, "valkey-9.1.2")
-			f.Errors = append(f.Errors, FactError{Fact: FactDiscovery, Reason: "3 node(s) it named were not probed"})
+			f.Errors = append(f.Errors, FactError{Fact: FactDiscovery, Reason: "3 nodes it named were not probed"})
 			return []Facts{f}
-		}, []string{"primary " + p + " (Valkey 9.1.2): 3 node(s) it named were not probed"}},
+		}, []string{"primary " + p + " (Valkey 9.1.2): 3 nodes it named were not probed"}},
 		{"a declared fleet is complete by declaration", DeclaredTop, func() []Facts {
 			return []Facts{Declared(p, RoleReplica, ver(t, "valkey-9.1.2"))}
 		}, nil},

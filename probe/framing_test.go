@@ -143,6 +143,6 @@ func TestProbeOverNodeLimitByReplicas(t *testing.T) {
 	if len(run.Nodes) != MaxNodes {
 		t.Errorf("%d nodes in the report, want %d", len(run.Nodes), MaxNodes)
 	}
-	wantReason(t, run, "not every node that can become primary is known: primary "+addr+" (Valkey 9.1.2): 6 node(s) it named were not probed")
+	wantReason(t, run, "not every node that can become primary is known: primary "+addr+" (Valkey 9.1.2): 6 nodes it named were not probed")
 	wantVerdict(t, run, report.Unknown.String(), report.Unknown.String(), report.Unknown.String(), report.ExitFailed)
 }

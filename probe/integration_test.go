@@ -729,7 +729,7 @@ func TestProbeDurabilityFindings(t *testing.T) {
 	}
 	slices.Sort(got)
 	want := []string{
-		n[0].Addr + " LA204: min-replicas-to-write 0 on a primary with 2 replica(s)",
+		n[0].Addr + " LA204: min-replicas-to-write 0 on a primary with 2 replicas",
 		n[1].Addr + " LA205: appendonly no",
 		n[1].Addr + " LA206: maxmemory 104857600, maxmemory-policy volatile-lru (evicts exactly the keys with a TTL: every lock)",
 		n[2].Addr + " LA205: appendonly yes, appendfsync everysec",

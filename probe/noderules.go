@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -132,7 +131,7 @@ func la203(n judged, c *nodeContext) []hit { return lacks(n, c, rules.UseLua) }
 // acknowledged.
 func la204(n judged, _ *nodeContext) []hit {
 	if n.Role == RolePrimary && n.Replicas > 0 && n.Config["min-replicas-to-write"] == "0" {
-		return hits("min-replicas-to-write 0 on a primary with " + strconv.Itoa(n.Replicas) + " replica(s)")
+		return hits("min-replicas-to-write 0 on a primary with " + report.Plural(n.Replicas, "replica"))
 	}
 	return nil
 }

@@ -106,7 +106,7 @@ func TestLA204(t *testing.T) {
 		return f
 	}
 	runRule(t, la204, []ruleCase{
-		{"replicas, none required", prim(2, "0"), promotable(), []string{"min-replicas-to-write 0 on a primary with 2 replica(s)"}},
+		{"replicas, none required", prim(2, "0"), promotable(), []string{"min-replicas-to-write 0 on a primary with 2 replicas"}},
 		{"one required", prim(2, "1"), promotable(), nil},
 		{"no replica", prim(0, "0"), promotable(), nil},
 		{"replicas unknown", prim(-1, "0"), promotable(), nil},

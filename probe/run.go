@@ -446,7 +446,7 @@ func (c *crawler) assemble(sentinelMode bool) ([]Facts, string) {
 		f := c.results[addr].facts
 		f.Primary = canon(f.Primary)
 		if n := c.dropped[addr]; n > 0 {
-			f.Errors = append(f.Errors, FactError{Fact: FactDiscovery, Reason: fmt.Sprintf("%d node(s) it named were not probed: the probe reads at most %d nodes", n, MaxNodes)})
+			f.Errors = append(f.Errors, FactError{Fact: FactDiscovery, Reason: fmt.Sprintf("%s it named %s not probed: the probe reads at most %d nodes", report.Plural(n, "node"), map[bool]string{true: "was", false: "were"}[n == 1], MaxNodes)})
 		}
 		for _, h := range c.hints[addr] {
 			applyHint(&f, h, canon)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lockaudit/lockaudit/rules"
@@ -62,5 +63,50 @@ func TestWorse(t *testing.T) {
 		if got := Worse(tc.a, tc.b); got != tc.want {
 			t.Errorf("Worse(%s, %s) = %s, want %s", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// TestExitCodeFailOn: -fail-on moves the gate for findings only. error
+// lets a code warning pass, warning fails a node warning, info fails an
+// info finding; no gate passes an unsafe or unknown verdict or an
+// incomplete run.
+func TestExitCodeFailOn(t *testing.T) {
+	pos := &Position{File: "a.go", Line: 1, Col: 1}
+	code := func(sev rules.Severity) Finding { return Finding{Rule: "LA103", Severity: sev, Pos: pos} }
+	node := func(sev rules.Severity) Finding { return Finding{Rule: "LA205", Severity: sev, Node: "n:1"} }
+	unsafe := NewVerdict()
+	unsafe.Paths[rules.NativeRelease].Safe = No
+	unknown := NewVerdict()
+	unknown.Paths[rules.NativeRelease].Safe = Unknown
+	relied := []Use{{Command: rules.UseDELIFEQ}}
+	for _, tc := range []struct {
+		failOn string
+		run    Run
+		want   int
+	}{
+		{"", Run{Findings: []Finding{code(rules.Warning)}}, ExitFindings},
+		{"error", Run{Findings: []Finding{code(rules.Warning)}}, ExitOK},
+		{"error", Run{Findings: []Finding{node(rules.Error)}}, ExitFindings},
+		{"", Run{Findings: []Finding{node(rules.Warning)}}, ExitOK},
+		{"warning", Run{Findings: []Finding{node(rules.Warning)}}, ExitFindings},
+		{"warning", Run{Findings: []Finding{code(rules.Info), node(rules.Info)}}, ExitOK},
+		{"", Run{Findings: []Finding{node(rules.Info)}}, ExitOK},
+		{"info", Run{Findings: []Finding{node(rules.Info)}}, ExitFindings},
+		{"info", Run{Findings: []Finding{{Rule: "LA103", Severity: rules.Info, Pos: pos, Suppressed: &Suppression{Kind: "inSource", Justification: "why"}}}}, ExitOK},
+		{"error", Run{Verdict: unsafe, Uses: relied}, ExitFindings},
+		{"error", Run{Verdict: unknown, Uses: relied}, ExitUnknown},
+		{"error", Run{Errors: []Error{{Where: "p", Message: "m"}}}, ExitFailed},
+	} {
+		tc.run.FailOn = tc.failOn
+		if got := ExitCode(&tc.run); got != tc.want {
+			t.Errorf("fail_on %q, %+v: ExitCode = %d, want %d", tc.failOn, tc.run.Findings, got, tc.want)
+		}
+	}
+	if err := CheckFailOn("warn"); err == nil {
+		t.Error("CheckFailOn accepts warn")
+	}
+	r := Run{Command: "vet", FailOn: "fatal"}
+	if err := r.Validate(); err == nil || !strings.Contains(err.Error(), "fail_on") {
+		t.Errorf("Validate of fail_on fatal: %v", err)
 	}
 }

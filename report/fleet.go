@@ -187,7 +187,13 @@ func writeScan(p *errWriter, s *Scan) {
 	}
 }
 
-// writeConform prints one table per node: step, command, expected, got.
+// conformGotWidth is where the table cuts a reply (in runes); the whole
+// reply is in the details under the table.
+const conformGotWidth = 40
+
+// writeConform prints one table per node — step number, step, reply and
+// status, so it fits 120 columns — and under it each step's command and
+// what was expected (and the whole reply when the table cut it).
 func writeConform(p *errWriter, nodes []ConformNode) {
 	for i, n := range nodes {
 		if i > 0 {
@@ -208,16 +214,60 @@ func writeConform(p *errWriter, nodes []ConformNode) {
 			continue
 		}
 		t := NewTable(p)
-		t.Header("STEP", "COMMAND", "EXPECTED", "GOT", "")
-		for _, s := range n.Steps {
-			if err := t.Append(s.Step, s.Command, s.Expected, s.Got, strings.ToUpper(s.Status)); err != nil && p.err == nil {
+		t.Header("#", "STEP", "GOT", "STATUS")
+		for j, s := range n.Steps {
+			if err := t.Append(strconv.Itoa(j+1), s.Step, cut(oneLine(s.Got), conformGotWidth), strings.ToUpper(s.Status)); err != nil && p.err == nil {
 				p.err = err
 			}
 		}
 		if err := t.Render(); err != nil && p.err == nil {
 			p.err = err
 		}
+		for j, s := range n.Steps {
+			d := fmt.Sprintf("%d. %s: expected %s", j+1, s.Command, oneLine(s.Expected))
+			if got := oneLine(s.Got); got != cut(got, conformGotWidth) {
+				d += "; got " + got
+			}
+			p.printf("%s\n", wrapAt(d, "  ", "     ", 120))
+		}
 	}
+}
+
+// cut shortens s to n runes, ending with "…" when it cut.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// wrapAt wraps s at width columns: the first line under first, the rest
+// under rest. A word longer than a line (a server's reply can be one) is
+// split.
+func wrapAt(s, first, rest string, width int) string {
+	var words []string
+	room := width - len(rest)
+	for _, w := range strings.Fields(s) {
+		for r := []rune(w); len(r) > 0; {
+			n := min(len(r), room)
+			words = append(words, string(r[:n]))
+			r = r[n:]
+		}
+	}
+	var lines []string
+	line, indent := first, first
+	for _, w := range words {
+		if len(line) > len(indent) && len([]rune(line))+1+len([]rune(w)) > width {
+			lines = append(lines, line)
+			line, indent = rest, rest
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
 }
 
 // conformCounts counts the steps by status, for the closing line.

@@ -19,6 +19,9 @@ type Options struct {
 	// findings, each message ending with its suppression (vet, audit,
 	// preflight -show-suppressed). The other formats always carry them.
 	ShowSuppressed bool
+	// Color: the text format marks severities and verdict words with
+	// ANSI colours (a terminal; -color). The other formats ignore it.
+	Color bool
 }
 
 var renderers = map[string]Renderer{}

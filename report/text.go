@@ -10,6 +10,8 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 func init() { registerFormat("text", renderText) }
@@ -30,7 +32,7 @@ func init() { registerFormat("text", renderText) }
 // message ending with its suppression. A clean vet run prints nothing.
 // Nothing here decides the exit status; ExitCode does.
 func renderText(w io.Writer, r *Run, o Options) error {
-	p := &errWriter{w: w}
+	p := &errWriter{w: w, paint: paint(o.Color)}
 	v := newView(r)
 	var nodeFindings []Finding
 	for _, f := range r.Findings {
@@ -44,7 +46,7 @@ func renderText(w io.Writer, r *Run, o Options) error {
 			nodeFindings = append(nodeFindings, f)
 			continue
 		}
-		p.printf("%s: %s %s\n", f.Pos, f.Rule, f.Message)
+		p.printf("%s: %s %s\n", f.Pos, p.paint.severity(f.Severity, f.Rule), f.Message)
 	}
 	section := func() {
 		if p.n > 0 {
@@ -202,8 +204,9 @@ func writeFleet(p *errWriter, run *Run, v *view, findings []Finding) {
 			p.printf("\n")
 		}
 		p.printf("Findings (lockaudit explain RULE tells more):\n")
-		for _, f := range findings {
-			p.printf("  %s %-7s %s  %s\n", f.Rule, f.Severity, f.Node, f.Message)
+		for _, g := range groupInfo(findings) {
+			sev := fmt.Sprintf("%-7s", g.Severity)
+			p.printf("  %s %s %s  %s\n", g.Rule, p.paint.severity(g.Severity, sev), strings.Join(g.nodes, ", "), g.Message)
 		}
 	}
 
@@ -228,7 +231,7 @@ func writeVerdict(p *errWriter, v *view) {
 				mark = " (" + strings.ToLower(pv.ReliedText()) + ")"
 			}
 		}
-		p.printf("  %s: %s%s\n", pv.Label(), pv.Word, mark)
+		p.printf("  %s: %s%s\n", pv.Label(), p.paint.class(pv.Class, pv.Word), mark)
 		p.printf("    %s\n", pv.Meaning)
 		for _, l := range pv.Shown() {
 			prefix := "-"
@@ -427,11 +430,83 @@ func Summary(r *Run) string {
 	return b.String()
 }
 
+// nodeFinding is one line of the node findings: a finding, and every
+// node it was found on when it is an info finding several nodes share.
+type nodeFinding struct {
+	Finding
+	nodes []string
+}
+
+// groupInfo gives each info finding one line for all the nodes it was
+// found on with the same message ("Locks do not survive a restart:
+// appendonly no" on every node of a cluster is one line naming them);
+// warnings and errors keep a line per node. The order is the findings'.
+func groupInfo(fs []Finding) []nodeFinding {
+	var out []nodeFinding
+	at := map[[2]string]int{}
+	for _, f := range fs {
+		key := [2]string{f.Rule, f.Message}
+		if i, ok := at[key]; ok && f.Severity == rules.Info && out[i].Severity == rules.Info {
+			out[i].nodes = append(out[i].nodes, f.Node)
+			continue
+		}
+		if f.Severity == rules.Info {
+			at[key] = len(out)
+		}
+		out = append(out, nodeFinding{f, []string{f.Node}})
+	}
+	return out
+}
+
+// paint colours a text report for a terminal (Options.Color): severities
+// and verdict words, never inside a table (the columns would shift).
+type paint bool
+
+// ANSI colours.
+const (
+	ansiRed    = "31"
+	ansiGreen  = "32"
+	ansiYellow = "33"
+	ansiCyan   = "36"
+)
+
+func (c paint) wrap(code, s string) string {
+	if !c {
+		return s
+	}
+	return "\033[" + code + "m" + s + "\033[0m"
+}
+
+// severity colours text by a finding's severity: error red, warning
+// yellow, info cyan.
+func (c paint) severity(sev rules.Severity, text string) string {
+	switch sev {
+	case rules.Error:
+		return c.wrap(ansiRed, text)
+	case rules.Warning:
+		return c.wrap(ansiYellow, text)
+	}
+	return c.wrap(ansiCyan, text)
+}
+
+// class colours a verdict word by its class: safe green, unsafe red,
+// unknown yellow.
+func (c paint) class(class, text string) string {
+	switch class {
+	case "safe":
+		return c.wrap(ansiGreen, text)
+	case "unsafe":
+		return c.wrap(ansiRed, text)
+	}
+	return c.wrap(ansiYellow, text)
+}
+
 // errWriter keeps the first write error and counts bytes written.
 type errWriter struct {
-	w   io.Writer
-	n   int
-	err error
+	w     io.Writer
+	n     int
+	err   error
+	paint paint
 }
 
 func (e *errWriter) printf(format string, args ...any) {

@@ -31,7 +31,7 @@ func writePlan(p *errWriter, plan *Plan) {
 			p.printf("     - %s\n", g)
 		}
 		for _, g := range s.Code {
-			p.printf("     - %s %-7s %2d finding(s), %d by vet -fix, %d by hand, in %d file(s): %s\n", g.Rule, g.Severity, g.Findings, g.Autofix, g.Findings-g.Autofix, g.Files, g.Title)
+			p.printf("     - %s %-7s %s, %d by vet -fix, %d by hand, in %s: %s\n", g.Rule, g.Severity, plural(g.Findings, "finding"), g.Autofix, g.Findings-g.Autofix, plural(g.Files, "file"), g.Title)
 		}
 		for _, c := range s.Config {
 			p.printf("     - %s: %s %s -> %s (%s)\n", c.Node, c.Setting, c.Current, c.Recommended, c.Rule)

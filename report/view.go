@@ -474,11 +474,27 @@ func findingSplit(r *Run) string {
 	return fmt.Sprintf("(%d in the lock code, %d on the servers)", code, node)
 }
 
-func plural(n int, word string) string {
+func plural(n int, word string) string { return Plural(n, word) }
+
+// Plural counts a noun: "1 file", "2 files", "3 replicas", "2 primaries",
+// "0 findings". Every count a person reads goes through it, so no report
+// says "1 files" or "1 replica(s)".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%d %s", n, pluralForm(word))
+}
+
+// pluralForm is the plural of an English noun as lockaudit uses them.
+func pluralForm(word string) string {
+	switch {
+	case strings.HasSuffix(word, "y") && len(word) > 1 && !strings.ContainsRune("aeiou", rune(word[len(word)-2])):
+		return word[:len(word)-1] + "ies" // primary, dependency
+	case strings.HasSuffix(word, "s"), strings.HasSuffix(word, "x"), strings.HasSuffix(word, "sh"), strings.HasSuffix(word, "ch"):
+		return word + "es" // status, index, patch
+	}
+	return word + "s"
 }
 
 // pathDisplay is how the reports name each path's commands, and the

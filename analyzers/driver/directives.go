@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"go/ast"
 	"go/token"
 	"slices"
 	"sort"
@@ -19,15 +20,15 @@ import (
 // so -rules subsets do not flag the other rules' directives. Packages that
 // were not analysed (they did not type-check) are skipped: their
 // directives would all look stale.
-func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMapper, report100 bool) {
+func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMapper, report100, generated bool) {
 	var dirs []*directive.Directive
 	seen := map[string]bool{}
 	abs := map[string]string{} // module-relative file -> file name, for source lines
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
 			name := p.Fset.File(f.FileStart).Name()
-			if seen[name] {
-				continue
+			if seen[name] || (!generated && ast.IsGenerated(f)) {
+				continue // a generated file's findings are skipped, and so are its directives
 			}
 			seen[name] = true
 			rel := paths.rel(name)

@@ -7,6 +7,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -36,6 +37,12 @@ type Options struct {
 	Settings *settings.Settings
 	// Tests also analyses the packages' test files.
 	Tests bool
+	// Generated also reports findings (and takes fixes) in generated
+	// files, those with a "// Code generated ... DO NOT EDIT." line
+	// (ast.IsGenerated); by default they are skipped, as staticcheck and
+	// golangci-lint do: nobody fixes them by hand. What they rely on
+	// (Run.Uses) counts either way: the deployed code sends it.
+	Generated bool
 	// Env, when set, replaces the environment of the go command.
 	Env []string
 	// Result, when set, is called once per root analyzer and analysed
@@ -158,7 +165,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		return nil, err
 	}
 	if opts.Directives {
-		applyDirectives(run, ok, paths, opts.DirectiveFindings)
+		applyDirectives(run, ok, paths, opts.DirectiveFindings, opts.Generated)
 	}
 	run.Sort()
 	sortErrors(run.Errors)
@@ -185,7 +192,11 @@ func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) 
 		if opts.Result != nil && act.Result != nil {
 			opts.Result(w.orig[act.Analyzer], act.Package, act.Result)
 		}
+		generated := generatedFiles(act.Package, opts.Generated)
 		for _, d := range act.Diagnostics {
+			if generated[act.Package.Fset.Position(d.Pos).Filename] {
+				continue
+			}
 			f := paths.finding(act.Package.Fset, w.orig[act.Analyzer], d)
 			if opts.Fixes != nil {
 				opts.Fixes.add(act.Package.Fset, paths, f, d) // every variant: identical fixes are kept once
@@ -199,6 +210,24 @@ func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) 
 		}
 	}
 	return findings, errs
+}
+
+// generatedFiles names the package's generated files (ast.IsGenerated),
+// whose findings are skipped; none when include (Options.Generated).
+func generatedFiles(pkg *packages.Package, include bool) map[string]bool {
+	if include {
+		return nil
+	}
+	var out map[string]bool
+	for _, f := range pkg.Syntax {
+		if ast.IsGenerated(f) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[pkg.Fset.File(f.Pos()).Name()] = true
+		}
+	}
+	return out
 }
 
 // finding converts one diagnostic. The rule is the diagnostic's Category

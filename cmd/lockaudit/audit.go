@@ -1,16 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"flag"
-	"fmt"
-	"path/filepath"
-	"slices"
-	"strings"
 	"time"
 
-	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/join"
@@ -77,7 +70,7 @@ type auditFlags struct {
 	meta     engagementFlags
 	exitZero bool
 	patterns []string
-	plan     []outTarget
+	plan     *outPlan
 }
 
 func parseAuditFlags(e *env, args []string) (*auditFlags, error) {
@@ -164,168 +157,4 @@ func judgeFleet(command string, code *report.Run, col *probe.Collection, skew ti
 	run := join.Runs(command, code, fleet, time.Now())
 	run.UsesFrom = report.UsesFromCode
 	return run
-}
-
-// outTarget is one report to write: a path relative to the command's
-// directory, or "-" for stdout, and its format.
-type outTarget struct {
-	path, format string
-}
-
-// reportFlags are the -format and repeatable -o of commands that write
-// several reports of one run (audit, preflight).
-type reportFlags struct {
-	format string
-	outs   outputs
-}
-
-func (r *reportFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.format, "format", "", "output `format` of every report: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
-	fs.Var(&r.outs, "o", "write a report to `FILE` (repeatable; the format comes from the extension; \"-\" is stdout)")
-}
-
-// plan resolves the outputs against dir (-C).
-func (r *reportFlags) plan(dir string) ([]outTarget, error) {
-	return planOutputs(r.format, r.outs, dir)
-}
-
-// planOutputs decides, before anything runs, what each -o gets: -format
-// for all, else the file's extension; no -o is text (or -format) on
-// stdout. Relative paths are taken from dir (-C applies to -o, as in vet).
-func planOutputs(format string, outs outputs, dir string) ([]outTarget, error) {
-	if format != "" {
-		if err := checkFormat(format); err != nil {
-			return nil, err
-		}
-	}
-	var plan []outTarget
-	stdout := false
-	for _, o := range outs {
-		f := format
-		if o == "-" {
-			if stdout {
-				return nil, usageError("-o -: stdout named twice")
-			}
-			stdout = true
-			if f == "" {
-				f = "text"
-			}
-			plan = append(plan, outTarget{"-", f})
-			continue
-		}
-		if f == "" {
-			var err error
-			if f, err = report.FormatFromPath(o); err != nil {
-				return nil, usageError("-o: %v", err)
-			}
-		}
-		path := o
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(dir, path)
-		}
-		// Checked now, so a bad -o fails before the long work, not after.
-		if err := outfile.Check(path); err != nil {
-			return nil, usageError("-o: %v (-o - writes to stdout)", err)
-		}
-		plan = append(plan, outTarget{path, f})
-	}
-	if len(plan) == 0 {
-		f := format
-		if f == "" {
-			f = "text"
-		}
-		plan = append(plan, outTarget{"-", f})
-	}
-	return plan, nil
-}
-
-// checkFormat refuses a -format no renderer writes (exit 2).
-func checkFormat(format string) error {
-	if !slices.Contains(report.Formats(), format) {
-		return usageError("unknown -format %q (want %s)", format, strings.Join(report.Formats(), ", "))
-	}
-	return nil
-}
-
-// stdoutFormats lists the formats a plan writes to stdout.
-func stdoutFormats(plan []outTarget) []string {
-	var out []string
-	for _, t := range plan {
-		if t.path == "-" {
-			out = append(out, t.format)
-		}
-	}
-	return out
-}
-
-// writeReports renders the run in every planned format first (so a
-// rendering failure writes nothing), writes the files atomically and stdout,
-// prints the errors of an incomplete run on stderr unless a text report on
-// stdout shows them, then a one-line summary with the verdict, and ends
-// with report.ExitCode — the same status whatever the formats (runExit:
-// -exit-zero). opts are the renderers' (-show-suppressed).
-func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan []outTarget, opts report.Options, exitZero bool) error {
-	written, textOnStdout, err := emitReports(ctx, e, run, plan, opts)
-	if err != nil {
-		return err
-	}
-	if !textOnStdout {
-		for _, er := range run.Errors {
-			fmt.Fprintf(e.Stderr, "lockaudit %s: %s: %s\n", name, report.Escape(er.Where), report.EscapeLines(er.Message))
-		}
-	}
-	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, summaryLine(run, written))
-	return runExit(run, exitZero)
-}
-
-// emitReports renders every planned report of the run with the passwords
-// redacted (env.redactor), then writes them; it returns the files written
-// (relative to the working directory when below it) and whether a text
-// report went to stdout.
-func emitReports(ctx context.Context, e *env, run *report.Run, plan []outTarget, opts report.Options) (written []string, textOnStdout bool, err error) {
-	run = run.Redact(e.redactor())
-	rendered := make([][]byte, len(plan))
-	for i, t := range plan {
-		var buf bytes.Buffer
-		if err := report.RenderWith(&buf, run, t.format, opts); err != nil {
-			return nil, false, failure("rendering %s: %v", t.format, err)
-		}
-		rendered[i] = buf.Bytes()
-	}
-	// The last moment an interruption stops the run: after it every
-	// report is written, so there is never a mix of old and new ones.
-	if err := stopped(ctx); err != nil {
-		return nil, false, err
-	}
-	for i, t := range plan {
-		if t.path == "-" {
-			textOnStdout = textOnStdout || t.format == "text"
-			if _, err := e.Stdout.Write(rendered[i]); err != nil {
-				return nil, false, failure("writing the report: %v", err)
-			}
-			continue
-		}
-		if err := outfile.Write(t.path, rendered[i]); err != nil {
-			return nil, false, failure("%v", err)
-		}
-		rel, err := filepath.Rel(e.Dir, t.path)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			rel = t.path
-		}
-		written = append(written, rel)
-	}
-	return written, textOnStdout, nil
-}
-
-// summaryLine is the one line on stderr: the verdict (when there is one),
-// the findings, and where the reports went.
-func summaryLine(run *report.Run, written []string) string {
-	s := report.Summary(run)
-	if v := run.Verdict; v != nil {
-		s = v.Summary() + "; " + s
-	}
-	if len(written) > 0 {
-		s += "; report written to " + strings.Join(written, ", ")
-	}
-	return report.Escape(s)
 }

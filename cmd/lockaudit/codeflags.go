@@ -46,6 +46,7 @@ type codeFlags struct {
 	Target         string // -target LIST; "" means the file's target:, else valkey-9.0
 	Dir            string // -C DIR; after load, absolute (the working directory when not given)
 	Tests          bool   // -tests
+	Generated      bool   // -generated
 	ShowSuppressed bool   // -show-suppressed (text output)
 	Baseline       string // -baseline FILE
 	WriteBaseline  string // -write-baseline FILE (vet only)
@@ -74,6 +75,7 @@ func (c *codeFlags) register(fs *flag.FlagSet, writeBaseline bool) {
 	fs.StringVar(&c.Target, "target", "", "the server `releases` the code must run on, comma-separated, from "+strings.Join(rules.KnownTargets(), ", ")+" (default: the config file's target, else "+settings.DefaultTarget+")")
 	fs.StringVar(&c.Dir, "C", "", "change to `DIR` first, as go -C does: patterns, -o, -config and baseline files are relative to it")
 	fs.BoolVar(&c.Tests, "tests", false, "also analyse test files")
+	fs.BoolVar(&c.Generated, "generated", false, "also report findings in generated files (a \"// Code generated ... DO NOT EDIT.\" line), which are skipped by default")
 	fs.BoolVar(&c.ShowSuppressed, "show-suppressed", false, "text output: also print suppressed findings, marked with their justification")
 	fs.StringVar(&c.Baseline, "baseline", "", "report only findings that are not in the baseline `FILE` (written by -write-baseline); known ones are kept as suppressed (external)")
 	if writeBaseline {
@@ -250,6 +252,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		Analyzers:         c.analyzers(sel),
 		Settings:          opts,
 		Tests:             c.Tests,
+		Generated:         c.Generated,
 		Directives:        true,
 		DirectiveFindings: sel[directive.RuleID],
 		Fixes:             fixes,
@@ -280,7 +283,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		if err := outfile.Write(c.abs(c.WriteBaseline), buf.Bytes()); err != nil {
 			return nil, failure("writing the baseline: %v", err)
 		}
-		fmt.Fprintf(e.Stderr, "lockaudit: baseline of %d findings written to %s\n", len(b.Findings), report.Escape(c.WriteBaseline))
+		fmt.Fprintf(e.Stderr, "lockaudit vet: baseline of %s written to %s\n", report.Plural(len(b.Findings), "finding"), report.Escape(c.WriteBaseline))
 		b.Apply(run, c.WriteBaseline)
 	}
 	if base != nil {

@@ -94,7 +94,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 	if len(outs) == 0 {
 		outs = outputs{"report.html"}
 	}
-	plan, err := planOutputs("", outs, e.Dir)
+	plan, err := planOutputs("", outs, e.Dir, true)
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func runDemo(ctx context.Context, e *env, args []string) error {
 
 // demoLive starts the fleet, audits the example against it as lockaudit
 // audit does, writes the reports and stops the servers.
-func demoLive(ctx context.Context, e *env, root, example, what string, fleet []demoNode, note string, plan []outTarget) error {
+func demoLive(ctx context.Context, e *env, root, example, what string, fleet []demoNode, note string, plan *outPlan) error {
 	out := e.Stdout
 	nodes := make([]localfleet.Node, len(fleet))
 	for i, n := range fleet {
@@ -215,7 +215,7 @@ func demoLive(ctx context.Context, e *env, root, example, what string, fleet []d
 
 // demoOffline declares the fleet and judges the example against it as
 // lockaudit preflight -inventory does.
-func demoOffline(ctx context.Context, e *env, root, example, what string, plan []outTarget) error {
+func demoOffline(ctx context.Context, e *env, root, example, what string, plan *outPlan) error {
 	out := e.Stdout
 	path := filepath.Join(root, "fleet.yaml")
 	if err := os.WriteFile(path, []byte(demoInventory), 0o644); err != nil {
@@ -270,9 +270,11 @@ func demoCode(ctx context.Context, e *env, example string, prog *progress, fleet
 
 // demoFinish prints the verdict, writes the planned reports and says
 // where they went.
-func demoFinish(ctx context.Context, e *env, run *report.Run, plan []outTarget) error {
+func demoFinish(ctx context.Context, e *env, run *report.Run, plan *outPlan) error {
 	printVerdict(e.Stdout, run)
-	written, _, err := emitReports(ctx, e, run, plan, report.Options{})
+	written, _, err := emitReports(ctx, e, plan, func(w io.Writer, format string, color bool) error {
+		return report.RenderWith(w, run, format, report.Options{Color: color})
+	})
 	if err != nil {
 		return err
 	}

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
+	"io"
 	"strings"
 
-	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -56,7 +54,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	defer boundMemory(e)()
 	fs := newFlagSet(e, "diff")
 	var r reportFlags
-	r.register(fs)
+	r.registerOutputs(fs)
 	if done, err := parseFlags(fs, args); done {
 		return err
 	}
@@ -74,34 +72,13 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	c := report.Compare(runs[0], runs[1])
+	tool := report.Tool{Name: "lockaudit", Version: version()}
 	redacted := c.Redact(e.redactor())
-	rendered := make([][]byte, len(plan))
-	for i, t := range plan {
-		var buf bytes.Buffer
-		if err := report.RenderComparison(&buf, redacted, report.Tool{Name: "lockaudit", Version: version()}, t.format); err != nil {
-			return failure("rendering %s: %v", t.format, err)
-		}
-		rendered[i] = buf.Bytes()
-	}
-	if err := stopped(ctx); err != nil {
+	written, _, err := emitReports(ctx, e, plan, func(w io.Writer, format string, _ bool) error {
+		return report.RenderComparison(w, redacted, tool, format)
+	})
+	if err != nil {
 		return err
-	}
-	var written []string
-	for i, t := range plan {
-		if t.path == "-" {
-			if _, err := e.Stdout.Write(rendered[i]); err != nil {
-				return failure("writing the report: %v", err)
-			}
-			continue
-		}
-		if err := outfile.Write(t.path, rendered[i]); err != nil {
-			return failure("%v", err)
-		}
-		rel, err := filepath.Rel(e.Dir, t.path)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			rel = t.path
-		}
-		written = append(written, rel)
 	}
 	n := c.Counts()
 	upgraded := 0

@@ -3,6 +3,7 @@ package main
 import (
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -128,24 +129,147 @@ func TestOutputsRefuseNonRegular(t *testing.T) {
 	}
 }
 
-// TestOutputDevNull: as root, -o /dev/null used to rename a regular file
-// over the device; it is refused and /dev/null stays the device.
-func TestOutputDevNull(t *testing.T) {
-	mod := writeModule(t, map[string]string{"go.mod": "module example.com/clean\n\ngo 1.22\n", "clean.go": "package clean\n\nfunc F() {}\n"})
+// TestOutputDevices: -o /dev/null and -o /dev/stdout do what users expect
+// of them in every command: /dev/null discards the report (the run exits
+// as it would without it) and stays the device; /dev/stdout is stdout,
+// beside the other -o files. Before, both were refused (exit 2) — and as
+// root, an earlier version renamed a file over /dev/null.
+func TestOutputDevices(t *testing.T) {
+	// An LA100 finding (a directive without a reason), so vet's text
+	// report is not empty.
+	mod := writeModule(t, map[string]string{"go.mod": "module example.com/clean\n\ngo 1.22\n", "clean.go": "package clean\n\n//lockaudit:ignore LA103\nfunc F() {}\n"})
+	runJSON := filepath.Join(t.TempDir(), "run.json")
+	os.WriteFile(runJSON, renderTo(t, builtRun(), "json"), 0o644)
 	unchanged := snapshotPath(t, os.DevNull)
-	for _, args := range [][]string{
-		{"vet", "-C", mod, "-format", "json", "-o", os.DevNull, "./..."},
-		{"preflight", "-C", mod, "-target", "valkey-9.0", "-format", "text", "-o", os.DevNull, "./..."},
-		{"probe", "-o", os.DevNull, "127.0.0.1:1"},
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"vet", "-C", mod, "./..."}, report.ExitFindings},
+		{[]string{"preflight", "-C", mod, "-target", "valkey-9.0", "./..."}, report.ExitFindings},
+		{[]string{"probe", "-timeout", "1s", "127.0.0.1:1"}, report.ExitFailed},
+		{[]string{"scan", "-timeout", "1s", "127.0.0.1:1"}, report.ExitFailed},
+		{[]string{"render", runJSON}, 0},
+		{[]string{"diff", runJSON, runJSON}, 0},
 	} {
-		_, stderr, code := runIn(t, t.TempDir(), nil, args...)
-		if code != report.ExitUsage || !strings.Contains(stderr, "/dev/null is a device, not a regular file") || !strings.Contains(stderr, "-o - writes to stdout") {
-			t.Errorf("%s -o /dev/null: exit %d, %s", args[0], code, stderr)
+		dir := t.TempDir()
+		args := append([]string{tc.args[0], "-o", os.DevNull, "-o", "/dev/stdout", "-o", filepath.Join(dir, "r.json")}, tc.args[1:]...)
+		stdout, stderr, code := runIn(t, dir, nil, args...)
+		if code != tc.code || strings.Contains(stderr, "not a regular file") {
+			t.Errorf("%s: exit %d, want %d\n%s", strings.Join(args, " "), code, tc.code, stderr)
+		}
+		if strings.TrimSpace(stdout) == "" {
+			t.Errorf("%s: -o /dev/stdout wrote nothing to stdout", args[0])
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, "r.json")); err != nil || !strings.HasPrefix(string(data), "{") {
+			t.Errorf("%s: r.json beside /dev/null and /dev/stdout: %v %.40q", args[0], err, data)
 		}
 	}
 	unchanged()
 	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
 		t.Errorf("/dev/null is no longer a character device: %v %v", fi, err)
+	}
+	_, stderr, code := runIn(t, t.TempDir(), nil, "vet", "-C", mod, "-o", "-", "-o", "/dev/stdout", "./...")
+	if code != report.ExitUsage || !strings.Contains(stderr, "-o /dev/stdout: stdout is already named by -o -") {
+		t.Errorf("stdout named twice: exit %d, %s", code, stderr)
+	}
+}
+
+// TestOutputDevStdoutBinary: the real binary with its stdout redirected
+// to a file writes the report into that file through /dev/stdout, and
+// the file is written to, not replaced (same inode).
+func TestOutputDevStdoutBinary(t *testing.T) {
+	mod := writeModule(t, map[string]string{"go.mod": "module example.com/clean\n\ngo 1.22\n", "clean.go": "package clean\n\nfunc F() {}\n"})
+	out := filepath.Join(t.TempDir(), "captured")
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := f.Stat()
+	cmd := exec.Command(lockauditBinary(t), "vet", "-C", mod, "-format", "json", "-o", "/dev/stdout", "./...")
+	cmd.Stdout = f
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	f.Close()
+	if err != nil {
+		t.Fatalf("vet -o /dev/stdout: %v\n%s", err, stderr.String())
+	}
+	after, _ := os.Stat(out)
+	data, _ := os.ReadFile(out)
+	if !os.SameFile(before, after) || !strings.Contains(string(data), `"command": "vet"`) {
+		t.Errorf("stdout file replaced (%v) or without the report: %.60q", !os.SameFile(before, after), data)
+	}
+}
+
+// TestOutputFormatsByExtension: several -o are each written in the format
+// of their extension, in every command that writes reports; a -format
+// that contradicts an extension is refused before any work (no text in an
+// .html file), and -json is -format json.
+func TestOutputFormatsByExtension(t *testing.T) {
+	mod := writeModule(t, map[string]string{"go.mod": "module example.com/clean\n\ngo 1.22\n", "clean.go": "package clean\n\nfunc F() {}\n"})
+	runJSON := filepath.Join(t.TempDir(), "run.json")
+	os.WriteFile(runJSON, renderTo(t, builtRun(), "json"), 0o644)
+	looks := map[string]func(string) bool{
+		"a.json":  func(s string) bool { return strings.HasPrefix(s, "{") && !strings.Contains(s, `"$schema"`) },
+		"b.sarif": func(s string) bool { return strings.Contains(s, `"$schema"`) && strings.Contains(s, "sarif") },
+		"c.md":    func(s string) bool { return strings.HasPrefix(s, "#") || strings.HasPrefix(s, ">") },
+		"d.html":  func(s string) bool { return strings.HasPrefix(strings.ToLower(s), "<!doctype html") },
+		"e.txt":   func(s string) bool { return !strings.HasPrefix(s, "{") && !strings.HasPrefix(s, "<") },
+	}
+	for _, base := range [][]string{
+		{"vet", "-C", "MOD", "./..."},
+		{"preflight", "-C", "MOD", "-target", "valkey-9.0", "./..."},
+		{"probe", "-timeout", "1s", "127.0.0.1:1"},
+		{"scan", "-timeout", "1s", "127.0.0.1:1"},
+		{"conform", "-write-scratch-key", "-timeout", "1s", "127.0.0.1:1"},
+		{"render", runJSON},
+		{"diff", runJSON, runJSON},
+	} {
+		dir := t.TempDir()
+		args := []string{base[0]}
+		for name := range looks {
+			args = append(args, "-o", filepath.Join(dir, name))
+		}
+		for _, a := range base[1:] {
+			args = append(args, strings.ReplaceAll(a, "MOD", mod))
+		}
+		_, stderr, code := runIn(t, dir, nil, args...)
+		if code == report.ExitUsage {
+			t.Errorf("%s: exit 2: %s", base[0], stderr)
+			continue
+		}
+		for name, ok := range looks {
+			data, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil || !ok(string(data)) {
+				t.Errorf("%s -o %s: not in its extension's format (%v): %.80q", base[0], name, err, data)
+			}
+		}
+		// A -format that contradicts an extension: refused before any work.
+		dir = t.TempDir()
+		args = append([]string{base[0], "-format", "text", "-o", "r.html"}, args[1+2*len(looks):]...)
+		_, stderr, code = runIn(t, dir, nil, args...)
+		if code != report.ExitUsage || !strings.Contains(stderr, "the extension says html, but -format says text") {
+			t.Errorf("%s -format text -o r.html: exit %d, %s", base[0], code, stderr)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("%s: files written although the flags were refused: %v", base[0], ents)
+		}
+	}
+	// -json is -format json; -json with another -format is refused.
+	stdout, _, _ := runIn(t, t.TempDir(), nil, "vet", "-C", mod, "-json", "./...")
+	if !strings.Contains(stdout, `"command": "vet"`) {
+		t.Errorf("vet -json: %.80q", stdout)
+	}
+	if _, stderr, code := runIn(t, t.TempDir(), nil, "vet", "-C", mod, "-json", "-format", "sarif", "./..."); code != report.ExitUsage || !strings.Contains(stderr, "-json and -format sarif disagree") {
+		t.Errorf("-json -format sarif: exit %d, %s", code, stderr)
+	}
+	// SARIF in a .json file is accepted (SARIF is JSON).
+	dir := t.TempDir()
+	if _, stderr, code := runIn(t, dir, nil, "vet", "-C", mod, "-format", "sarif", "-o", filepath.Join(dir, "r.json"), "./..."); code != 0 {
+		t.Errorf("-format sarif -o r.json: exit %d, %s", code, stderr)
+	} else if data, _ := os.ReadFile(filepath.Join(dir, "r.json")); !strings.Contains(string(data), `"$schema"`) {
+		t.Errorf("r.json is not SARIF: %.80q", data)
 	}
 }
 

@@ -63,7 +63,7 @@ type preflightFlags struct {
 	meta      engagementFlags
 	exitZero  bool
 	patterns  []string
-	plan      []outTarget
+	plan      *outPlan
 	inv       *inventory.File
 }
 

@@ -353,13 +353,13 @@ func useNames(cs []rules.Command) []string {
 
 // probeFlags are probe's parsed flags.
 type probeFlags struct {
-	conn                     connFlags
-	configPath, uses, format string
-	out                      string
-	watch                    time.Duration
-	listen                   string
-	plan                     []outTarget
-	exitZero                 bool
+	conn             connFlags
+	configPath, uses string
+	reports          reportFlags
+	watch            time.Duration
+	listen           string
+	plan             *outPlan
+	exitZero         bool
 }
 
 func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
@@ -371,8 +371,7 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	o.conn.register(fs)
 	fs.StringVar(&o.configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else assumed: the native path of the fleet's flavor, delifeq,ifeq on Valkey, delex,ifeq on Redis)")
-	fs.StringVar(&o.format, "format", "", "output `format`: text or json (default text, or from -o's extension)")
-	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout (\"-\" is stdout)")
+	o.reports.register(fs)
 	fs.DurationVar(&o.watch, "watch", 0, "probe again this `INTERVAL` after each probe and serve metrics and the latest report on -listen")
 	fs.StringVar(&o.listen, "listen", "", "with -watch: serve /metrics, /report and /report.json on `HOST:PORT`")
 	registerExitZero(fs, &o.exitZero)
@@ -386,7 +385,7 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 		return nil, usageError("-watch needs -listen HOST:PORT (where Prometheus scrapes /metrics)")
 	case o.watch == 0 && o.listen != "":
 		return nil, usageError("-listen needs -watch INTERVAL")
-	case o.watch > 0 && o.out != "":
+	case o.watch > 0 && len(o.reports.outs) > 0:
 		return nil, usageError("-watch serves the latest report at /report; it writes no -o file")
 	}
 	if o.listen != "" {
@@ -404,21 +403,8 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	if o.uses == "" && cfg != nil && len(cfg.Probe.Uses) > 0 {
 		o.uses = strings.Join(cfg.Probe.Uses, ",")
 	}
-	if o.format == "" {
-		o.format = "text"
-		if strings.EqualFold(filepath.Ext(o.out), ".json") {
-			o.format = "json"
-		}
-	}
-	if o.format != "text" && o.format != "json" {
-		return nil, usageError("unknown -format %q (want text or json; lockaudit render turns a JSON run into html, markdown or sarif)", o.format)
-	}
-	var outs outputs
-	if o.out != "" {
-		outs = outputs{o.out}
-	}
-	// The output is checked before probing: a bad -o fails at once (exit 2).
-	if o.plan, err = planOutputs(o.format, outs, e.Dir); err != nil {
+	// The outputs are checked before probing: a bad -o fails at once (exit 2).
+	if o.plan, err = o.reports.plan(e.Dir); err != nil {
 		return nil, err
 	}
 	return o, nil

@@ -37,7 +37,8 @@ func TestProbeUsageErrors(t *testing.T) {
 	}{
 		{nil, "no address to probe"},
 		{[]string{"-uses", "delifeq,evalsha", "127.0.0.1:6379"}, `-uses: unknown command "evalsha" (want delifeq, delex, ifeq or lua)`},
-		{[]string{"-format", "sarif", "127.0.0.1:6379"}, `unknown -format "sarif"`},
+		{[]string{"-format", "xml", "127.0.0.1:6379"}, `unknown -format "xml"`},
+		{[]string{"-format", "text", "-o", "p.html", "127.0.0.1:6379"}, "-o p.html: the extension says html, but -format says text"},
 		{[]string{"-password", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},
 		{[]string{"--password=hunter2-secret", "127.0.0.1:6379"}, "-password-file"},
 		{[]string{"-a", "hunter2-secret", "127.0.0.1:6379"}, "LOCKAUDIT_PASSWORD"},

@@ -45,7 +45,7 @@ func wantProgress(stderrIsTerminal bool, getenv func(string) string, stdoutForma
 }
 
 // newProgress returns the progress line of a command that writes plan.
-func newProgress(e *env, name string, plan []outTarget) *progress {
+func newProgress(e *env, name string, plan *outPlan) *progress {
 	f, ok := e.Stderr.(*os.File)
 	if !wantProgress(ok && isTerminal(f), e.Getenv, stdoutFormats(plan)) {
 		return nil

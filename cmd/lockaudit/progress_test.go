@@ -57,7 +57,7 @@ func TestProgressOffWithoutTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer null.Close()
-	plan := []outTarget{{"-", "text"}}
+	plan := &outPlan{targets: []outTarget{{"-", "text", toStdout}}}
 	for name, stderr := range map[string]interface{ Write([]byte) (int, error) }{"buffer": &bytes.Buffer{}, "file": file, "pipe": w, "devnull": null} {
 		p := newProgress(&env{Stderr: stderr, Getenv: func(string) string { return "" }}, "audit", plan)
 		if p != nil {

@@ -52,12 +52,6 @@ lockaudit render -exit-status -o report.sarif run.json   # fail like the origina
 	})
 }
 
-// outputs collects repeated -o flags.
-type outputs []string
-
-func (o *outputs) String() string     { return strings.Join(*o, ",") }
-func (o *outputs) Set(s string) error { *o = append(*o, s); return nil }
-
 // savedRunMemory is the soft memory limit of the commands that read saved
 // runs and render them (render, diff): decoding and rendering make garbage
 // several times the size of the run, which the collector then frees before
@@ -79,9 +73,10 @@ func boundMemory(e *env) (restore func()) {
 func runRender(ctx context.Context, e *env, args []string) error {
 	defer boundMemory(e)()
 	fs := newFlagSet(e, "render")
-	format := fs.String("format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text on stdout, or from each -o file's extension)")
-	var outs outputs
-	fs.Var(&outs, "o", "write the report to `FILE` (repeatable; \"-\" is stdout)")
+	// The paths are checked when writing: render is quick, and a bad -o
+	// is an exit 1, as documented above.
+	rf := reportFlags{noCheck: true}
+	rf.registerOutputs(fs)
 	since := fs.String("since", "", "compare the run with an earlier JSON run (`OLD.json`) and show the comparison in the reports (the JSON report then carries it)")
 	exitStatus := fs.Bool("exit-status", false, "exit with the saved run's status (3 findings or unsafe, 4 unknown, 1 incomplete) instead of 0 once the reports are written")
 	if done, err := parseFlags(fs, args); done {
@@ -90,41 +85,9 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 1 {
 		return usageError("one input at a time, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " "))
 	}
-	if *format != "" {
-		if err := checkFormat(*format); err != nil {
-			return err
-		}
-	}
-	// Not planOutputs: render finds a missing folder when writing (exit 1,
-	// as documented above) and lets stdout be named twice.
-	var plan []outTarget
-	var files []string // the -o files as given, for the summary
-	for _, o := range outs {
-		f := *format
-		if f == "" && o != "-" {
-			var err error
-			if f, err = report.FormatFromPath(o); err != nil {
-				return usageError("-o: %v", err)
-			}
-		}
-		if f == "" {
-			f = "text"
-		}
-		path := o
-		if o != "-" {
-			files = append(files, o)
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(e.Dir, path)
-			}
-		}
-		plan = append(plan, outTarget{path, f})
-	}
-	if len(plan) == 0 {
-		f := *format
-		if f == "" {
-			f = "text"
-		}
-		plan = append(plan, outTarget{"-", f})
+	plan, err := rf.plan(e.Dir)
+	if err != nil {
+		return err
 	}
 
 	// Reading stdin (or a named pipe) can wait for ever; an interruption
@@ -161,12 +124,16 @@ func runRender(ctx context.Context, e *env, args []string) error {
 			name, id, run.Tool.Name, run.Tool.Version)))
 	}
 
-	if _, _, err := emitReports(ctx, e, run, plan, report.Options{}); err != nil {
+	redacted := run.Redact(e.redactor())
+	written, _, err := emitReports(ctx, e, plan, func(w io.Writer, format string, color bool) error {
+		return report.RenderWith(w, redacted, format, report.Options{Color: color})
+	})
+	if err != nil {
 		return err
 	}
 	summary := report.Summary(run)
-	if len(files) > 0 {
-		summary += "; report written to " + strings.Join(files, ", ")
+	if len(written) > 0 {
+		summary += "; report written to " + strings.Join(written, ", ")
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit render: %s\n", report.Escape(summary))
 	if *exitStatus {

@@ -185,5 +185,5 @@ func scanLine(s scan.Progress) string {
 	}
 	n := int(frac * width)
 	bar := "[" + strings.Repeat("#", n) + strings.Repeat("-", width-n) + "]"
-	return fmt.Sprintf("scanning %s %3.0f%% %d of %d keys, %d of %d shards done, %d finding(s)", bar, frac*100, s.Keys, s.Total, s.Done, s.Shards, s.Findings)
+	return fmt.Sprintf("scanning %s %3.0f%% %d of %d keys, %d of %d shards done, %s", bar, frac*100, s.Keys, s.Total, s.Done, s.Shards, report.Plural(s.Findings, "finding"))
 }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"strings"
 
 	"github.com/lockaudit/lockaudit/analyzers/driver"
-	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/report"
 )
 
@@ -50,18 +47,18 @@ lockaudit vet -diff ./...                            # the suggested fixes, as a
 
 // vetOptions are vet's parsed flags.
 type vetOptions struct {
-	format, out string
-	fix, diff   bool
-	exitZero    bool
-	code        codeFlags
-	patterns    []string
+	reports   reportFlags
+	plan      *outPlan
+	fix, diff bool
+	exitZero  bool
+	code      codeFlags
+	patterns  []string
 }
 
 func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 	o := &vetOptions{}
 	fs := newFlagSet(e, "vet")
-	fs.StringVar(&o.format, "format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default text, or from -o's extension)")
-	fs.StringVar(&o.out, "o", "", "write the report to `FILE` instead of stdout (\"-\" is stdout)")
+	o.reports.register(fs)
 	o.code.register(fs, true)
 	fs.BoolVar(&o.fix, "fix", false, "apply the findings' suggested fixes, then analyse again and report what remains")
 	fs.BoolVar(&o.diff, "diff", false, "print the findings' suggested fixes as a unified diff on stdout (instead of the report, unless -o) and change nothing")
@@ -74,33 +71,17 @@ func parseVetFlags(e *env, args []string) (*vetOptions, error) {
 		return nil, err
 	}
 	o.patterns = patterns
-	if o.out == "-" {
-		o.out = "" // stdout
-	}
-	if o.format == "" {
-		o.format = "text"
-		if o.out != "" {
-			f, err := report.FormatFromPath(o.out)
-			if err != nil {
-				return nil, usageError("-o: %v", err)
-			}
-			o.format = f
-		}
-	}
-	if err := checkFormat(o.format); err != nil {
-		return nil, err
-	}
 	if o.fix && o.code.WriteBaseline != "" {
 		return nil, usageError("-fix and -write-baseline do not go together: fix first, then write the baseline of what remains")
 	}
 	if err := o.code.load(e); err != nil {
 		return nil, err
 	}
-	if o.out != "" {
-		if err := outfile.Check(o.code.abs(o.out)); err != nil {
-			return nil, usageError("-o: %v (-o - writes to stdout)", err)
-		}
+	plan, err := o.reports.plan(o.code.Dir)
+	if err != nil {
+		return nil, err
 	}
+	o.plan = plan
 	return o, nil
 }
 
@@ -120,13 +101,14 @@ func runVet(ctx context.Context, e *env, args []string) error {
 		if run, err = fixRun(ctx, e, o, run); err != nil {
 			return err
 		}
-		if !o.fix && o.out == "" {
+		if !o.fix && len(o.reports.outs) == 0 {
 			// -diff: stdout holds the diff, not the report.
+			run.FailOn = o.plan.failOn
 			fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Summary(run))
 			return runExit(run, o.exitZero)
 		}
 	}
-	return emit(ctx, e, run, o.code.renderOptions(), o.format, o.out, o.code.Dir, o.exitZero)
+	return writeReports(ctx, e, "vet", run, o.plan, o.code.renderOptions(), o.exitZero)
 }
 
 // fixRun handles -diff and -fix on an analysed run: it plans the fixes of
@@ -148,7 +130,7 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 		fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Escape(s.String()))
 	}
 	if !o.fix {
-		fmt.Fprintf(e.Stderr, "lockaudit vet: %d of %d findings have a fix, changing %d files; -fix applies them\n", len(plan.Fixed), len(run.Active()), len(plan.Files))
+		fmt.Fprintf(e.Stderr, "lockaudit vet: %d of %s %s a fix, changing %s; -fix applies them\n", len(plan.Fixed), report.Plural(len(run.Active()), "finding"), map[bool]string{true: "has", false: "have"}[len(plan.Fixed) == 1], report.Plural(len(plan.Files), "file"))
 		return run, nil
 	}
 	if err := stopped(ctx); err != nil {
@@ -164,7 +146,7 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 	if len(written) == 0 {
 		fmt.Fprintf(e.Stderr, "lockaudit vet: nothing to fix\n")
 	} else {
-		fmt.Fprintf(e.Stderr, "lockaudit vet: fixed %d findings in %d files:\n", len(plan.Fixed), len(written))
+		fmt.Fprintf(e.Stderr, "lockaudit vet: fixed %s in %s:\n", report.Plural(len(plan.Fixed), "finding"), report.Plural(len(written), "file"))
 		for _, f := range plan.Fixed {
 			fmt.Fprintf(e.Stderr, "  %s\n", report.Escape(f.Where()+": "+f.Rule+" "+strings.Join(fixes.Messages(f), "; ")))
 		}
@@ -174,52 +156,4 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 	}
 	o.code.Fixes = nil
 	return o.code.run(ctx, e, o.patterns)
-}
-
-// emit renders the run (with the renderers' options: -show-suppressed) to
-// -o (relative to dir, as -C applies to every path) or stdout, prints the
-// run's errors (packages that did not load) on stderr unless the text
-// report on stdout already shows them, then a one-line summary on stderr,
-// and ends with the run's exit code (runExit): the summary and exit code
-// are always the run's.
-func emit(ctx context.Context, e *env, run *report.Run, opts report.Options, format, out, dir string, exitZero bool) error {
-	var buf bytes.Buffer
-	if err := report.RenderWith(&buf, run.Redact(e.redactor()), format, opts); err != nil {
-		return failure("rendering %s: %v", format, err)
-	}
-	if err := stopped(ctx); err != nil {
-		return err // interrupted: the old report stays as it was
-	}
-	if out != "" {
-		if err := outfile.Write(inDir(dir, out), buf.Bytes()); err != nil {
-			return failure("%v", err)
-		}
-	} else if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
-		return failure("writing the report: %v", err)
-	}
-	if format != "text" || out != "" {
-		report.WriteErrors(e.Stderr, run.Errors)
-	}
-	summary := report.Summary(run)
-	if out != "" {
-		summary += "; report written to " + out
-	}
-	fmt.Fprintf(e.Stderr, "lockaudit vet: %s\n", report.Escape(summary))
-	return runExit(run, exitZero)
-}
-
-// registerExitZero adds -exit-zero (vet, audit, probe, preflight).
-func registerExitZero(fs *flag.FlagSet, p *bool) {
-	fs.BoolVar(p, "exit-zero", false, "exit 0 even when the run reports findings or an unsafe verdict (3), e.g. to upload a report without failing the job; an incomplete run (1), a usage error (2) and unknown evidence (4) still fail")
-}
-
-// runExit ends a command with its run's exit status: report.ExitCode,
-// except that with -exit-zero findings and unsafe verdicts (3) exit 0.
-// Unknown is never turned into a pass, nor is an incomplete run.
-func runExit(run *report.Run, exitZero bool) error {
-	code := report.ExitCode(run)
-	if exitZero && code == report.ExitFindings {
-		code = 0
-	}
-	return exitWith(code)
 }

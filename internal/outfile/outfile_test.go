@@ -70,9 +70,10 @@ func TestWriteRefuses(t *testing.T) {
 	noTemporaries(t, dir, "real.html", "link.html", "fifo.html", "ro.html", "folder.html")
 }
 
-// TestWriteReplaces: a new file gets mode 0644, an existing one keeps its
-// mode, and no temporary file is left.
+// TestWriteReplaces: a new file gets mode 0644 under umask 022, an
+// existing one keeps its mode, and no temporary file is left.
 func TestWriteReplaces(t *testing.T) {
+	withUmask(t, 0o022)
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new.json")
 	if err := Check(fresh); err != nil {
@@ -158,4 +159,88 @@ func noTemporaries(t *testing.T, dir string, want ...string) {
 	if !slices.Equal(got, want) {
 		t.Errorf("%s holds %v, want %v", dir, got, want)
 	}
+}
+
+// withUmask sets the process's umask for one test (tests that call it do
+// not run in parallel).
+func withUmask(t *testing.T, mask int) {
+	t.Helper()
+	old := syscall.Umask(mask)
+	t.Cleanup(func() { syscall.Umask(old) })
+}
+
+// TestWriteHonoursUmask: a new report is 0666 less the umask, as any
+// file a program creates (it was 0644 whatever the umask: a report meant
+// to stay private under umask 077 was readable by everyone); a replaced
+// file keeps its mode whatever the umask.
+func TestWriteHonoursUmask(t *testing.T) {
+	for _, tc := range []struct {
+		mask int
+		want fs.FileMode
+	}{{0o077, 0o600}, {0o027, 0o640}, {0o002, 0o664}} {
+		withUmask(t, tc.mask)
+		dir := t.TempDir()
+		fresh := filepath.Join(dir, "report.html")
+		if err := Write(fresh, []byte("new")); err != nil {
+			t.Fatal(err)
+		}
+		if fi, _ := os.Stat(fresh); fi.Mode().Perm() != tc.want {
+			t.Errorf("umask %03o: a new report has mode %v, want %v", tc.mask, fi.Mode().Perm(), tc.want)
+		}
+		old := filepath.Join(dir, "old.html")
+		os.WriteFile(old, nil, 0o600)
+		os.Chmod(old, 0o644)
+		if err := Write(old, []byte("new")); err != nil {
+			t.Fatal(err)
+		}
+		if fi, _ := os.Stat(old); fi.Mode().Perm() != 0o644 {
+			t.Errorf("umask %03o: a replaced report has mode %v, want its own 0644", tc.mask, fi.Mode().Perm())
+		}
+	}
+}
+
+// TestWriteAllOrNone: when one of several files cannot be written, none
+// is: the others keep their old content and no temporary file is left;
+// when all can, all are replaced.
+func TestWriteAllOrNone(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.sarif")
+	os.WriteFile(a, []byte("old a"), 0o644)
+	os.WriteFile(b, []byte("old b"), 0o644)
+	ro := filepath.Join(dir, "ro.html")
+	os.WriteFile(ro, []byte("old ro"), 0o444)
+	err := WriteAll([]File{{a, []byte("new a")}, {b, []byte("new b")}, {ro, []byte("new ro")}})
+	if err == nil || !strings.Contains(err.Error(), "read-only") {
+		t.Fatalf("WriteAll with a read-only target: %v", err)
+	}
+	for p, want := range map[string]string{a: "old a", b: "old b", ro: "old ro"} {
+		if data, _ := os.ReadFile(p); string(data) != want {
+			t.Errorf("%s: %q, want %q (all or none)", p, data, want)
+		}
+	}
+	noTemporaries(t, dir, "a.json", "b.sarif", "ro.html")
+
+	// A failure while staging (a folder that vanished after the check
+	// stands in for a full disk) also leaves the first file as it was.
+	gone := filepath.Join(t.TempDir(), "gone")
+	os.Mkdir(gone, 0o755)
+	os.Remove(gone)
+	if err := WriteAll([]File{{a, []byte("new a")}, {filepath.Join(gone, "c.md"), []byte("c")}}); err == nil {
+		t.Fatal("WriteAll into a missing folder succeeded")
+	}
+	if data, _ := os.ReadFile(a); string(data) != "old a" {
+		t.Errorf("a.json was replaced although another file failed: %q", data)
+	}
+	if err := WriteAll([]File{{a, []byte("new a")}, {b, []byte("new b")}}); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{a: "new a", b: "new b"} {
+		if data, _ := os.ReadFile(p); string(data) != want {
+			t.Errorf("%s: %q, want %q", p, data, want)
+		}
+	}
+	if err := WriteAll([]File{{a, nil}, {a, nil}}); err == nil || !strings.Contains(err.Error(), "named twice") {
+		t.Errorf("the same file twice: %v", err)
+	}
+	noTemporaries(t, dir, "a.json", "b.sarif", "ro.html")
 }

@@ -406,7 +406,7 @@ func (s *scanner) shard(ctx context.Context, sh shard) result {
 		r.Note = strings.TrimPrefix(r.Note+"; "+fmt.Sprintf("stopped after %d keys: %s", r.Keys, why), "; ")
 	}
 	if r.Findings > len(r.findings) {
-		more := fmt.Sprintf("%d finding(s) over the listing limit (-limit %d) not listed", r.Findings-len(r.findings), s.opt.Limit)
+		more := fmt.Sprintf("%s over the listing limit (-limit %d) not listed", report.Plural(r.Findings-len(r.findings), "finding"), s.opt.Limit)
 		r.Note = strings.TrimPrefix(r.Note+"; "+more, "; ")
 	}
 	return r
