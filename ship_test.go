@@ -410,3 +410,53 @@ func TestReadmeFirstScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestAlertRules: the alerting rules the docs show are the rules file
+// (docs/prometheus/lockaudit-rules.yml), promtool checks it and its unit
+// tests pass — several fleets watched at once, the watcher down or not
+// scraped —, and the unit tests can fail: the former `and on(path)` join,
+// which matched one fleet's verdict with another's relied_on, fails them.
+func TestAlertRules(t *testing.T) {
+	rules, err := os.ReadFile(filepath.Join("docs", "prometheus", "lockaudit-rules.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join("docs", "fleet-commands.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(rules[bytes.Index(rules, []byte("groups:")):])
+	shown := false
+	for _, m := range fencedYAML.FindAllStringSubmatch(string(doc), -1) {
+		if strings.HasPrefix(m[1], "groups:") {
+			shown = true
+			if m[1] != body {
+				t.Errorf("docs/fleet-commands.md shows other rules than docs/prometheus/lockaudit-rules.yml")
+			}
+		}
+	}
+	if !shown {
+		t.Error("docs/fleet-commands.md shows no alerting rules")
+	}
+	bin := tool(t, "LOCKAUDIT_PROMTOOL", "promtool", "apt-get install prometheus (Debian's package ships promtool)")
+	promtool := func(dir string, args ...string) (string, error) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	dir := filepath.Join("docs", "prometheus")
+	if out, err := promtool(dir, "check", "rules", "lockaudit-rules.yml"); err != nil || !strings.Contains(out, "SUCCESS: 5 rules found") {
+		t.Errorf("promtool check rules: %v\n%s", err, out)
+	}
+	if out, err := promtool(dir, "test", "rules", "lockaudit-rules.test.yml"); err != nil || !strings.Contains(out, "SUCCESS") {
+		t.Errorf("promtool test rules: %v\n%s", err, out)
+	}
+	bad := t.TempDir()
+	tests, _ := os.ReadFile(filepath.Join(dir, "lockaudit-rules.test.yml"))
+	os.WriteFile(filepath.Join(bad, "lockaudit-rules.test.yml"), tests, 0o644)
+	os.WriteFile(filepath.Join(bad, "lockaudit-rules.yml"), bytes.ReplaceAll(rules, []byte("and ignoring(verdict)"), []byte("and on(path)")), 0o644)
+	if out, err := promtool(bad, "test", "rules", "lockaudit-rules.test.yml"); err == nil || !strings.Contains(out, `instance="a:9187"`) {
+		t.Errorf("the unit tests pass rules that join fleets on path alone (%v):\n%s", err, out)
+	}
+}

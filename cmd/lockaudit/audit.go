@@ -115,7 +115,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	if o == nil || err != nil {
 		return err
 	}
-	opts, err := o.conn.options(e, o.code.Dir)
+	opts, err := o.conn.options(ctx, e, o.code.Dir)
 	if err != nil {
 		return err
 	}

@@ -4,11 +4,16 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"flag"
+	"fmt"
+	"io"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/lockaudit/lockaudit/internal/secret"
@@ -21,7 +26,7 @@ import (
 func init() {
 	register(&command{
 		Name:    "probe",
-		Usage:   "probe [flags] HOST[:PORT]...\nprobe [flags] -sentinel HOST[:PORT][,...] [-master NAME] [HOST[:PORT]...]\nprobe -watch INTERVAL -listen HOST:PORT [flags] HOST[:PORT]...",
+		Usage:   "probe [flags] HOST[:PORT]...\nprobe [flags] -sentinel HOST[:PORT][,...] [-master NAME] [HOST[:PORT]...]\nprobe -watch INTERVAL [-listen HOST:PORT] [flags] HOST[:PORT]...",
 		Summary: "Read live Valkey/Redis nodes (never writing): is the native lock path safe on them?",
 		Doc: `The probe says whether the native lock path is safe on every node that
 can become primary.
@@ -46,20 +51,22 @@ server's certificate is always verified, against -tls-ca or else the
 system's CA roots, for -tls-server-name or else the address's host.
 There is no switch to turn verification off.
 
-With -watch INTERVAL -listen HOST:PORT it probes again INTERVAL after each
-probe ends, and serves on HOST:PORT Prometheus metrics (/metrics: the
-verdict per path, each node's answers, probe errors, last success time)
-and the latest HTML report (/report; JSON at /report.json) until it is
-stopped (Ctrl-C, SIGTERM). It writes no report file.`,
+With -watch INTERVAL it probes again INTERVAL after each probe ends, and
+serves on -listen (default 127.0.0.1:9187, loopback only) Prometheus
+metrics (/metrics: the verdict per path, each node's answers, probe
+errors, last success time, build info), the latest HTML report (/report;
+JSON at /report.json) and /healthz until it is stopped (Ctrl-C,
+SIGTERM). It answers only requests for loopback names, the listening
+address and -allow-host names. It writes no report file.`,
 		Examples: `lockaudit probe 127.0.0.1                       # port 6379; any node of the set
 lockaudit probe 10.0.0.5:7000                   # cluster: any node, the rest is discovered
 lockaudit probe -sentinel 10.0.0.9,10.0.0.10 -master mymaster
 LOCKAUDIT_PASSWORD=... lockaudit probe -user probe -tls -tls-ca ca.pem redis.internal:6380
 lockaudit probe -uses lua -format json -o fleet.json 127.0.0.1
-lockaudit probe -watch 30s -listen 127.0.0.1:9187 10.0.0.1   # metrics for Prometheus`,
+lockaudit probe -watch 30s -listen 127.0.0.1:9187 10.0.0.1   # metrics for a Prometheus on this host`,
 		Exit: `0  every verdict the code relies on (-uses) is safe; -watch: stopped
-1  no node could be probed at all (-watch: the address could not be
-   listened on)
+1  no node could be probed at all (-watch: the -listen address could
+   not be listened on)
 2  usage error, including a bad config file or -o
 3  a verdict relied on is unsafe, or an error finding (0 with -exit-zero)
 4  a verdict relied on is unknown (evidence missing)`,
@@ -260,8 +267,8 @@ func splitList(s string) []string {
 // limits. Relative -password-file and -tls-* paths are taken from dir (the
 // working directory, or audit's -C, like its other paths). The caller
 // sets Uses (or Code) and Progress.
-func (c *connFlags) options(e *env, dir string) (probe.Options, error) {
-	pw, err := c.password(e, dir)
+func (c *connFlags) options(ctx context.Context, e *env, dir string) (probe.Options, error) {
+	pw, err := c.password(ctx, e, dir)
 	if err != nil {
 		return probe.Options{}, err
 	}
@@ -278,18 +285,104 @@ func (c *connFlags) options(e *env, dir string) (probe.Options, error) {
 }
 
 // password reads the password from -password-file or LOCKAUDIT_PASSWORD.
-func (c *connFlags) password(e *env, dir string) (string, error) {
+func (c *connFlags) password(ctx context.Context, e *env, dir string) (string, error) {
 	if c.passwordFile != "" {
-		data, err := os.ReadFile(inDir(dir, c.passwordFile))
+		pw, err := readPasswordFile(ctx, inDir(dir, c.passwordFile))
 		if err != nil {
-			return "", usageError("-password-file: %v", err)
+			if err := stopped(ctx); err != nil {
+				return "", err // interrupted (SIGINT, SIGTERM) while reading
+			}
+			return "", usageError("-password-file %s", err)
 		}
+<<<<<<< HEAD
 		line, _, _ := strings.Cut(string(data), "\n")
 		pw := strings.TrimSuffix(line, "\r")
 		e.passwords = append(e.passwords, pw)
+=======
+>>>>>>> 4534b11 (watch: loopback -listen by default, a Host allowlist (-allow-host), read/write/idle timeouts and a 64-connection cap that evicts the longest-idle, /healthz, lockaudit_build_info; alert rules joined per fleet plus up/absent alerts, in docs/prometheus with promtool unit tests; -password-file reads regular files only, bounded, never an empty password)
 		return pw, nil
 	}
 	return e.Getenv(secret.Env), nil
+}
+
+// passwordReadTimeout bounds reading -password-file (a file on a hung
+// network mount): past it the command stops with a usage error.
+const passwordReadTimeout = 10 * time.Second
+
+// maxPasswordFile bounds what is read of -password-file: a password is a
+// line, not a file.
+const maxPasswordFile = 64 << 10
+
+// readPasswordFile reads the password, the first line of a regular file
+// (a symbolic link to one, as secret mounts are, is followed). A named
+// pipe, a device, a socket or a folder is refused without reading it — a
+// FIFO nobody writes to would block for ever — and so is a file whose
+// first line is empty: an empty password is never sent. The read has a
+// deadline and stops when ctx ends (Ctrl-C, SIGTERM). Errors start with
+// the path and never hold the file's content.
+func readPasswordFile(ctx context.Context, path string) (string, error) {
+	// O_NONBLOCK: opening a FIFO for reading waits for a writer otherwise.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", fmt.Errorf("%s: %v", path, err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return "", fmt.Errorf("%s: %v", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return "", fmt.Errorf("%s is %s, not a regular file: put the password in a file (or set %s)", path, fileKind(fi.Mode()), secret.Env)
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, maxPasswordFile))
+		done <- result{data, err}
+	}()
+	timer := time.NewTimer(passwordReadTimeout)
+	defer timer.Stop()
+	var r result
+	select {
+	case r = <-done:
+	case <-timer.C:
+		return "", fmt.Errorf("%s: not read within %s", path, passwordReadTimeout)
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	if r.err != nil {
+		return "", fmt.Errorf("%s: %v", path, r.err)
+	}
+	line, _, _ := strings.Cut(string(r.data), "\n")
+	line = strings.TrimSuffix(line, "\r")
+	if line == "" {
+		return "", fmt.Errorf("%s: the first line is empty: no password to send (an empty password is never sent; omit -password-file to connect without one)", path)
+	}
+	return line, nil
+}
+
+// fileKind names what is at a path that is not a regular file.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
 }
 
 // inDir makes a relative path relative to dir.
@@ -356,8 +449,7 @@ type probeFlags struct {
 	conn             connFlags
 	configPath, uses string
 	reports          reportFlags
-	watch            time.Duration
-	listen           string
+	watch            watchFlags
 	plan             *outPlan
 	exitZero         bool
 }
@@ -372,26 +464,28 @@ func parseProbeFlags(e *env, args []string) (*probeFlags, error) {
 	fs.StringVar(&o.configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.StringVar(&o.uses, "uses", "", "what the code relies on: `LIST` of delifeq, delex, ifeq, lua (the exit status follows these verdicts; default: the config file's probe.uses, else assumed: the native path of the fleet's flavor, delifeq,ifeq on Valkey, delex,ifeq on Redis)")
 	o.reports.register(fs)
-	fs.DurationVar(&o.watch, "watch", 0, "probe again this `INTERVAL` after each probe and serve metrics and the latest report on -listen")
-	fs.StringVar(&o.listen, "listen", "", "with -watch: serve /metrics, /report and /report.json on `HOST:PORT`")
+	fs.DurationVar(&o.watch.interval, "watch", 0, "probe again this `INTERVAL` after each probe and serve metrics and the latest report on -listen")
+	fs.StringVar(&o.watch.listen, "listen", defaultListen, "with -watch: serve /metrics, /report, /report.json and /healthz on `HOST:PORT` (a bare PORT is loopback's; :PORT serves every interface)")
+	fs.StringVar(&o.watch.allowHosts, "allow-host", "", "with -watch: also answer requests for these Host `NAMES`, comma-separated (\"*\": any), e.g. the name Prometheus scrapes; loopback names and the listening address are always answered")
 	registerExitZero(fs, &o.exitZero)
 	if done, err := parseFlags(fs, args); done {
 		return nil, err
 	}
+	set := flagsSet(fs)
 	switch {
-	case o.watch < 0:
+	case o.watch.interval < 0:
 		return nil, usageError("-watch must be a positive interval such as 30s")
-	case o.watch > 0 && o.listen == "":
-		return nil, usageError("-watch needs -listen HOST:PORT (where Prometheus scrapes /metrics)")
-	case o.watch == 0 && o.listen != "":
-		return nil, usageError("-listen needs -watch INTERVAL")
-	case o.watch > 0 && len(o.reports.outs) > 0:
+	case o.watch.interval == 0 && (set["listen"] || set["allow-host"]):
+		return nil, usageError("-listen and -allow-host need -watch INTERVAL")
+	case o.watch.interval > 0 && len(o.reports.outs) > 0:
 		return nil, usageError("-watch serves the latest report at /report; it writes no -o file")
 	}
-	if o.listen != "" {
-		if _, _, err := net.SplitHostPort(o.listen); err != nil {
-			return nil, usageError("-listen %q is not HOST:PORT (e.g. 127.0.0.1:9187, or :9187 for every interface)", o.listen)
+	if o.watch.interval > 0 {
+		addr, err := listenAddr(o.watch.listen)
+		if err != nil {
+			return nil, usageError("%v", err)
 		}
+		o.watch.listen = addr
 	}
 	cfg, err := loadConfig(e.Dir, o.configPath)
 	if err != nil {
@@ -415,15 +509,16 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 	if o == nil || err != nil {
 		return err
 	}
-	opts, err := o.conn.options(e, e.Dir)
+	opts, err := o.conn.options(ctx, e, e.Dir)
 	if err != nil {
 		return err
 	}
 	if opts.Uses, err = parseUses(o.uses); err != nil {
 		return err
 	}
-	if o.watch > 0 {
-		return watchProbe(ctx, e, opts, o.conn.config, o.watch, o.listen)
+	if o.watch.interval > 0 {
+		o.watch.failOn = o.plan.failOn
+		return watchProbe(ctx, e, opts, o.conn.config, o.watch)
 	}
 	prog := newProgress(e, "probe", o.plan)
 	opts.Progress = prog.nodes

@@ -121,7 +121,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opts, err := conn.options(e, e.Dir)
+	opts, err := conn.options(ctx, e, e.Dir)
 	if err != nil {
 		return err
 	}

@@ -2,9 +2,12 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -64,6 +67,7 @@ func TestCredentialsRefusedEverywhere(t *testing.T) {
 	}
 }
 
+<<<<<<< HEAD
 // TestPasswordFileRedactsReports: a password read from a password file is
 // redacted from every report the command writes, as LOCKAUDIT_PASSWORD's.
 func TestPasswordFileRedactsReports(t *testing.T) {
@@ -77,5 +81,76 @@ func TestPasswordFileRedactsReports(t *testing.T) {
 	}
 	if got := e.redactor()("auth file-secret-pw, env-secret-pw"); got != "auth [redacted], [redacted]" {
 		t.Errorf("redactor: %q", got)
+=======
+// TestPasswordFileRefusals: -password-file reads regular files only (a
+// link to one, as secret mounts are, is followed) and never sends an
+// empty password: a named pipe, a folder, an empty file and a file whose
+// first line is empty are usage errors (exit 2) before any node is dialled
+// (127.0.0.1:1 would give exit 1).
+func TestPasswordFileRefusals(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(content), 0o600)
+		return p
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	os.Symlink(write("real", "hunter2-secret\n"), link)
+	for _, tc := range []struct {
+		path, want string
+		code       int
+	}{
+		{fifo, fifo + " is a named pipe (FIFO), not a regular file", report.ExitUsage},
+		{dir, dir + " is a folder, not a regular file", report.ExitUsage},
+		{write("empty", ""), "the first line is empty: no password to send", report.ExitUsage},
+		{write("newline", "\nhunter2-secret\n"), "the first line is empty", report.ExitUsage},
+		{link, "could not be probed", report.ExitFailed},
+	} {
+		for _, cmd := range [][]string{{"probe", "-timeout", "1s"}, {"scan", "-timeout", "1s"}} {
+			_, stderr, code := runIn(t, dir, nil, append(cmd, "-password-file", tc.path, "127.0.0.1:1")...)
+			if code != tc.code || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "hunter2-secret") {
+				t.Errorf("%s -password-file %s: exit %d, %s; want %d and %q", cmd[0], tc.path, code, stderr, tc.code, tc.want)
+			}
+		}
+	}
+}
+
+// TestPasswordFileFIFONoWriter: the real binary given a FIFO nobody
+// writes to exits at once with a usage error; it used to block in the
+// read for ever, deaf to SIGTERM. The wait below only bounds a failure:
+// past it the test sends SIGTERM, then SIGKILL.
+func TestPasswordFileFIFONoWriter(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pw")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(lockauditBinary(t), "probe", "-password-file", fifo, "127.0.0.1:1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-done:
+			t.Fatalf("still reading the FIFO after 60s; SIGTERM ended it: %s", stderr.String())
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("still reading the FIFO after 60s, and SIGTERM did not end it")
+		}
+	}
+	if code := cmd.ProcessState.ExitCode(); code != report.ExitUsage || !strings.Contains(stderr.String(), "is a named pipe (FIFO), not a regular file") {
+		t.Errorf("exit %d, %s; want 2 and the FIFO named", code, stderr.String())
+>>>>>>> 4534b11 (watch: loopback -listen by default, a Host allowlist (-allow-host), read/write/idle timeouts and a 64-connection cap that evicts the longest-idle, /healthz, lockaudit_build_info; alert rules joined per fleet plus up/absent alerts, in docs/prometheus with promtool unit tests; -password-file reads regular files only, bounded, never an empty password)
 	}
 }

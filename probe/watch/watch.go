@@ -1,8 +1,10 @@
 // Package watch re-probes a fleet on an interval and serves what the last
 // probe found: Prometheus metrics at /metrics (a private registry, so only
 // lockaudit's own series) and the latest HTML report at /report (JSON at
-// /report.json). It never talks to a server itself: each round is one
-// read-only probe.Run, given to it as Options.Probe.
+// /report.json), and /healthz for liveness. It never talks to a server
+// itself: each round is one read-only probe.Run, given to it as
+// Options.Probe. Serve runs the HTTP side hardened for a network: timeouts,
+// a connection cap and a Host allowlist (server.go).
 package watch
 
 import (
@@ -11,6 +13,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"runtime"
 	"sort"
 	"sync"
 	"time"
@@ -30,6 +33,9 @@ type Options struct {
 	// the previous one (and every probe error).
 	Logf func(format string, args ...any)
 	Now  func() time.Time // default time.Now
+	// Version and Revision label lockaudit_build_info (the Go version is
+	// the running one's).
+	Version, Revision string
 }
 
 // Watcher holds the latest probe and serves it.
@@ -128,15 +134,23 @@ func outcome(code int) string {
 	return "failed"
 }
 
-// Handler serves /metrics, /report (HTML), /report.json and an index at /.
+// Handler serves /metrics, /report (HTML), /report.json, /healthz and an
+// index at /. It checks no Host: Serve puts the allowlist in front of it.
 func (w *Watcher) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(w.reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError}))
+	// Liveness: the watcher serves. It never probes (a scrape of it must
+	// not load the fleet) and says nothing about the fleet: /metrics does.
+	mux.HandleFunc("GET /healthz", func(rw http.ResponseWriter, _ *http.Request) {
+		rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		rw.Header().Set("Cache-Control", "no-store")
+		fmt.Fprintln(rw, "ok")
+	})
 	mux.HandleFunc("GET /report", w.serve("text/html; charset=utf-8", func() []byte { return w.html }))
 	mux.HandleFunc("GET /report.json", w.serve("application/json", func() []byte { return w.json }))
 	mux.HandleFunc("GET /{$}", func(rw http.ResponseWriter, _ *http.Request) {
 		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(rw, `<!doctype html><title>lockaudit probe -watch</title><p><a href="/metrics">/metrics</a> · <a href="/report">/report</a> (latest HTML report) · <a href="/report.json">/report.json</a></p>`)
+		fmt.Fprint(rw, `<!doctype html><title>lockaudit probe -watch</title><p><a href="/metrics">/metrics</a> · <a href="/report">/report</a> (latest HTML report) · <a href="/report.json">/report.json</a> · <a href="/healthz">/healthz</a></p>`)
 		fmt.Fprintf(rw, "<p>%s</p>", html.EscapeString(w.asOf()))
 	})
 	return mux
@@ -200,12 +214,15 @@ var (
 		"When the latest probe that read the fleet ended (Unix time): exit status 0, 3 or 4.", nil, nil)
 	descDuration = prometheus.NewDesc("lockaudit_probe_duration_seconds",
 		"How long the latest probe took.", nil, nil)
+	descBuild = prometheus.NewDesc("lockaudit_build_info",
+		"1, labelled with the lockaudit version, its VCS revision and the Go version it was built with.",
+		[]string{"version", "revision", "goversion"}, nil)
 )
 
 type collector struct{ w *Watcher }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descVerdict, descRelied, descExit, descNode, descAnswer, descNodeErrors, descFindings, descProbes, descErrors, descLastProbe, descLastSuccess, descDuration} {
+	for _, d := range []*prometheus.Desc{descBuild, descVerdict, descRelied, descExit, descNode, descAnswer, descNodeErrors, descFindings, descProbes, descErrors, descLastProbe, descLastSuccess, descDuration} {
 		ch <- d
 	}
 }
@@ -217,6 +234,7 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
 	}
+	gauge(descBuild, 1, w.opt.Version, w.opt.Revision, runtime.Version())
 	for _, o := range []string{"ok", "findings", "unknown", "failed"} {
 		ch <- prometheus.MustNewConstMetric(descProbes, prometheus.CounterValue, w.probes[o], o)
 	}
