@@ -282,26 +282,32 @@ func TestActionScripts(t *testing.T) {
 	}
 }
 
-// TestPreCommitHooks: each hook runs an existing lockaudit command on the
-// module when Go files change; the golang hook's binary is the module's
-// cmd/lockaudit.
+// preCommitHook is an entry of .pre-commit-hooks.yaml.
+type preCommitHook struct {
+	ID            string   `yaml:"id"`
+	Name          string   `yaml:"name"`
+	Entry         string   `yaml:"entry"`
+	Args          []string `yaml:"args"`
+	Language      string   `yaml:"language"`
+	Types         []string `yaml:"types"`
+	Files         string   `yaml:"files"`
+	PassFilenames *bool    `yaml:"pass_filenames"`
+}
+
+// TestPreCommitHooks: each hook runs an existing lockaudit command — the
+// vet hooks on the module when Go files change, the config check on each
+// changed .lockaudit.yaml — and each pair has a golang hook (built from the
+// module's cmd/lockaudit) and a system one. Then each hook is run as
+// pre-commit runs it (entry, args, the file names when it takes them) on a
+// scratch repository: the new-findings hook passes the findings recorded
+// in the baseline and fails a new one (and a missing baseline), the
+// config check fails a changed file with a mistake and names it.
 func TestPreCommitHooks(t *testing.T) {
-	var hooks []struct {
-		ID            string   `yaml:"id"`
-		Name          string   `yaml:"name"`
-		Entry         string   `yaml:"entry"`
-		Args          []string `yaml:"args"`
-		Language      string   `yaml:"language"`
-		Types         []string `yaml:"types"`
-		PassFilenames *bool    `yaml:"pass_filenames"`
-	}
+	var hooks []preCommitHook
 	readYAML(t, ".pre-commit-hooks.yaml", &hooks)
-	if len(hooks) == 0 {
-		t.Fatal("no hooks")
-	}
-	langs := map[string]bool{}
+	ids := map[string]bool{}
 	for _, h := range hooks {
-		langs[h.Language] = true
+		ids[h.ID] = true
 		f := strings.Fields(h.Entry)
 		if len(f) < 2 || f[0] != "lockaudit" || h.ID == "" || h.Name == "" {
 			t.Errorf("hook %+v: entry must run a lockaudit command", h)
@@ -311,18 +317,81 @@ func TestPreCommitHooks(t *testing.T) {
 		if err != nil {
 			t.Errorf("hook %s runs lockaudit %s, which is not a command: %v\n%s", h.ID, f[1], err, out)
 		}
-		if !slices.Equal(h.Types, []string{"go"}) || h.PassFilenames == nil || *h.PassFilenames || !slices.Contains(h.Args, "./...") {
-			t.Errorf("hook %s: want types [go], pass_filenames false and ./... (packages, not files)", h.ID)
+		switch f[1] {
+		case "vet":
+			if !slices.Equal(h.Types, []string{"go"}) || h.PassFilenames == nil || *h.PassFilenames || !slices.Contains(h.Args, "./...") {
+				t.Errorf("hook %s: want types [go], pass_filenames false and ./... (packages, not files)", h.ID)
+			}
+		case "config":
+			re, err := regexp.Compile(h.Files)
+			if err != nil || h.PassFilenames == nil || !*h.PassFilenames || !re.MatchString(".lockaudit.yaml") || !re.MatchString("svc/orders/.lockaudit.yaml") || re.MatchString("svc/x.lockaudit.yaml") || re.MatchString("lockaudit.yaml") {
+				t.Errorf("hook %s: want the changed .lockaudit.yaml files passed (files %q: %v)", h.ID, h.Files, err)
+			}
+		}
+		if h.Language == "golang" && !strings.HasSuffix(h.ID, "-system") && !slices.ContainsFunc(hooks, func(o preCommitHook) bool {
+			return o.ID == h.ID+"-system" && o.Entry == h.Entry && o.Language == "system"
+		}) {
+			t.Errorf("hook %s has no -system twin with the same entry", h.ID)
 		}
 	}
-	if !langs["golang"] {
-		t.Error("no golang hook (pre-commit builds it from the repository)")
+	for _, id := range []string{"lockaudit-vet", "lockaudit-vet-new", "lockaudit-config-check"} {
+		if !ids[id] {
+			t.Errorf("no hook %s", id)
+		}
 	}
 	// pre-commit's golang hooks go install the repository: the binary is
 	// named after cmd/lockaudit.
 	out, err := exec.Command("go", "list", "-f", "{{.Name}} {{.Target}}", "./cmd/lockaudit").Output()
 	if err != nil || !strings.HasPrefix(string(out), "main ") || filepath.Base(strings.TrimSpace(strings.Fields(string(out))[1])) != "lockaudit" {
 		t.Errorf("go list ./cmd/lockaudit: %s %v", out, err)
+	}
+
+	// Each hook as pre-commit runs it: entry, then args, then the files.
+	bin := buildLockaudit(t)
+	repo := t.TempDir()
+	write := func(name, content string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(repo, name)), 0o755)
+		os.WriteFile(filepath.Join(repo, name), []byte(content), 0o644)
+	}
+	hook := func(id string, files ...string) (int, string) {
+		for _, h := range hooks {
+			if h.ID == id {
+				f := strings.Fields(h.Entry)
+				args := append(append(f[1:], h.Args...), files...)
+				cmd := exec.Command(bin, args...)
+				cmd.Dir = repo
+				out, _ := cmd.CombinedOutput()
+				return cmd.ProcessState.ExitCode(), string(out)
+			}
+		}
+		t.Fatalf("no hook %s", id)
+		return 0, ""
+	}
+	write("go.mod", "module example.com/hooks\n\ngo 1.22\n")
+	write("a.go", "package hooks\n\n//lockaudit:ignore LA103\nfunc A() {}\n")
+	if code, out := hook("lockaudit-vet-new"); code != 2 || !strings.Contains(out, ".lockaudit-baseline.json") {
+		t.Errorf("lockaudit-vet-new without a baseline: exit %d, want 2 naming it:\n%s", code, out)
+	}
+	if out, err := exec.Command(bin, "vet", "-C", repo, "-write-baseline", ".lockaudit-baseline.json", "./...").CombinedOutput(); err != nil {
+		t.Fatalf("-write-baseline: %v\n%s", err, out)
+	}
+	if code, out := hook("lockaudit-vet-new"); code != 0 {
+		t.Errorf("lockaudit-vet-new with the finding in the baseline: exit %d\n%s", code, out)
+	}
+	if code, _ := hook("lockaudit-vet"); code != 3 {
+		t.Errorf("lockaudit-vet on the same code: exit %d, want 3 (it ignores the baseline)", code)
+	}
+	write("b.go", "package hooks\n\n//lockaudit:ignore LA104\nfunc B() {}\n")
+	if code, out := hook("lockaudit-vet-new"); code != 3 || !strings.Contains(out, "b.go:3:1: LA100") || strings.Contains(out, "a.go") {
+		t.Errorf("lockaudit-vet-new with a new finding: exit %d, want 3 for b.go only:\n%s", code, out)
+	}
+	write(".lockaudit.yaml", "target: valkey-9.0\n")
+	write("svc/.lockaudit.yaml", "target: valkey-9.0\nrules:\n  LA103: loud\n")
+	if code, out := hook("lockaudit-config-check", ".lockaudit.yaml"); code != 0 {
+		t.Errorf("lockaudit-config-check on a valid file: exit %d\n%s", code, out)
+	}
+	if code, out := hook("lockaudit-config-check", ".lockaudit.yaml", "svc/.lockaudit.yaml"); code != 2 || !strings.Contains(out, "svc/.lockaudit.yaml:3") || !strings.Contains(out, "1 file of 2 has mistakes: svc/.lockaudit.yaml") {
+		t.Errorf("lockaudit-config-check with a mistake in one of two files: exit %d, want 2 naming it:\n%s", code, out)
 	}
 }
 

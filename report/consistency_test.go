@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/internal/workflowcmd"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/reportcheck"
 )
@@ -57,6 +58,7 @@ func contains(list []string, s string) bool {
 type checker func(r *report.Run, out string) []string
 
 var formatCheckers = map[string]checker{
+	"github":   checkGitHub,
 	"json":     checkJSON,
 	"sarif":    checkSARIF,
 	"text":     checkText,
@@ -254,6 +256,30 @@ func verdictShown(r *report.Run, format, out string) []string {
 
 // checkAnyFormat is for formats this test does not know: every finding's
 // rule and location must appear somewhere.
+// checkGitHub: every active finding is an annotation (up to the cap per
+// level) that the runner parses back to its file, line and message.
+func checkGitHub(r *report.Run, out string) []string {
+	var got []string
+	for _, c := range workflowcmd.All(out) {
+		got = append(got, c.Props["file"]+":"+c.Props["line"]+":"+c.Props["col"]+" "+strings.Fields(c.Props["title"])[0]+" "+c.Data)
+	}
+	var problems []string
+	perLevel := map[string]int{}
+	for _, f := range r.Active() {
+		if perLevel[f.Severity.String()]++; perLevel[f.Severity.String()] > report.MaxAnnotations {
+			continue
+		}
+		want := ":: " + f.Rule + " " + report.Escape(f.Node) + ": " + report.Escape(f.Message)
+		if f.Pos != nil {
+			want = fmt.Sprintf("%s:%d:%d %s %s", report.Escape(f.Pos.File), f.Pos.Line, f.Pos.Col, f.Rule, report.Escape(f.Message))
+		}
+		if !contains(got, want) {
+			problems = append(problems, fmt.Sprintf("lacks the annotation %q", want))
+		}
+	}
+	return problems
+}
+
 func checkAnyFormat(r *report.Run, out string) []string {
 	var problems []string
 	for _, f := range r.Findings {

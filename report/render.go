@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -22,6 +23,11 @@ type Options struct {
 	// Color: the text format marks severities and verdict words with
 	// ANSI colours (a terminal; -color). The other formats ignore it.
 	Color bool
+	// PathPrefix, when set, is put in front of every source path (the
+	// findings', the uses', the comparison's), in every format: a module
+	// in a subfolder of its repository then gets paths from the
+	// repository's root, as code scanning and annotations need (-path-prefix).
+	PathPrefix string
 }
 
 var renderers = map[string]Renderer{}
@@ -45,10 +51,10 @@ func Formats() []string {
 }
 
 // terminalFormats are the formats a person reads as they are, on a
-// terminal, in a viewer or a browser: they get the run with every string
-// escaped (see Escape), so a control or bidi character shows as a visible
-// escape. JSON and SARIF keep the exact strings (jsonEscaper).
-var terminalFormats = map[string]bool{"text": true, "markdown": true, "html": true}
+// terminal, in a viewer, a browser or a CI job's log: they get the run with
+// every string escaped (see Escape), so a control or bidi character shows as
+// a visible escape. JSON and SARIF keep the exact strings (jsonEscaper).
+var terminalFormats = map[string]bool{"text": true, "markdown": true, "html": true, "github": true}
 
 // Render writes r in the named format.
 func Render(w io.Writer, r *Run, format string) error { return RenderWith(w, r, format, Options{}) }
@@ -58,6 +64,9 @@ func RenderWith(w io.Writer, r *Run, format string, o Options) error {
 	fn, ok := renderers[format]
 	if !ok {
 		return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats(), ", "))
+	}
+	if o.PathPrefix != "" {
+		r = r.withPathPrefix(o.PathPrefix)
 	}
 	if terminalFormats[format] {
 		r = r.escaped()
@@ -106,4 +115,85 @@ func FormatFromPath(path string) (string, error) {
 		return "text", nil
 	}
 	return "", fmt.Errorf("cannot tell the format of %q from its extension (use .json, .sarif, .md, .html or .txt, or -format)", path)
+}
+
+// CleanPathPrefix checks a -path-prefix and returns it slash-separated
+// and clean ("" and "." are no prefix). It must be relative and stay
+// below the root it is taken from.
+func CleanPathPrefix(p string) (string, error) {
+	p = path.Clean(filepath.ToSlash(p))
+	switch {
+	case p == ".":
+		return "", nil
+	case path.IsAbs(p) || filepath.IsAbs(p) || strings.HasPrefix(p, "../") || p == "..":
+		return "", fmt.Errorf("%q must be a relative path inside the repository (the module's folder, e.g. services/orders)", p)
+	}
+	return p, nil
+}
+
+// withPathPrefix returns a copy of r whose source paths start with
+// prefix (CleanPathPrefix'd by the caller).
+func (r *Run) withPathPrefix(prefix string) *Run {
+	prefix = strings.TrimSuffix(prefix, "/") + "/"
+	pos := func(p *Position) *Position {
+		if p == nil {
+			return nil
+		}
+		q := *p
+		q.File = prefix + q.File
+		return &q
+	}
+	c := *r
+	c.Findings = make([]Finding, len(r.Findings))
+	for i, f := range r.Findings {
+		f.Pos = pos(f.Pos)
+		c.Findings[i] = f
+	}
+	c.Uses = make([]Use, len(r.Uses))
+	for i, u := range r.Uses {
+		sites := make([]Site, len(u.Sites))
+		for j, s := range u.Sites {
+			s.Pos = *pos(&s.Pos)
+			sites[j] = s
+		}
+		u.Sites = sites
+		c.Uses[i] = u
+	}
+	if r.Uses == nil {
+		c.Uses = nil
+	}
+	if r.Verdict != nil {
+		v := *r.Verdict
+		v.Paths = make([]PathVerdict, len(r.Verdict.Paths))
+		for i, pv := range r.Verdict.Paths {
+			checks := make([]Check, len(pv.Checks))
+			for j, c := range pv.Checks {
+				if c.Sites != nil {
+					sites := make([]Site, len(c.Sites))
+					for k, s := range c.Sites {
+						s.Pos = *pos(&s.Pos)
+						sites[k] = s
+					}
+					c.Sites = sites
+				}
+				checks[j] = c
+			}
+			if pv.Checks == nil {
+				checks = nil
+			}
+			pv.Checks = checks
+			v.Paths[i] = pv
+		}
+		c.Verdict = &v
+	}
+	if r.Since != nil {
+		since := *r.Since
+		since.Findings = make([]FindingChange, len(r.Since.Findings))
+		for i, f := range r.Since.Findings {
+			f.Finding.Pos = pos(f.Finding.Pos)
+			since.Findings[i] = f
+		}
+		c.Since = &since
+	}
+	return &c
 }

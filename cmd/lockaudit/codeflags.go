@@ -50,6 +50,7 @@ type codeFlags struct {
 	ShowSuppressed bool   // -show-suppressed (text output)
 	Baseline       string // -baseline FILE
 	WriteBaseline  string // -write-baseline FILE (vet only)
+	PathPrefix     string // -path-prefix DIR; after load, clean and slash-separated
 
 	// Uses (audit, preflight; not a flag) also runs analyzers/uses, so the
 	// Run lists the commands the code relies on in Uses.
@@ -77,6 +78,7 @@ func (c *codeFlags) register(fs *flag.FlagSet, writeBaseline bool) {
 	fs.BoolVar(&c.Tests, "tests", false, "also analyse test files")
 	fs.BoolVar(&c.Generated, "generated", false, "also report findings in generated files (a \"// Code generated ... DO NOT EDIT.\" line), which are skipped by default")
 	fs.BoolVar(&c.ShowSuppressed, "show-suppressed", false, "text output: also print suppressed findings, marked with their justification")
+	fs.StringVar(&c.PathPrefix, "path-prefix", "", "put `DIR` in front of every source path in the reports: the module's folder in its repository (e.g. services/orders), so SARIF and annotations point at the repository's files (default: paths from the module root)")
 	fs.StringVar(&c.Baseline, "baseline", "", "report only findings that are not in the baseline `FILE` (written by -write-baseline); known ones are kept as suppressed (external)")
 	if writeBaseline {
 		fs.StringVar(&c.WriteBaseline, "write-baseline", "", "record the current findings (those not suppressed in the source) in `FILE`; the run then reports them as baselined")
@@ -119,6 +121,11 @@ func (c *codeFlags) load(e *env) error {
 	if _, err := c.selection(); err != nil {
 		return err
 	}
+	prefix, err := report.CleanPathPrefix(c.PathPrefix)
+	if err != nil {
+		return usageError("-path-prefix: %v", err)
+	}
+	c.PathPrefix = prefix
 	if c.WriteBaseline != "" {
 		if err := outfile.Check(c.abs(c.WriteBaseline)); err != nil {
 			return usageError("-write-baseline: %v", err)
@@ -320,8 +327,8 @@ func (c *codeFlags) analyzers(sel map[string]bool) []*analysis.Analyzer {
 }
 
 // renderOptions are the renderers' options the flags ask for:
-// -show-suppressed (text output). Exit codes and summaries are always the
-// run's.
+// -show-suppressed (text output) and -path-prefix. Exit codes and
+// summaries are always the run's.
 func (c *codeFlags) renderOptions() report.Options {
-	return report.Options{ShowSuppressed: c.ShowSuppressed}
+	return report.Options{ShowSuppressed: c.ShowSuppressed, PathPrefix: c.PathPrefix}
 }

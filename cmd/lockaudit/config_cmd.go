@@ -29,7 +29,7 @@ import (
 func init() {
 	register(&command{
 		Name:    "config",
-		Usage:   "config init [-force] [-C DIR]\nconfig check [-config FILE] [-C DIR] [FILE]",
+		Usage:   "config init [-force] [-C DIR]\nconfig check [-config FILE] [-C DIR] [FILE...]",
 		Summary: "Write a commented .lockaudit.yaml (init), or validate one and print the effective settings (check).",
 		Doc: `lockaudit vet, audit, preflight and probe find .lockaudit.yaml by walking
 up from the working directory (or read -config FILE); flags win over it.
@@ -39,7 +39,8 @@ in which every setting is commented out and shows its built-in default,
 so the new file changes nothing until a line is uncommented. An existing
 file is never overwritten unless -force is given.
 
-config check finds the file as vet does (or takes FILE, or -config FILE),
+config check finds the file as vet does (or takes FILE, or -config FILE;
+several FILEs are each checked, as a pre-commit hook passes them),
 validates it as every command would — reporting every mistake at once,
 each as file:line: key: what is wrong — and prints the effective
 settings: the file's values, and the defaults for what it leaves out.
@@ -110,10 +111,22 @@ func runConfig(ctx context.Context, e *env, args []string) error {
 		return configInit(e, dir, c.force)
 	}
 	switch {
+	case fs.NArg() > 0 && c.file != "":
+		return usageError("give the files as arguments or one as -config, not both")
 	case fs.NArg() > 1:
-		return usageError("config check takes one file at a time (got %s)", strings.Join(fs.Args(), " "))
-	case fs.NArg() == 1 && c.file != "":
-		return usageError("give the file as an argument or as -config, not both")
+		// Several files (a pre-commit hook passes every changed one):
+		// each is checked and reported; any mistake fails the command.
+		var failed []string
+		for _, f := range fs.Args() {
+			if err := configCheck(e, dir, f); err != nil {
+				fmt.Fprintf(e.Stderr, "lockaudit config: %s\n", report.EscapeLines(err.Error()))
+				failed = append(failed, f)
+			}
+		}
+		if len(failed) > 0 {
+			return usageError("%s of %d %s mistakes: %s", report.Plural(len(failed), "file"), fs.NArg(), map[bool]string{true: "has", false: "have"}[len(failed) == 1], strings.Join(failed, ", "))
+		}
+		return nil
 	case fs.NArg() == 1:
 		c.file = fs.Arg(0)
 	}

@@ -365,3 +365,41 @@ func TestFixThroughSymlink(t *testing.T) {
 		t.Errorf("the real file's mode changed to %v", rfi.Mode().Perm())
 	}
 }
+
+// TestReportsAllOrNone: when one of several -o cannot be written, none
+// is: render (which finds a bad path only when writing) used to write the
+// first report and then fail on the second.
+func TestReportsAllOrNone(t *testing.T) {
+	runJSON := filepath.Join(t.TempDir(), "run.json")
+	os.WriteFile(runJSON, renderTo(t, builtRun(), "json"), 0o644)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	_, stderr, code := runIn(t, dir, nil, "render", "-o", good, "-o", filepath.Join(dir, "missing", "r.html"), runJSON)
+	if code != report.ExitFailed || !strings.Contains(stderr, "does not exist") {
+		t.Errorf("exit %d, %s", code, stderr)
+	}
+	if _, err := os.Stat(good); err == nil {
+		t.Error("good.json was written although the other report failed (want all or none)")
+	}
+}
+
+// TestReportsHonourUmask: a new report is 0666 less the umask (0600
+// under umask 077, where it used to be 0644, readable by everyone).
+func TestReportsHonourUmask(t *testing.T) {
+	mod := writeModule(t, map[string]string{"go.mod": "module example.com/clean\n\ngo 1.22\n", "clean.go": "package clean\n\nfunc F() {}\n"})
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run.json")
+	if _, stderr, code := runIn(t, dir, nil, "vet", "-C", mod, "-o", out, "-o", filepath.Join(dir, "r.html"), "./..."); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{"run.json", "r.html"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		} else if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s under umask 077: mode %v, want 0600", name, fi.Mode().Perm())
+		}
+	}
+}

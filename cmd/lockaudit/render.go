@@ -77,6 +77,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	// is an exit 1, as documented above.
 	rf := reportFlags{noCheck: true}
 	rf.registerOutputs(fs)
+	prefix := fs.String("path-prefix", "", "put `DIR` in front of every source path in the reports (the module's folder in its repository, so SARIF and annotations point at the repository's files)")
 	since := fs.String("since", "", "compare the run with an earlier JSON run (`OLD.json`) and show the comparison in the reports (the JSON report then carries it)")
 	exitStatus := fs.Bool("exit-status", false, "exit with the saved run's status (3 findings or unsafe, 4 unknown, 1 incomplete) instead of 0 once the reports are written")
 	if done, err := parseFlags(fs, args); done {
@@ -88,6 +89,10 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	plan, err := rf.plan(e.Dir)
 	if err != nil {
 		return err
+	}
+	pathPrefix, err := report.CleanPathPrefix(*prefix)
+	if err != nil {
+		return usageError("-path-prefix: %v", err)
 	}
 
 	// Reading stdin (or a named pipe) can wait for ever; an interruption
@@ -126,7 +131,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 
 	redacted := run.Redact(e.redactor())
 	written, _, err := emitReports(ctx, e, plan, func(w io.Writer, format string, color bool) error {
-		return report.RenderWith(w, redacted, format, report.Options{Color: color})
+		return report.RenderWith(w, redacted, format, report.Options{Color: color, PathPrefix: pathPrefix})
 	})
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -247,4 +248,43 @@ func metricValue(t *testing.T, base, series string) float64 {
 		}
 	}
 	return -1
+}
+
+// TestProbeWatchHostAndHealthz runs probe -watch as a process: /healthz
+// answers, a request for another Host (DNS rebinding) is refused with
+// 421, and /metrics carries lockaudit_build_info. Before, every Host was
+// served and there was no /healthz.
+func TestProbeWatchHostAndHealthz(t *testing.T) {
+	servertest.Require(t, servertest.Valkey91)
+	s := servertest.Start(t, servertest.Config{})
+	cmd := exec.Command(lockauditBinary(t), "probe", "-watch", "1h", "-listen", "127.0.0.1:0", "-allow-host", "prom.internal", s.Addr)
+	base, _ := startWatch(t, cmd)
+	get := func(host, path string) int {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Host = host
+		resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
+		if err != nil {
+			t.Fatalf("GET %s (Host %s): %v", path, host, err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := get("127.0.0.1", "/healthz"); code != 200 {
+		t.Errorf("/healthz: %d", code)
+	}
+	if code := get("prom.internal:9187", "/healthz"); code != 200 {
+		t.Errorf("-allow-host prom.internal: %d", code)
+	}
+	if code := get("rebind.attacker.example", "/metrics"); code != http.StatusMisdirectedRequest {
+		t.Errorf("Host rebind.attacker.example: %d, want 421", code)
+	}
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `lockaudit_build_info{goversion="` + runtime.Version() + `",revision="`; !strings.Contains(string(b), want) {
+		t.Errorf("/metrics lacks %s…:\n%s", want, b)
+	}
 }

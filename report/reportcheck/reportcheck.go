@@ -140,6 +140,9 @@ func WantBanner(r *report.Run) string {
 		}
 		return "ACTION NEEDED"
 	case report.ExitOK:
+		if r.FailOn != report.FailOnDefault && len(r.Active()) > 0 {
+			return "PASSED THE GATE" // findings below -fail-on
+		}
 		if r.Verdict != nil && len(r.Uses) > 0 {
 			return "SAFE"
 		}
