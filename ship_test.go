@@ -529,3 +529,33 @@ func TestAlertRules(t *testing.T) {
 		t.Errorf("the unit tests pass rules that join fleets on path alone (%v):\n%s", err, out)
 	}
 }
+
+// mdCitation is a Markdown file named in a script or a comment.
+var mdCitation = regexp.MustCompile(`[\w./-]*[A-Za-z][\w-]*\.md\b`)
+
+// TestScriptsCiteExistingDocs: every Markdown file the .ci scripts name
+// is in the repository (install-servers cited a TEST-SERVERS.md that is
+// not).
+func TestScriptsCiteExistingDocs(t *testing.T) {
+	scripts, _ := filepath.Glob(filepath.Join(".ci", "*"))
+	if len(scripts) < 3 {
+		t.Fatalf("only %d scripts in .ci", len(scripts))
+	}
+	for _, s := range scripts {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range mdCitation.FindAllString(string(data), -1) {
+			found := false
+			for _, p := range []string{name, filepath.Join("docs", name)} {
+				if _, err := os.Stat(p); err == nil {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s cites %s, which is not in the repository", s, name)
+			}
+		}
+	}
+}

@@ -22,7 +22,7 @@ import (
 // cannot all be known. None may be judged safe; each must name the fact it
 // could not read and the permission that would let it.
 
-// Users the probe meets in the field (TEST-SERVERS.md).
+// Users the probe meets in the field (docs/reliability.md, "The probe user").
 const (
 	appACL    = "~* &* +@all -@dangerous" // @dangerous holds info, role and config|get
 	noInfoACL = "resetkeys resetchannels -@all +ping +command|info +command|docs +command|count +config|get +role +cluster|shards +cluster|nodes +cluster|info +cluster|myid +client|setname +time"

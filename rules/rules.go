@@ -95,6 +95,75 @@ func (r Rule) Doc() string {
 	return b.String()
 }
 
+// Brief is what lockaudit explain prints first: at most BriefLines lines
+// of at most BriefWidth columns — the rule and its severity, why it
+// matters and the fix (each cut at two lines), the first line of the bad
+// and the good example, and where the rest is (Doc, lockaudit explain -v).
+func (r Rule) Brief() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (%s): %s\n\n", r.ID, r.Name, r.Severity, r.Title)
+	for _, part := range []struct{ head, text string }{{"Why: ", r.Why}, {"Fix: ", r.Fix}} {
+		b.WriteString(wrapCut(part.head+firstSentence(part.text), BriefWidth, 2))
+	}
+	for _, ex := range []struct{ head, text string }{{"Bad:  ", r.Bad}, {"Good: ", r.Good}} {
+		lines := strings.Split(strings.TrimSpace(ex.text), "\n")
+		line := ex.head + strings.TrimSpace(lines[0])
+		if len(lines) > 1 {
+			line += " …"
+		}
+		b.WriteString(cutRunes(line, BriefWidth) + "\n")
+	}
+	fmt.Fprintf(&b, "\nMore: lockaudit explain -v %s (or %s/%s.md)\n", r.ID, DocsPath, r.ID)
+	return b.String()
+}
+
+// The bounds of Brief.
+const (
+	BriefLines = 10
+	BriefWidth = 100
+)
+
+// firstSentence is text's first sentence on one line (up to ". ").
+func firstSentence(text string) string {
+	s := oneLine(text)
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+// wrapCut wraps s at width and keeps at most n lines, ending a cut one
+// with "…".
+func wrapCut(s string, width, n int) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			lines = append(lines, line)
+			line = "     " // under the heading's text
+		}
+		if strings.TrimSpace(line) != "" {
+			line += " "
+		}
+		line += w
+	}
+	lines = append(lines, line)
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = cutRunes(lines[n-1]+" …", width)
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// cutRunes shortens s to width runes, ending with "…" when it cut.
+func cutRunes(s string, width int) string {
+	r := []rune(s)
+	if len(r) <= width {
+		return s
+	}
+	return string(r[:width-1]) + "…"
+}
+
 // Markdown is the rule's documentation as Markdown (SARIF help, HTML and
 // Markdown reports).
 func (r Rule) Markdown() string {

@@ -270,6 +270,7 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	if err != nil {
 		return nil, failure("%v", err)
 	}
+	hintModule(run, c.Dir)
 	run.Command = "vet"
 	run.Tool.Version = version()
 	run.Target = strings.Join(c.Targets, ",")
@@ -298,6 +299,35 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 	}
 	markAutofix(run, fixes)
 	return run, nil
+}
+
+// hintModule adds to the go command's module errors what to do when dir
+// is in no Go module at all: "directory prefix . does not contain main
+// module" says nothing to someone who ran lockaudit in the wrong folder.
+func hintModule(run *report.Run, dir string) {
+	if len(run.Errors) == 0 || inModule(dir) {
+		return
+	}
+	for i, er := range run.Errors {
+		if strings.Contains(er.Message, "main module") || strings.Contains(er.Message, "go.mod file not found") {
+			run.Errors[i].Message += fmt.Sprintf(" (no go.mod in %s or any folder above it: run lockaudit in your module's folder, where go.mod is, or give -C DIR)", dir)
+		}
+	}
+}
+
+// inModule reports whether dir or a folder above it holds a go.mod or a
+// go.work.
+func inModule(dir string) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		for _, f := range []string{"go.mod", "go.work"} {
+			if _, err := os.Stat(filepath.Join(d, f)); err == nil {
+				return true
+			}
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
 }
 
 // markAutofix marks the findings whose fix `lockaudit vet -fix` would

@@ -81,9 +81,11 @@ func TestHelpPages(t *testing.T) {
 				fs.VisitAll(func(f *flag.Flag) {
 					flags++
 					_, usage := flag.UnquoteUsage(f)
-					if !strings.Contains(page, "\n  -"+f.Name+" ") && !strings.Contains(page, "\n  -"+f.Name+"\n") {
+					if !strings.Contains(page, "\n  -"+f.Name+" ") && !strings.Contains(page, "\n  -"+f.Name+"\n") && !strings.Contains(page, "\n  -"+f.Name+"\t") {
 						t.Errorf("the page does not list -%s", f.Name)
 					}
+					// "(default: KEY)" is printed merged with the default (printFlags).
+					usage = configDefault.ReplaceAllString(usage, "(default ")
 					if usage == "" || !strings.Contains(page, usage) {
 						t.Errorf("the page lacks the description of -%s (%q)", f.Name, usage)
 					}
@@ -364,5 +366,28 @@ func TestExitZeroLive(t *testing.T) {
 		if code != report.ExitFindings || codeZ != 0 || a.Verdict == nil || b.Verdict == nil || a.Verdict.Of(rules.NativeRelease).Safe != report.No || b.Verdict.Of(rules.NativeRelease).Safe != report.No {
 			t.Errorf("%s: exit %d, with -exit-zero %d (want 3 and 0, both unsafe)\n%s", args[0], code, codeZ, stderrZ)
 		}
+	}
+}
+
+// TestHelpFlagLines: no flag line of any help page says its default twice
+// (scan's -count read "(default: scan.count) (default 1000)") or shows a
+// stray backquote (rules' -kind read "list only code or `node` rules"
+// under "-kind code").
+func TestHelpFlagLines(t *testing.T) {
+	for _, name := range commandNames() {
+		help, _, _ := runCLI(t, "help", name)
+		for _, l := range strings.Split(help, "\n") {
+			if strings.Count(l, "(default") > 1 || strings.Contains(l, "`") {
+				t.Errorf("help %s: %q", name, l)
+			}
+		}
+	}
+	help, _, _ := runCLI(t, "help", "rules")
+	if !strings.Contains(help, "  -kind KIND\n") {
+		t.Errorf("help rules: -kind's argument is not named KIND:\n%s", help)
+	}
+	help, _, _ = runCLI(t, "help", "scan")
+	if !strings.Contains(help, "(default 1000, or the config file's scan.count)") {
+		t.Errorf("help scan: -count's default:\n%s", help)
 	}
 }

@@ -14,7 +14,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"reflect"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -355,13 +358,59 @@ func printHelp(w io.Writer, c *command, sets ...*flag.FlagSet) {
 			title = "Flags of lockaudit " + fs.Name()
 		}
 		fmt.Fprintf(w, "\n%s:\n", title)
-		out := fs.Output()
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(out)
+		printFlags(w, fs)
 	}
 	fmt.Fprintf(w, "\nExamples:\n%s\n", indentLines(c.Examples))
 	fmt.Fprintf(w, "\nExit status:\n%s\n", indentLines(exitLines(c)))
+}
+
+// printFlags prints fs's flags as flag.PrintDefaults does, except that a
+// usage which names where else the default comes from — "(default:
+// scan.count)", a key of the config file — gets one "(default 1000, or the
+// config file's scan.count)" instead of that and the flag package's own
+// "(default 1000)" after it.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  -" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		if len(line) <= 4 { // a one-letter boolean: usage on the same line
+			line += "\t"
+		} else {
+			line += "\n    \t"
+		}
+		line += strings.ReplaceAll(usage, "\n", "\n    \t")
+		if def := defaultText(f); def != "" {
+			if m := configDefault.FindStringSubmatchIndex(line); m != nil {
+				line = line[:m[0]] + "(default " + def + ", or the config file's " + line[m[2]:m[3]] + ")" + line[m[1]:]
+			} else {
+				line += " (default " + def + ")"
+			}
+		}
+		fmt.Fprintln(w, line)
+	})
+}
+
+// configDefault is a usage's "(default: KEY)" naming a config file key.
+var configDefault = regexp.MustCompile(`\(default: ([a-z_]+\.[a-z_]+)\)`)
+
+// defaultText is a flag's default as flag.PrintDefaults shows it, or ""
+// for the zero value of its type (which it does not show).
+func defaultText(f *flag.Flag) string {
+	if t := reflect.TypeOf(f.Value); t.Kind() == reflect.Pointer {
+		if zero, ok := reflect.New(t.Elem()).Interface().(flag.Value); ok && f.DefValue == zero.String() {
+			return ""
+		}
+	}
+	if f.DefValue == "" {
+		return ""
+	}
+	if reflect.TypeOf(f.Value).String() == "*flag.stringValue" {
+		return strconv.Quote(f.DefValue)
+	}
+	return f.DefValue
 }
 
 // interruptedExit is what every command exits with on a signal; main

@@ -29,12 +29,15 @@ lockaudit rules -format json`,
 	})
 	register(&command{
 		Name:    "explain",
-		Usage:   "explain RULE...",
+		Usage:   "explain [-v] RULE...",
 		Summary: "Print a rule's documentation: what it finds, why it matters, how to fix it.",
-		Doc: `Prints each named rule's catalog entry: what it finds, why it matters,
-how to fix it, and a bad and a good example. RULE is an ID (LA104) or a
-name (extend-without-ttl), in any case.`,
+		Doc: `Prints a summary of each named rule in ten lines at most: the rule, why
+it matters, how to fix it, the first line of a bad and a good example.
+-v prints the whole catalog entry: what it finds, why it matters, how to
+fix it, the examples and the definitions it uses. RULE is an ID (LA104)
+or a name (extend-without-ttl), in any case.`,
 		Examples: `lockaudit explain LA104
+lockaudit explain -v LA104                            # the whole entry
 lockaudit explain plain-del-release release-unavailable`,
 		Exit: `0  printed
 2  no rule given, or an unknown rule`,
@@ -44,7 +47,7 @@ lockaudit explain plain-del-release release-unavailable`,
 
 func runRules(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "rules")
-	kind := fs.String("kind", "", "list only `code` or `node` rules")
+	kind := fs.String("kind", "", "list only the rules of this `KIND`: code (LA1xx, in Go source) or node (LA2xx, on servers)")
 	format := fs.String("format", "text", "`format`: text (a table), json (the catalog entries) or markdown (a table linking each rule's page)")
 	if done, err := parseFlags(fs, args); done {
 		return err
@@ -88,6 +91,7 @@ func rulesTable(w io.Writer, list []rules.Rule) error {
 
 func runExplain(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "explain")
+	verbose := fs.Bool("v", false, "print each rule's whole catalog entry, not its summary")
 	if done, err := parseFlags(fs, args); done {
 		return err
 	}
@@ -101,7 +105,11 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 		if !ok {
 			return usageError("unknown rule %q (lockaudit rules lists them)", id)
 		}
-		docs = append(docs, r.Doc())
+		if *verbose {
+			docs = append(docs, r.Doc())
+		} else {
+			docs = append(docs, r.Brief())
+		}
 	}
 	_, err := io.WriteString(e.Stdout, strings.Join(docs, "\n"))
 	return err

@@ -55,8 +55,26 @@ func TestRulesKindAndJSON(t *testing.T) {
 
 func TestExplain(t *testing.T) {
 	stdout, _, code := runCLI(t, "explain", "la104")
-	if code != 0 || stdout != rules.MustGet("LA104").Doc() {
+	if code != 0 || stdout != rules.MustGet("LA104").Brief() {
 		t.Errorf("explain la104: exit %d, output:\n%s", code, stdout)
+	}
+	stdout, _, code = runCLI(t, "explain", "-v", "la104")
+	if code != 0 || stdout != rules.MustGet("LA104").Doc() {
+		t.Errorf("explain -v la104: exit %d, output:\n%s", code, stdout)
+	}
+	// Every rule's summary fits ten lines of 100 columns, and says where
+	// the rest is (explain LA103 used to print 75 lines).
+	for _, r := range rules.All() {
+		stdout, _, _ := runCLI(t, "explain", r.ID)
+		lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+		if len(lines) > rules.BriefLines || !strings.Contains(stdout, "lockaudit explain -v "+r.ID) || !strings.Contains(stdout, "Fix: ") {
+			t.Errorf("explain %s: %d lines (at most %d), or no fix or pointer:\n%s", r.ID, len(lines), rules.BriefLines, stdout)
+		}
+		for _, l := range lines {
+			if n := len([]rune(l)); n > rules.BriefWidth {
+				t.Errorf("explain %s: a line of %d columns: %q", r.ID, n, l)
+			}
+		}
 	}
 	stdout, _, _ = runCLI(t, "explain", "LA103", "LA201")
 	if !strings.HasPrefix(stdout, "LA103 plain-del-release") || !strings.Contains(stdout, "\nLA201 ") {

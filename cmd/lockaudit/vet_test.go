@@ -193,3 +193,22 @@ func TestVetBrokenPackage(t *testing.T) {
 		t.Errorf("report.txt lacks the error:\n%s", data)
 	}
 }
+
+// TestNoGoModHint: run outside any module, vet says what to do (the go
+// command's "directory prefix . does not contain main module" does not);
+// inside a module a bad pattern gets no such hint.
+func TestNoGoModHint(t *testing.T) {
+	dir := t.TempDir()
+	if inModule(dir) {
+		t.Skipf("%s is inside a module here", dir)
+	}
+	os.WriteFile(filepath.Join(dir, "x.go"), []byte("package x\n"), 0o644)
+	_, stderr, code := runIn(t, dir, nil, "vet", "./...")
+	if code != report.ExitFailed || !strings.Contains(stderr, "no go.mod in "+dir+" or any folder above it: run lockaudit in your module's folder, where go.mod is, or give -C DIR") {
+		t.Errorf("exit %d, %s", code, stderr)
+	}
+	mod := writeModule(t, map[string]string{"go.mod": "module example.com/m\n\ngo 1.22\n", "m.go": "package m\n"})
+	if _, stderr, _ := runIn(t, mod, nil, "vet", "./nothing/..."); strings.Contains(stderr, "no go.mod") {
+		t.Errorf("a hint inside a module: %s", stderr)
+	}
+}

@@ -158,7 +158,7 @@ func Page(r rules.Rule, opts []Option) string {
 		b.WriteString("\n## Turning it off\n\n")
 		fmt.Fprintf(&b, "`%s: off` under `rules:` in [`.lockaudit.yaml`](../config.md) hides its findings, and `%s: info`\nre-grades them; the verdicts stay as the evidence says, so an unsafe or unknown verdict still\nfails the run.\n", r.ID, r.ID)
 	}
-	fmt.Fprintf(&b, "\n---\n\n`lockaudit explain %s` prints this in a terminal. [All rules](README.md)\n", r.ID)
+	fmt.Fprintf(&b, "\n---\n\n`lockaudit explain -v %s` prints this in a terminal (`lockaudit explain %s`, a ten-line summary). [All rules](README.md)\n", r.ID, r.ID)
 	return b.String()
 }
 

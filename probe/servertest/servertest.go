@@ -45,7 +45,7 @@ const (
 // All lists every server line the install script provides.
 var All = localfleet.All
 
-// ProbeACL is the read-only probe user's ACL for data nodes (TEST-SERVERS.md):
+// ProbeACL is the read-only probe user's ACL for data nodes (docs/reliability.md, "The probe user"):
 // pass it to Server.AddUser. SentinelProbeACL is the one for Sentinels.
 const (
 	ProbeACL         = "resetkeys resetchannels -@all +ping +info +command|info +command|docs +command|count +config|get +role +cluster|shards +cluster|nodes +cluster|info +cluster|myid +client|setname +time"
