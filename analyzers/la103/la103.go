@@ -33,12 +33,12 @@ func run(pass *analysis.Pass) (any, error) {
 			if get := in.CheckedBefore(op); get != nil && in.SameKey(get.Key(), k) {
 				ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
 					"%s of lock key %s races the GET check at line %d: the lock can change hands in between; use %s",
-					op.Name, ruleutil.Expr(k), in.Line(get.Pos), release)
+					op.Name, ruleutil.Key(k), in.Line(get.Pos), release)
 				break
 			}
 			ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
 				"plain %s of lock key %s deletes whoever holds it: use %s and check the reply",
-				op.Name+ruleutil.Through(pass, op), ruleutil.Expr(k), release)
+				op.Name+ruleutil.Through(pass, op), ruleutil.Key(k), release)
 			break
 		}
 	}

@@ -21,7 +21,7 @@ func TestLA103Pattern(t *testing.T) {
 // else DELEX IFEQ, else a Lua compare-and-delete.
 func TestLA103Targets(t *testing.T) {
 	msg := func(release string) map[string]string {
-		return map[string]string{"target.go:12": `plain DEL of lock key "lock:" + job deletes whoever holds it: use ` + release + " and check the reply"}
+		return map[string]string{"target.go:12": "plain DEL of lock key `\"lock:\" + job` deletes whoever holds it: use " + release + " and check the reply"}
 	}
 	for _, c := range []struct {
 		target string

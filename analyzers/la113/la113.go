@@ -53,7 +53,7 @@ func checkTx(pass *analysis.Pass, in *fence.Info, tx *resolve.Tx) {
 		if l := apart(in, locks, f.Key()); l != nil {
 			ruleutil.Report(pass, "LA113", f.Pos,
 				"lock key %s and fence key %s in one MULTI fail with CROSSSLOT in a cluster: %s",
-				ruleutil.Expr(l), ruleutil.Expr(f.Key()), fix)
+				ruleutil.Key(l), ruleutil.Key(f.Key()), fix)
 		}
 	}
 }
@@ -73,7 +73,7 @@ func checkScript(pass *analysis.Pass, in *fence.Info, op *resolve.Op) {
 		if l := apart(in, locks, f); l != nil {
 			ruleutil.Report(pass, "LA113", op.Pos,
 				"lock key %s and fence key %s in one script fail with CROSSSLOT in a cluster: %s",
-				ruleutil.Expr(l), ruleutil.Expr(f), fix)
+				ruleutil.Key(l), ruleutil.Key(f), fix)
 			return
 		}
 	}

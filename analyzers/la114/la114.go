@@ -34,12 +34,12 @@ func run(pass *analysis.Pass) (any, error) {
 		if get := in.CheckedBefore(op); get != nil {
 			ruleutil.Report(pass, "LA114", op.Pos,
 				"%s of lock key %s races the GET check at line %d: the lock can change hands in between; use %s",
-				op.Name, ruleutil.Expr(op.Key()), in.Line(get.Pos), extend)
+				op.Name, ruleutil.Key(op.Key()), in.Line(get.Pos), extend)
 			continue
 		}
 		ruleutil.Report(pass, "LA114", op.Pos,
 			"%s of lock key %s extends whoever holds it now: use %s and stop when it fails",
-			op.Name, ruleutil.Expr(op.Key()), extend)
+			op.Name, ruleutil.Key(op.Key()), extend)
 	}
 	return nil, nil
 }

@@ -21,7 +21,7 @@ func TestLA114Pattern(t *testing.T) {
 // with a lease (Valkey 8.1+, Redis 8.4+), else a Lua compare-and-extend.
 func TestLA114Targets(t *testing.T) {
 	msg := func(extend string) map[string]string {
-		return map[string]string{"target.go:13": `PEXPIRE of lock key "lock:" + job extends whoever holds it now: use ` + extend + " and stop when it fails"}
+		return map[string]string{"target.go:13": "PEXPIRE of lock key `\"lock:\" + job` extends whoever holds it now: use " + extend + " and stop when it fails"}
 	}
 	native, lua := msg("SET key token IFEQ token PX ttl"), msg("a Lua compare-and-extend")
 	for _, c := range []struct {

@@ -95,6 +95,17 @@ const maxExpr = 40
 // short.
 func Expr(e ast.Expr) string { return Clip(types.ExprString(e)) }
 
+// Key renders a key expression named in a message after "lock key" or
+// "fence key": a string literal as it is ("lock:batch" with its quotes),
+// anything else in backquotes, so "lock key `key`" does not read as "lock
+// key key" and "lock key `\"lock:\" + id`" shows where the expression ends.
+func Key(e ast.Expr) string {
+	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		return Expr(e)
+	}
+	return "`" + Expr(e) + "`"
+}
+
 // Clip shortens text quoted in a message to a few dozen characters,
 // ending it with "…" when it was cut.
 func Clip(s string) string {

@@ -1,6 +1,7 @@
 package ruleutil
 
 import (
+	"go/parser"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -57,5 +58,26 @@ func TestFit(t *testing.T) {
 	cause = "it comes from field id set once by NewLock2 and " + strings.Repeat("math/rand source seeded with time.Now, ", 5)
 	if got := Fit(cause, long, short); !strings.HasPrefix(got, cause) || strings.Contains(got, "…") {
 		t.Errorf("Fit(very long cause) = %q, want the whole cause", got)
+	}
+}
+
+// TestKey: a key expression is quoted unless it is a string literal, so
+// "lock key key" reads "lock key `key`".
+func TestKey(t *testing.T) {
+	for src, want := range map[string]string{
+		`key`:          "`key`",
+		`m.key`:        "`m.key`",
+		`"lock:" + id`: "`\"lock:\" + id`",
+		`"lock:batch"`: `"lock:batch"`,
+		`("lock:x")`:   `("lock:x")`,
+		`lockName(id)`: "`lockName(id)`",
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Key(e); got != want {
+			t.Errorf("Key(%s) = %s, want %s", src, got, want)
+		}
 	}
 }

@@ -23,7 +23,7 @@ func unlock(ctx context.Context, rdb *goredis.Client, job, token string) error {
 	if v != token {
 		return errNotOwner
 	}
-	return rdb.Del(ctx, key).Err() // want `^DEL of lock key key races the GET check at line 19: the lock can change hands in between; use DELIFEQ key token$`
+	return rdb.Del(ctx, key).Err() // want "^DEL of lock key `key` races the GET check at line 19: the lock can change hands in between; use DELIFEQ key token$"
 }
 
 // A release helper whose key is a parameter: the owner check and the name
@@ -33,7 +33,7 @@ func releaseLock(conn redis.Conn, key, token string) error {
 	if err != nil || v != token {
 		return err
 	}
-	_, err = conn.Do("DEL", key) // want `^DEL of lock key key races the GET check at line 32`
+	_, err = conn.Do("DEL", key) // want "^DEL of lock key `key` races the GET check at line 32"
 	return err
 }
 

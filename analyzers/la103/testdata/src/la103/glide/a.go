@@ -13,7 +13,7 @@ func withLock(ctx context.Context, c *glide.Client, key, token string) error {
 	if _, err := c.SetWithOptions(ctx, key, token, *options.NewSetOptions().SetOnlyIfDoesNotExist().SetExpiry(options.NewExpiryIn(30 * time.Second))); err != nil {
 		return err
 	}
-	defer c.Del(ctx, []string{key})                         // want `^plain DEL of lock key key deletes`
+	defer c.Del(ctx, []string{key})                         // want "^plain DEL of lock key `key` deletes"
 	c.CustomCommand(ctx, []string{"UNLINK", "lock:report"}) // want `^plain UNLINK of lock key "lock:report"`
 	_, err := c.GetDel(ctx, "locks/report")                 // want `^plain GETDEL of lock key "locks/report"`
 	return err

@@ -21,12 +21,12 @@ func acquireLock(ctx context.Context, rdb *redis.Client, id, token string) bool 
 }
 
 func release(ctx context.Context, rdb *redis.Client, id string) {
-	rdb.Del(ctx, "report:"+id)            // want `^plain DEL of lock key "report:" \+ id deletes whoever holds it: use DELIFEQ key token and check the reply$`
-	defer rdb.Unlink(ctx, jobKey(id))     // want `^plain UNLINK of lock key jobKey\(id\) deletes`
+	rdb.Del(ctx, "report:"+id)            // want "^plain DEL of lock key `\"report:\" \\+ id` deletes whoever holds it: use DELIFEQ key token and check the reply$"
+	defer rdb.Unlink(ctx, jobKey(id))     // want "^plain UNLINK of lock key `jobKey\\(id\\)` deletes"
 	rdb.Del(ctx, "lock:report")           // want "plain DEL of lock key \"lock:report\" deletes"
-	rdb.GetDel(ctx, "jobs:"+id+":lock")   // want `^plain GETDEL of lock key "jobs:" \+ id \+ ":lock" deletes`
-	rdb.Do(ctx, "del", "lock:"+id)        // want `^plain DEL of lock key "lock:" \+ id`
-	rdb.Del(ctx, "cache:"+id, "lock:"+id) // want `^plain DEL of lock key "lock:" \+ id`
+	rdb.GetDel(ctx, "jobs:"+id+":lock")   // want "^plain GETDEL of lock key `\"jobs:\" \\+ id \\+ \":lock\"` deletes"
+	rdb.Do(ctx, "del", "lock:"+id)        // want "^plain DEL of lock key `\"lock:\" \\+ id`"
+	rdb.Del(ctx, "cache:"+id, "lock:"+id) // want "^plain DEL of lock key `\"lock:\" \\+ id`"
 }
 
 // Mutex holds its key in a field: Lock acquires the field's key, so Unlock's
@@ -42,7 +42,7 @@ func (m *Mutex) Lock(ctx context.Context) error {
 }
 
 func (m *Mutex) Unlock(ctx context.Context) error {
-	return m.rdb.Del(ctx, m.key).Err() // want `^plain DEL of lock key m\.key deletes`
+	return m.rdb.Del(ctx, m.key).Err() // want "^plain DEL of lock key `m\\.key` deletes"
 }
 
 func pipelined(ctx context.Context, rdb *redis.Client, id string) {

@@ -15,10 +15,10 @@ func withLock(pool *redis.Pool, id int, token string) error {
 	if _, err := c.Do("SET", fmt.Sprintf("task:%d", id), token, "NX", "PX", 30000); err != nil {
 		return err
 	}
-	defer c.Do("DEL", fmt.Sprintf("task:%d", id)) // want `^plain DEL of lock key fmt\.Sprintf\("task:%d", id\) deletes`
-	c.Do("UNLINK", lockName(id))                  // want `^plain UNLINK of lock key lockName\(id\) deletes`
+	defer c.Do("DEL", fmt.Sprintf("task:%d", id)) // want "^plain DEL of lock key `fmt\\.Sprintf\\(\"task:%d\", id\\)` deletes"
+	c.Do("UNLINK", lockName(id))                  // want "^plain UNLINK of lock key `lockName\\(id\\)` deletes"
 	key := "lock:" + fmt.Sprint(id)
-	_, err := c.Do("GETDEL", key) // want `^plain GETDEL of lock key key`
+	_, err := c.Do("GETDEL", key) // want "^plain GETDEL of lock key `key`"
 	return err
 }
 

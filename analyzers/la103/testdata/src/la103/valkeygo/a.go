@@ -13,10 +13,10 @@ func runLocked(ctx context.Context, c valkey.Client, id, token string) error {
 	if err := c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Px(30*time.Second).Build()).Error(); err != nil {
 		return err
 	}
-	defer c.Do(ctx, c.B().Del().Key(key).Build())     // want `^plain DEL of lock key key deletes`
-	c.Do(ctx, c.B().Unlink().Key("lock:"+id).Build()) // want `^plain UNLINK of lock key "lock:" \+ id deletes`
+	defer c.Do(ctx, c.B().Del().Key(key).Build())     // want "^plain DEL of lock key `key` deletes"
+	c.Do(ctx, c.B().Unlink().Key("lock:"+id).Build()) // want "^plain UNLINK of lock key `\"lock:\" \\+ id` deletes"
 	del := c.B().Getdel().Key("lock:" + id).Build()
-	return c.Do(ctx, del).Error() // want `^plain GETDEL of lock key "lock:" \+ id`
+	return c.Do(ctx, del).Error() // want "^plain GETDEL of lock key `\"lock:\" \\+ id`"
 }
 
 func negatives(ctx context.Context, c valkey.Client, id, token string) {

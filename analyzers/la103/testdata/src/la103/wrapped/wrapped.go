@@ -38,8 +38,8 @@ func withJobLock(ctx context.Context, c Client, rdb *redis.Client, id, token str
 	if ok, _ := c.SetNX(ctx, jobKey(id), token, time.Minute); !ok {
 		return
 	}
-	c.Del(ctx, jobKey(id))           // want `^plain DEL in Del of lock key jobKey\(id\) deletes whoever holds it`
-	deleteKey(ctx, rdb, jobKey(id))  // want `^plain DEL in deleteKey of lock key jobKey\(id\) deletes`
+	c.Del(ctx, jobKey(id))           // want "^plain DEL in Del of lock key `jobKey\\(id\\)` deletes whoever holds it"
+	deleteKey(ctx, rdb, jobKey(id))  // want "^plain DEL in deleteKey of lock key `jobKey\\(id\\)` deletes"
 	deleteKey(ctx, rdb, "cache:"+id) // not a lock key
 	c.Del(ctx, "cache:"+id)          // nor this
 }

@@ -16,7 +16,7 @@ var acquireFence = redis.NewScript(`if redis.call("set", KEYS[1], ARGV[1], "nx",
 func untagged(ctx context.Context, rdb *redis.Client, id, token string) {
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.SetNX(ctx, "lock:"+id, token, ttl)
-		p.Incr(ctx, "fence:"+id) // want `^lock key "lock:" \+ id and fence key "fence:" \+ id in one MULTI fail with CROSSSLOT in a cluster: give both one hash tag, e\.g\. lock:\{job\} and fence:\{job\}$`
+		p.Incr(ctx, "fence:"+id) // want "^lock key `\"lock:\" \\+ id` and fence key `\"fence:\" \\+ id` in one MULTI fail with CROSSSLOT in a cluster: give both one hash tag, e\\.g\\. lock:\\{job\\} and fence:\\{job\\}$"
 		return nil
 	})
 }
@@ -38,7 +38,7 @@ func counter(ctx context.Context, rdb *redis.Client, token string) {
 }
 
 func script(ctx context.Context, rdb *redis.Client, id, token string) {
-	acquireFence.Run(ctx, rdb, []string{"lock:" + id, "fence:" + id}, token, 30000) // want `^lock key "lock:" \+ id and fence key "fence:" \+ id in one script fail with CROSSSLOT in a cluster: give both one hash tag, e\.g\. lock:\{job\} and fence:\{job\}$`
+	acquireFence.Run(ctx, rdb, []string{"lock:" + id, "fence:" + id}, token, 30000) // want "^lock key `\"lock:\" \\+ id` and fence key `\"fence:\" \\+ id` in one script fail with CROSSSLOT in a cluster: give both one hash tag, e\\.g\\. lock:\\{job\\} and fence:\\{job\\}$"
 }
 
 // Negatives.

@@ -9,8 +9,8 @@ import (
 )
 
 func extend(ctx context.Context, c *glide.Client, id string) error {
-	_, err := c.PExpire(ctx, "lock:"+id, 30*time.Second)         // want `^PEXPIRE of lock key "lock:" \+ id`
-	c.CustomCommand(ctx, []string{"EXPIRE", "lock:" + id, "30"}) // want `^EXPIRE of lock key "lock:" \+ id`
+	_, err := c.PExpire(ctx, "lock:"+id, 30*time.Second)         // want "^PEXPIRE of lock key `\"lock:\" \\+ id`"
+	c.CustomCommand(ctx, []string{"EXPIRE", "lock:" + id, "30"}) // want "^EXPIRE of lock key `\"lock:\" \\+ id`"
 	return err
 }
 

@@ -17,12 +17,12 @@ func leaseHeartbeat(ctx context.Context, rdb *redis.Client, id, token string) {
 		return
 	}
 	for range 3 {
-		rdb.PExpire(ctx, fmt.Sprintf("job:%s", id), ttl) // want `^PEXPIRE of lock key fmt\.Sprintf\("job:%s", id\) extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$`
+		rdb.PExpire(ctx, fmt.Sprintf("job:%s", id), ttl) // want "^PEXPIRE of lock key `fmt\\.Sprintf\\(\"job:%s\", id\\)` extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$"
 	}
 }
 
 func extendAll(ctx context.Context, rdb redis.UniversalClient, id string) {
-	rdb.Expire(ctx, "lock:"+id, ttl)                    // want `^EXPIRE of lock key "lock:" \+ id extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$`
+	rdb.Expire(ctx, "lock:"+id, ttl)                    // want "^EXPIRE of lock key `\"lock:\" \\+ id` extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$"
 	rdb.ExpireAt(ctx, "lock:"+id, time.Now().Add(ttl))  // want `^EXPIREAT of lock key`
 	rdb.PExpireAt(ctx, "lock:"+id, time.Now().Add(ttl)) // want `^PEXPIREAT of lock key`
 	rdb.Do(ctx, "pexpire", "lock:"+id, 30000)           // want `^PEXPIRE of lock key`
@@ -63,5 +63,5 @@ func watched(ctx context.Context, rdb *redis.Client, token string) error {
 // A TTL-less acquire of another key does not excuse the extend.
 func otherKey(ctx context.Context, rdb *redis.Client, a, b, token string) {
 	rdb.SetNX(ctx, "res:"+a+":lock", token, 0)
-	rdb.Expire(ctx, "res:"+b+":lock", ttl) // want `^EXPIRE of lock key "res:" \+ b \+ ":lock" extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$`
+	rdb.Expire(ctx, "res:"+b+":lock", ttl) // want "^EXPIRE of lock key `\"res:\" \\+ b \\+ \":lock\"` extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$"
 }

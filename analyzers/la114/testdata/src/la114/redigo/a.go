@@ -14,12 +14,12 @@ func (l *Lock) Acquire() (bool, error) {
 }
 
 func (l *Lock) Extend() error {
-	_, err := l.conn.Do("PEXPIRE", l.key, 10000) // want `^PEXPIRE of lock key l\.key extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$`
+	_, err := l.conn.Do("PEXPIRE", l.key, 10000) // want "^PEXPIRE of lock key `l\\.key` extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$"
 	return err
 }
 
 func (l *Lock) ExtendAt(ms int64) error {
-	_, err := l.conn.Do("pexpireat", "lock:"+l.key, ms) // want `^PEXPIREAT of lock key "lock:" \+ l\.key`
+	_, err := l.conn.Do("pexpireat", "lock:"+l.key, ms) // want "^PEXPIREAT of lock key `\"lock:\" \\+ l\\.key`"
 	return err
 }
 

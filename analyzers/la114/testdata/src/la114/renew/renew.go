@@ -23,7 +23,7 @@ func work(ctx context.Context, rdb *redis.Client, job, token string) {
 	}
 	rdb.Expire(ctx, key, ttl) // completes the acquire: LA106's
 	for i := 0; i < 10; i++ {
-		rdb.Expire(ctx, key, ttl) // want `^EXPIRE of lock key key extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$`
+		rdb.Expire(ctx, key, ttl) // want "^EXPIRE of lock key `key` extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$"
 	}
 }
 
@@ -34,7 +34,7 @@ func background(ctx context.Context, rdb *redis.Client, job, token string) {
 	rdb.SetNX(ctx, key, token, 0)
 	go func() {
 		for {
-			rdb.PExpire(ctx, key, ttl) // want `^PEXPIRE of lock key key extends whoever holds it now`
+			rdb.PExpire(ctx, key, ttl) // want "^PEXPIRE of lock key `key` extends whoever holds it now"
 			time.Sleep(ttl / 3)
 		}
 	}()
@@ -59,5 +59,5 @@ func extend(ctx context.Context, rdb *redis.Client, job, token string) error {
 	if rdb.Get(ctx, key).Val() != token {
 		return errLost
 	}
-	return rdb.PExpire(ctx, key, ttl).Err() // want `^PEXPIRE of lock key key races the GET check at line 59: the lock can change hands in between; use SET key token IFEQ token PX ttl$`
+	return rdb.PExpire(ctx, key, ttl).Err() // want "^PEXPIRE of lock key `key` races the GET check at line 59: the lock can change hands in between; use SET key token IFEQ token PX ttl$"
 }

@@ -8,8 +8,8 @@ import (
 )
 
 func extend(ctx context.Context, c valkey.Client, id string) error {
-	c.Do(ctx, c.B().Pexpire().Key("lock:"+id).Milliseconds(30000).Build())       // want `^PEXPIRE of lock key "lock:" \+ id`
-	return c.Do(ctx, c.B().Expire().Key("lock:"+id).Seconds(30).Build()).Error() // want `^EXPIRE of lock key "lock:" \+ id`
+	c.Do(ctx, c.B().Pexpire().Key("lock:"+id).Milliseconds(30000).Build())       // want "^PEXPIRE of lock key `\"lock:\" \\+ id`"
+	return c.Do(ctx, c.B().Expire().Key("lock:"+id).Seconds(30).Build()).Error() // want "^EXPIRE of lock key `\"lock:\" \\+ id`"
 }
 
 func negatives(ctx context.Context, c valkey.Client, id, token string) {

@@ -26,13 +26,13 @@ func work(ctx context.Context, rdb *redis.Client, id string) (int64, error) {
 	if err != nil || !ok {
 		return 0, err
 	}
-	rdb.Del(ctx, key)                               // want `plain DEL of lock key key`
-	defer rdb.Del(ctx, key)                         // want `plain DEL of lock key key`
-	if err := rdb.Del(ctx, key).Err(); err != nil { // want `plain DEL of lock key key`
+	rdb.Del(ctx, key)                               // want "plain DEL of lock key `key`"
+	defer rdb.Del(ctx, key)                         // want "plain DEL of lock key `key`"
+	if err := rdb.Del(ctx, key).Err(); err != nil { // want "plain DEL of lock key `key`"
 		return 0, err
 	}
-	rdb.Do(ctx, "del", key)              // want `plain DEL of lock key key`
-	return rdb.Unlink(ctx, key).Result() // want `plain UNLINK of lock key key`
+	rdb.Do(ctx, "del", key)              // want "plain DEL of lock key `key`"
+	return rdb.Unlink(ctx, key).Result() // want "plain UNLINK of lock key `key`"
 }
 
 // Negatives: the finding stands, no fix.

@@ -11,5 +11,5 @@ import (
 
 func releaseLock(ctx context.Context, rdb *redis.Client, key, token string) {
 	rdb.SetNX(ctx, key, token, time.Minute)
-	rdb.Del(ctx, key) // nofix: valkey-8.1 has neither DELIFEQ nor DELEX // want `^plain DEL of lock key key deletes whoever holds it: use a Lua compare-and-delete and check the reply$`
+	rdb.Del(ctx, key) // nofix: valkey-8.1 has neither DELIFEQ nor DELEX // want "^plain DEL of lock key `key` deletes whoever holds it: use a Lua compare-and-delete and check the reply$"
 }

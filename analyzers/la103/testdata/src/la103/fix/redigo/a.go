@@ -17,15 +17,15 @@ func release(ctx context.Context, pool *redis.Pool, id string) error {
 	if _, err := redis.String(conn.Do("SET", key, host, "NX", "PX", 30000)); err != nil {
 		return err
 	}
-	_, err := conn.Do("DEL", key) // want `plain DEL of lock key key`
+	_, err := conn.Do("DEL", key) // want "plain DEL of lock key `key`"
 	if err != nil {
 		return err
 	}
-	n, err := redis.Int(conn.Do("unlink", key)) // want `plain UNLINK of lock key key`
+	n, err := redis.Int(conn.Do("unlink", key)) // want "plain UNLINK of lock key `key`"
 	if err != nil || n == 0 {
 		return err
 	}
-	_, err = redis.DoContext(conn, ctx, "DEL", key) // want `plain DEL of lock key key`
+	_, err = redis.DoContext(conn, ctx, "DEL", key) // want "plain DEL of lock key `key`"
 	conn.Do("DEL", key, "other")                    // nofix: two keys // want `plain DEL`
 	return err
 }

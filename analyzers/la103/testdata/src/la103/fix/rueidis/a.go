@@ -14,5 +14,5 @@ func work(ctx context.Context, c rueidis.Client, id, token string) error {
 	if err := c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Px(30*time.Second).Build()).Error(); err != nil {
 		return err
 	}
-	return c.Do(ctx, c.B().Del().Key(key).Build()).Error() // want `plain DEL of lock key key`
+	return c.Do(ctx, c.B().Del().Key(key).Build()).Error() // want "plain DEL of lock key `key`"
 }

@@ -14,8 +14,8 @@ func work(ctx context.Context, c valkey.Client, id, token string) error {
 	if err := c.Do(ctx, c.B().Set().Key(key).Value(token).Nx().Px(30*time.Second).Build()).Error(); err != nil {
 		return err
 	}
-	defer c.Do(ctx, c.B().Unlink().Key(key).Build())            // want `plain UNLINK of lock key key`
-	n, err := c.Do(ctx, c.B().Del().Key(key).Build()).AsInt64() // want `plain DEL of lock key key`
+	defer c.Do(ctx, c.B().Unlink().Key(key).Build())            // want "plain UNLINK of lock key `key`"
+	n, err := c.Do(ctx, c.B().Del().Key(key).Build()).AsInt64() // want "plain DEL of lock key `key`"
 	if err != nil || n == 0 {
 		return err
 	}
