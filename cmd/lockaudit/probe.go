@@ -294,12 +294,7 @@ func (c *connFlags) password(ctx context.Context, e *env, dir string) (string, e
 			}
 			return "", usageError("-password-file %s", err)
 		}
-<<<<<<< HEAD
-		line, _, _ := strings.Cut(string(data), "\n")
-		pw := strings.TrimSuffix(line, "\r")
 		e.passwords = append(e.passwords, pw)
-=======
->>>>>>> 4534b11 (watch: loopback -listen by default, a Host allowlist (-allow-host), read/write/idle timeouts and a 64-connection cap that evicts the longest-idle, /healthz, lockaudit_build_info; alert rules joined per fleet plus up/absent alerts, in docs/prometheus with promtool unit tests; -password-file reads regular files only, bounded, never an empty password)
 		return pw, nil
 	}
 	return e.Getenv(secret.Env), nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,7 +68,6 @@ func TestCredentialsRefusedEverywhere(t *testing.T) {
 	}
 }
 
-<<<<<<< HEAD
 // TestPasswordFileRedactsReports: a password read from a password file is
 // redacted from every report the command writes, as LOCKAUDIT_PASSWORD's.
 func TestPasswordFileRedactsReports(t *testing.T) {
@@ -76,12 +76,14 @@ func TestPasswordFileRedactsReports(t *testing.T) {
 	os.WriteFile(pwf, []byte("file-secret-pw\nignored\n"), 0o600)
 	e := &env{Getenv: func(k string) string { return map[string]string{"LOCKAUDIT_PASSWORD": "env-secret-pw"}[k] }}
 	c := &connFlags{passwordFile: "pw"}
-	if pw, err := c.password(e, dir); err != nil || pw != "file-secret-pw" {
+	if pw, err := c.password(context.Background(), e, dir); err != nil || pw != "file-secret-pw" {
 		t.Fatalf("password: %q, %v", pw, err)
 	}
 	if got := e.redactor()("auth file-secret-pw, env-secret-pw"); got != "auth [redacted], [redacted]" {
 		t.Errorf("redactor: %q", got)
-=======
+	}
+}
+
 // TestPasswordFileRefusals: -password-file reads regular files only (a
 // link to one, as secret mounts are, is followed) and never sends an
 // empty password: a named pipe, a folder, an empty file and a file whose
@@ -151,6 +153,5 @@ func TestPasswordFileFIFONoWriter(t *testing.T) {
 	}
 	if code := cmd.ProcessState.ExitCode(); code != report.ExitUsage || !strings.Contains(stderr.String(), "is a named pipe (FIFO), not a regular file") {
 		t.Errorf("exit %d, %s; want 2 and the FIFO named", code, stderr.String())
->>>>>>> 4534b11 (watch: loopback -listen by default, a Host allowlist (-allow-host), read/write/idle timeouts and a 64-connection cap that evicts the longest-idle, /healthz, lockaudit_build_info; alert rules joined per fleet plus up/absent alerts, in docs/prometheus with promtool unit tests; -password-file reads regular files only, bounded, never an empty password)
 	}
 }
