@@ -281,8 +281,12 @@ func writeReports(ctx context.Context, e *env, name string, run *report.Run, pla
 		return err
 	}
 	if !textOnStdout {
-		for _, er := range run.Errors {
-			fmt.Fprintf(e.Stderr, "lockaudit %s: %s: %s\n", name, report.Escape(er.Where), report.EscapeLines(er.Message))
+		if name == "vet" {
+			report.WriteErrors(e.Stderr, run.Errors) // go vet's "# package" form, as vet's text report has them
+		} else {
+			for _, er := range run.Errors {
+				fmt.Fprintf(e.Stderr, "lockaudit %s: %s: %s\n", name, report.Escape(er.Where), report.EscapeLines(er.Message))
+			}
 		}
 	}
 	fmt.Fprintf(e.Stderr, "lockaudit %s: %s\n", name, summaryLine(run, written))
