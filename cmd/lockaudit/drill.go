@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -60,7 +61,7 @@ lockaudit audit -addr 10.0.0.1 -drill drill.json -o report.html ./...`,
 func runDrill(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "drill")
 	var rf reportFlags
-	rf.register(fs)
+	rf.registerOutputs(fs) // -o, -format, -json, -color: the drill's status is not a run's gate
 	only := fs.String("only", "", "play only these settings, comma-separated: "+strings.Join(drill.Settings, ", "))
 	against := fs.String("against", "", "play the race on the staging Sentinel at `ADDR` (HOST[:PORT]) instead of servers of its own")
 	master := fs.String("master", "", "with -against: the `NAME` of the only primary the Sentinel may monitor")
@@ -71,7 +72,7 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usageError("drill takes no arguments, got %s", strings.Join(fs.Args(), " "))
 	}
-	plan, err := planOutputs(rf.format, rf.outs, e.Dir)
+	plan, err := rf.plan(e.Dir)
 	if err != nil {
 		return err
 	}
@@ -127,7 +128,7 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 
 // drillFinish prints the table and the closing line, writes the reports
 // and fails when a play stopped early.
-func drillFinish(ctx context.Context, e *env, d *report.Drill, plan []outTarget) error {
+func drillFinish(ctx context.Context, e *env, d *report.Drill, plan *outPlan) error {
 	out := e.Stdout
 	fmt.Fprintln(out)
 	for _, v := range d.Variants {
@@ -144,8 +145,10 @@ func drillFinish(ctx context.Context, e *env, d *report.Drill, plan []outTarget)
 			run.Errors = append(run.Errors, report.Error{Where: "drill " + v.Setting, Message: v.Error})
 		}
 	}
-	if len(rfOuts(plan)) > 0 {
-		written, _, err := emitReports(ctx, e, run, rfOuts(plan), report.Options{})
+	if outs := rfOuts(plan); len(outs.targets) > 0 {
+		written, _, err := emitReports(ctx, e, outs, func(w io.Writer, format string, color bool) error {
+			return report.RenderWith(w, run, format, report.Options{Color: color})
+		})
 		if err != nil {
 			return err
 		}
@@ -162,17 +165,18 @@ func drillFinish(ctx context.Context, e *env, d *report.Drill, plan []outTarget)
 	return nil
 }
 
-// rfOuts is the plan without a default text report on stdout: the drill
-// has printed its timelines and table there already.
-func rfOuts(plan []outTarget) []outTarget {
-	var out []outTarget
-	for _, t := range plan {
-		if t.path == "-" && t.format == "text" {
+// rfOuts is the plan without a text report on stdout: the drill has
+// printed its timelines and table there already.
+func rfOuts(plan *outPlan) *outPlan {
+	out := *plan
+	out.targets = nil
+	for _, t := range plan.targets {
+		if t.dest == toStdout && t.format == "text" {
 			continue
 		}
-		out = append(out, t)
+		out.targets = append(out.targets, t)
 	}
-	return out
+	return &out
 }
 
 func contains(list []string, s string) bool {

@@ -16,7 +16,7 @@ import (
 // drillAgainst plays the race on a staging Sentinel fleet (see drill's
 // Doc): only with the flag that names what it does, and only on a
 // Sentinel that monitors nothing but -master.
-func drillAgainst(ctx context.Context, e *env, addr, master string, force bool, plan []outTarget) error {
+func drillAgainst(ctx context.Context, e *env, addr, master string, force bool, plan *outPlan) error {
 	if !force {
 		return usageError("-against forces a failover of the staging primary and writes scratch keys on it: give -force-failover-and-write-scratch-keys to allow it (never on production)")
 	}
