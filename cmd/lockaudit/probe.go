@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
@@ -332,7 +333,7 @@ func readPasswordFile(ctx context.Context, path string) (string, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return "", fmt.Errorf("%s is %s, not a regular file: put the password in a file (or set %s)", path, fileKind(fi.Mode()), secret.Env)
+		return "", fmt.Errorf("%s is %s, not a regular file: put the password in a file (or set %s)", path, outfile.Kind(fi.Mode()), secret.Env)
 	}
 	type result struct {
 		data []byte
@@ -363,21 +364,6 @@ func readPasswordFile(ctx context.Context, path string) (string, error) {
 		return "", fmt.Errorf("%s: the first line is empty: no password to send (an empty password is never sent; omit -password-file to connect without one)", path)
 	}
 	return line, nil
-}
-
-// fileKind names what is at a path that is not a regular file.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
 }
 
 // inDir makes a relative path relative to dir.

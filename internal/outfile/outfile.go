@@ -156,7 +156,7 @@ func target(path string) (fs.FileMode, error) {
 		return 0, fmt.Errorf("%s is a symbolic link (to %s): not replacing it; name the file itself", path, to)
 	}
 	if !fi.Mode().IsRegular() {
-		return 0, fmt.Errorf("%s is %s, not a regular file: not writing there", path, kind(fi.Mode()))
+		return 0, fmt.Errorf("%s is %s, not a regular file: not writing there", path, Kind(fi.Mode()))
 	}
 	if fi.Mode().Perm()&0o222 == 0 {
 		return 0, fmt.Errorf("%s is read-only (mode %v): not replacing it", path, fi.Mode().Perm())
@@ -174,8 +174,9 @@ func target(path string) (fs.FileMode, error) {
 	return fi.Mode().Perm(), nil
 }
 
-// kind names a non-regular file for an error message.
-func kind(m fs.FileMode) string {
+// Kind names what a path that is not a regular file is, for an error
+// message: "a folder", "a device", "a named pipe (FIFO)", "a socket".
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
