@@ -472,5 +472,5 @@ func configErrors(err error) string {
 	for i, e := range list {
 		lines[i] = "  " + e.Error()
 	}
-	return fmt.Sprintf("config: %d mistakes:\n%s", len(list), strings.Join(lines, "\n"))
+	return fmt.Sprintf("config: %s:\n%s", report.Plural(len(list), "mistake"), strings.Join(lines, "\n"))
 }

@@ -302,5 +302,5 @@ func printVerdict(w io.Writer, run *report.Run) {
 			node++
 		}
 	}
-	fmt.Fprintf(w, "Also: %d findings in the code and %d on the servers (%s).\n", code, node, report.Summary(run))
+	fmt.Fprintf(w, "Also: %s in the code and %d on the servers (%s).\n", report.Plural(code, "finding"), node, report.Summary(run))
 }

@@ -87,7 +87,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 			upgraded++
 		}
 	}
-	line := fmt.Sprintf("%d fixed, %d new, %d unchanged; %d servers upgraded", n[report.ChangeFixed], n[report.ChangeNew], n[report.ChangeUnchanged], upgraded)
+	line := fmt.Sprintf("%d fixed, %d new, %d unchanged; %s upgraded", n[report.ChangeFixed], n[report.ChangeNew], n[report.ChangeUnchanged], report.Plural(upgraded, "server"))
 	if len(written) > 0 {
 		line += "; report written to " + strings.Join(written, ", ")
 	}
