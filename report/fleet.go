@@ -228,6 +228,9 @@ func writeConform(p *errWriter, nodes []ConformNode) {
 			if got := oneLine(s.Got); got != cut(got, conformGotWidth) {
 				d += "; got " + got
 			}
+			if s.Advice != "" {
+				d += "; " + oneLine(s.Advice)
+			}
 			p.printf("%s\n", wrapAt(d, "  ", "     ", 120))
 		}
 	}
