@@ -23,7 +23,7 @@ func (s *Store) Lock(ctx context.Context, key, token string, ttl time.Duration) 
 
 // Unlock releases it with a plain DEL: its own context is a lock step.
 func (s *Store) Unlock(ctx context.Context, key string) error {
-	return s.rdb.Del(ctx, serialKey(key)).Err() // want `^plain DEL of lock key serialKey\(key\) deletes whoever holds it`
+	return s.rdb.Del(ctx, serialKey(key)).Err() // want "^plain DEL of lock key `serialKey\\(key\\)` deletes whoever holds it"
 }
 
 // Del, Expire and AutoDelete are generic cache helpers over the same key

@@ -28,7 +28,7 @@ func (s *Store) Expire(ctx context.Context, key string, ttl time.Duration) error
 
 // Renew is named for the lock step: the same EXPIRE is an extend here.
 func (s *Store) Renew(ctx context.Context, key string) error {
-	return s.rdb.PExpire(ctx, serialKey(key), ttl).Err() // want `^PEXPIRE of lock key serialKey\(key\) extends whoever holds it now`
+	return s.rdb.PExpire(ctx, serialKey(key), ttl).Err() // want "^PEXPIRE of lock key `serialKey\\(key\\)` extends whoever holds it now"
 }
 
 func touchSession(ctx context.Context, s *Store) {
