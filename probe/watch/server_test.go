@@ -185,3 +185,26 @@ func TestServeConnectionCap(t *testing.T) {
 		t.Errorf("%d held connections still open, want at most %d", open, max)
 	}
 }
+
+// TestServeClosesSlowHeaders: a connection that starts a request and
+// never finishes its headers (slowloris) is closed by the server after
+// ReadHeaderTimeout, instead of holding a slot for as long as the client
+// likes. The read deadline below is only a hang guard, far beyond the
+// timeout: what is asserted is that the server closes, not how fast.
+func TestServeClosesSlowHeaders(t *testing.T) {
+	w := New(Options{Interval: time.Hour})
+	base := serveHardened(t, w, ServeOptions{})
+	c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")); err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadDeadline(time.Now().Add(ReadHeaderTimeout + 2*time.Minute))
+	_, err = io.ReadAll(c)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatalf("a request whose headers never end was still open after %v", ReadHeaderTimeout+2*time.Minute)
+	}
+}
