@@ -77,6 +77,16 @@ func RenderComparison(w io.Writer, c *Comparison, tool Tool, format string) erro
 			states = append(states, state)
 		}
 		return writeSARIF(w, r, states)
+	case "github":
+		// A job's annotations are for what this change brought: the new
+		// findings only (absent and unchanged ones are in the other formats).
+		r := &Run{Tool: tool, Command: c.New.Command}
+		for _, f := range c.Findings {
+			if f.Change == ChangeNew {
+				r.Findings = append(r.Findings, f.Finding)
+			}
+		}
+		return renderGitHub(w, r.escaped(), Options{})
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats(), ", "))
 }

@@ -170,3 +170,31 @@ func TestPathPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubComparisonNewOnly: `diff -format github` annotates what the
+// change brought, the new findings, and neither the unchanged nor the fixed.
+func TestGitHubComparisonNewOnly(t *testing.T) {
+	pos := func(line int) *report.Position { return &report.Position{File: "svc/a.go", Line: line, Col: 2} }
+	old := report.New("vet", "test")
+	old.Findings = []report.Finding{
+		{Rule: "LA103", Severity: rules.Error, Pos: pos(10), Message: "kept"},
+		{Rule: "LA101", Severity: rules.Warning, Pos: pos(20), Message: "fixed"},
+	}
+	cur := report.New("vet", "test")
+	cur.Findings = []report.Finding{
+		{Rule: "LA103", Severity: rules.Error, Pos: pos(10), Message: "kept"},
+		{Rule: "LA104", Severity: rules.Error, Pos: pos(30), Message: "brought"},
+	}
+	var buf bytes.Buffer
+	if err := report.RenderComparison(&buf, report.Compare(old, cur), report.Tool{Name: "lockaudit", Version: "test"}, "github"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != 1 {
+		t.Fatalf("%d lines, want 1 (the new finding):\n%s", len(lines), buf.String())
+	}
+	got, ok := workflowcmd.Parse(lines[0])
+	if !ok || got.Name != "error" || got.Props["line"] != "30" || got.Data != "brought" {
+		t.Errorf("annotation %+v (line %q), want the new LA104 at line 30", got, lines[0])
+	}
+}
