@@ -58,7 +58,7 @@ func TestScanLongKeyNames(t *testing.T) {
 	if len(sh) != 1 || !sh[0].Complete || sh[0].Findings != 18 || len(run.Findings) != 10 {
 		t.Fatalf("shards %+v, %d findings listed; want one complete shard with 18 findings, 10 listed", sh, len(run.Findings))
 	}
-	if !strings.Contains(sh[0].Note, "8 finding(s) over the listing limit (-limit 10) not listed") {
+	if !strings.Contains(sh[0].Note, "8 findings over the listing limit (-limit 10) not listed") {
 		t.Errorf("the shard does not say what was not listed: %q", sh[0].Note)
 	}
 	subjects := map[string]bool{}
