@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lockaudit/lockaudit/report/finding"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -246,7 +247,7 @@ func Compare(old, cur *Run) *Comparison {
 		if a.Change != b.Change {
 			return order[a.Change] < order[b.Change]
 		}
-		return findingLess(a.Finding, b.Finding)
+		return finding.Less(a.Finding, b.Finding)
 	})
 
 	if old.Verdict != nil && cur.Verdict != nil {
@@ -288,7 +289,7 @@ func refOf(r *Run) RunRef {
 }
 
 func sortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool { return findingLess(fs[i], fs[j]) })
+	finding.Sort(fs)
 }
 
 func compareNodes(old, cur []Node) []NodeChange {

@@ -3,45 +3,19 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/lockaudit/lockaudit/internal/safetext"
 )
 
-// Escape makes text that came from outside lockaudit — a server's reply or
-// error, a CONFIG value, a file name, a source literal — safe to print on a
-// terminal. Every control character (C0 such as ESC, CR, LF, TAB, BEL;
-// DEL; C1), every bidirectional-text control (which can reorder what a
-// reader sees) and every byte that is not UTF-8 is written as a Go escape
-// (\x1b, \r, \n, \t, \u202e), so a value can neither repaint the screen,
-// set the window title, rewrite a line ("SAFE") nor forge a new one.
-// Printable text, backslashes included, is left as it is, so escaping twice
-// changes nothing.
-//
-// It is applied once, where a Run meets a format a person reads (Render of
-// text, Markdown and HTML, Summary, WriteErrors): HTML shows the escapes
-// as text, where its template escapes markup. JSON and SARIF keep the exact
-// strings, with these characters as \u escapes (jsonEscaper).
-func Escape(s string) string {
-	if !needsEscape(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unsafeRune(r):
-			q := strconv.QuoteRuneToASCII(r) // '\x1b', '\r', '\u202e'
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
+// Escape makes text that came from outside lockaudit safe to print
+// (safetext.Escape). It is applied once, where a Run meets a format a
+// person reads (Render of text, Markdown and HTML, Summary, WriteErrors):
+// HTML shows the escapes as text, where its template escapes markup. JSON
+// and SARIF keep the exact strings, with these characters as \u escapes
+// (jsonEscaper).
+func Escape(s string) string { return safetext.Escape(s) }
 
 // SourceMax is the most of a finding's source line a report shows (the
 // SARIF snippet, the text, Markdown and HTML reports): a line of a
@@ -62,40 +36,9 @@ func cutSource(s string) string {
 	return s[:cut] + "…"
 }
 
-// EscapeLines escapes each line of a multi-line message (a compiler error
-// with its context lines) and keeps the line breaks: the lines are the
-// message's own structure, not a value's.
-func EscapeLines(s string) string {
-	if !needsEscape(s) {
-		return s
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = Escape(l)
-	}
-	return strings.Join(lines, "\n")
-}
-
-func needsEscape(s string) bool {
-	for _, r := range s {
-		if r == utf8.RuneError || unsafeRune(r) {
-			return true
-		}
-	}
-	return false
-}
-
-// unsafeRune: C0 controls, DEL, C1 controls, and the Unicode bidi controls
-// (LRM/RLM/ALM, the embeddings and overrides, the isolates).
-func unsafeRune(r rune) bool {
-	switch {
-	case r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
-		return true
-	case r == 0x200e, r == 0x200f, r == 0x061c, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	}
-	return false
-}
+// EscapeLines escapes each line of a multi-line message and keeps the line
+// breaks (safetext.Lines).
+func EscapeLines(s string) string { return safetext.Lines(s) }
 
 // jsonEscaper writes JSON that encoding/json made with the characters
 // Escape escapes and the encoder leaves raw — DEL, the C1 controls and
@@ -112,7 +55,7 @@ func (j jsonEscaper) Write(p []byte) (int, error) {
 	var buf []byte
 	for i := 0; i < len(p); {
 		r, size := utf8.DecodeRune(p[i:])
-		if r != utf8.RuneError && r >= 0x7f && unsafeRune(r) {
+		if r != utf8.RuneError && r >= 0x7f && safetext.Unsafe(r) {
 			buf = append(buf, p[start:i]...)
 			buf = fmt.Appendf(buf, `\u%04x`, r)
 			start = i + size

@@ -10,8 +10,12 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/lockaudit/lockaudit/internal/safetext"
 	"github.com/lockaudit/lockaudit/rules"
 )
+
+// needsEscape and unsafeRune are the checks Escape makes.
+var needsEscape, unsafeRune = safetext.Needs, safetext.Unsafe
 
 func TestEscape(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{

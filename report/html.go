@@ -24,7 +24,7 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"oneline":   oneLine,
 		"join":      strings.Join,
 		"short":     shortID,
-		"loc":       func(f Finding) string { return f.location() },
+		"loc":       func(f Finding) string { return f.Location() },
 		"trim":      func(s string) string { return strings.TrimSpace(s) },
 		"trimnl":    func(s string) string { return strings.TrimRight(s, "\n") },
 		"suppKind":  suppressionKind,

@@ -188,7 +188,7 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 		md.line("These findings were silenced on purpose; they do not count, but each carries its justification.")
 		md.line("")
 		for _, f := range v.Suppressed {
-			md.line(fmt.Sprintf("- **%s** %s (%s): %s", mdText(f.Rule), mdCode(f.location()), f.Severity, mdText(f.Message)))
+			md.line(fmt.Sprintf("- **%s** %s (%s): %s", mdText(f.Rule), mdCode(f.Location()), f.Severity, mdText(f.Message)))
 			if f.Source != "" {
 				md.fence(strings.TrimSpace(f.Source), "  ")
 			}
@@ -339,7 +339,7 @@ func (md *mdWriter) group(g *ruleGroup) {
 		md.line("")
 	}
 	for _, f := range g.Findings {
-		md.line(fmt.Sprintf("- %s: %s", mdCode(f.location()), mdText(f.Message)))
+		md.line(fmt.Sprintf("- %s: %s", mdCode(f.Location()), mdText(f.Message)))
 		if f.Source != "" {
 			md.fence(strings.TrimSpace(f.Source), "  ")
 		}

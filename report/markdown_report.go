@@ -171,7 +171,7 @@ func (md *mdWriter) comparison(c *Comparison) {
 		md.line("")
 		md.table([]string{"Change", "Rule", "Where", "Message"}, func(row func(...string)) {
 			for _, f := range c.Findings {
-				row("**"+mdText(f.Change)+"**", f.Finding.Severity.String()+" "+mdText(f.Finding.Rule), mdCode(f.Finding.location()), mdText(f.Finding.Message))
+				row("**"+mdText(f.Change)+"**", f.Finding.Severity.String()+" "+mdText(f.Finding.Rule), mdCode(f.Finding.Location()), mdText(f.Finding.Message))
 			}
 		})
 	}

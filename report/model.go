@@ -5,12 +5,10 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
-	"sort"
-	"strings"
 	"time"
 
+	"github.com/lockaudit/lockaudit/report/finding"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -185,78 +183,16 @@ type Tool struct {
 	Version string `json:"version"`
 }
 
-// Error is a failure that made the run incomplete (exit 1).
-type Error struct {
-	Where   string `json:"where"` // package path, node address or file
-	Message string `json:"message"`
-}
-
-// Position is a source position. File is slash-separated and relative to the
-// module root, so reports are the same on every machine.
-type Position struct {
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"col"`
-}
-
-func (p Position) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
-
-// Compare orders positions by file, line and column.
-func (p Position) Compare(q Position) int {
-	return cmp.Or(strings.Compare(p.File, q.File), cmp.Compare(p.Line, q.Line), cmp.Compare(p.Col, q.Col))
-}
-
-// Compare orders sites by position, then by what they do.
-func (s Site) Compare(t Site) int {
-	return cmp.Or(s.Pos.Compare(t.Pos), strings.Compare(s.What, t.What))
-}
-
-// Finding is one problem, in code (Pos set) or on a node (Node set).
-type Finding struct {
-	Rule     string         `json:"rule"`
-	Severity rules.Severity `json:"severity"`
-	Message  string         `json:"message"`
-	Pos      *Position      `json:"pos,omitempty"`
-	Source   string         `json:"source,omitempty"` // the source line, for reports
-	Node     string         `json:"node,omitempty"`   // node address, for probe findings
-	// Subject is what on the node a node finding is about, the same from
-	// run to run: a command (delifeq), a fact (CONFIG GET), a key
-	// (db3/lock:orders:42), a conform step. Comparisons match node findings
-	// by rule, node and subject.
-	Subject    string       `json:"subject,omitempty"`
-	Suppressed *Suppression `json:"suppressed,omitempty"`
-	// Autofix: `lockaudit vet -fix` fixes it (its suggested fix applies).
-	Autofix bool `json:"autofix,omitempty"`
-}
-
-// Where is "file:line" of a code finding, "?" without a position (for
-// messages that point at another finding).
-func (f Finding) Where() string {
-	if f.Pos == nil {
-		return "?"
-	}
-	return fmt.Sprintf("%s:%d", f.Pos.File, f.Pos.Line)
-}
-
-// Suppression records why a finding does not count. Kind follows SARIF:
-// "inSource" for //lockaudit:ignore directives, "external" for a baseline or
-// the config file.
-type Suppression struct {
-	Kind          string `json:"kind"`
-	Justification string `json:"justification"`
-}
-
-// Use is a command (family) the code relies on, with where it does.
-type Use struct {
-	Command rules.Command `json:"command"`
-	Sites   []Site        `json:"sites,omitempty"`
-}
-
-// Site is one place in code that relies on a command.
-type Site struct {
-	Pos  Position `json:"pos"`
-	What string   `json:"what"` // e.g. "DELIFEQ release", "redsync Unlock (Lua)"
-}
+// The code half's leaf types live in report/finding, which the analyzers
+// import without the renderers; the model names them here.
+type (
+	Error       = finding.Error
+	Position    = finding.Position
+	Finding     = finding.Finding
+	Suppression = finding.Suppression
+	Use         = finding.Use
+	Site        = finding.Site
+)
 
 // Node roles and servers, as Node spells them.
 const (
@@ -335,28 +271,20 @@ func New(command, version string) *Run {
 	return &Run{SchemaVersion: SchemaVersion, Tool: Tool{Name: "lockaudit", Version: version}, Command: command, Findings: []Finding{}}
 }
 
+// SetCode sets the run's code half from what the analyzers produced.
+func (r *Run) SetCode(c *finding.Code) {
+	r.Packages, r.Rules, r.Errors = c.Packages, c.Rules, c.Errors
+	r.Findings, r.Uses = c.Findings, c.Uses
+	r.AnalyzedPackages, r.UnanalyzedPackages = c.AnalyzedPackages, c.UnanalyzedPackages
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+}
+
 // Sort puts findings in a stable order: code findings by file, line, column
 // and rule, then node findings by node and rule.
 func (r *Run) Sort() {
-	sort.SliceStable(r.Findings, func(i, j int) bool { return findingLess(r.Findings[i], r.Findings[j]) })
-}
-
-// findingLess is Sort's order.
-func findingLess(a, b Finding) bool {
-	if (a.Pos == nil) != (b.Pos == nil) {
-		return a.Pos != nil
-	}
-	if a.Pos != nil {
-		if c := a.Pos.Compare(*b.Pos); c != 0 {
-			return c < 0
-		}
-	} else if a.Node != b.Node {
-		return a.Node < b.Node
-	}
-	if a.Rule != b.Rule {
-		return a.Rule < b.Rule
-	}
-	return a.Message < b.Message
+	finding.Sort(r.Findings)
 }
 
 // UsedCommands lists the commands of the run's uses, in their order.

@@ -94,7 +94,7 @@ func writeComparison(p *errWriter, c *Comparison) {
 		p.printf("%s\n", line)
 	}
 	for _, f := range c.Findings {
-		p.printf("  %-10s %s %-7s %s  %s\n", f.Change, f.Finding.Rule, f.Finding.Severity, f.Finding.location(), f.Finding.Message)
+		p.printf("  %-10s %s %-7s %s  %s\n", f.Change, f.Finding.Rule, f.Finding.Severity, f.Finding.Location(), f.Finding.Message)
 	}
 }
 

@@ -1050,14 +1050,3 @@ func orUnknown(s string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// location is how a finding says where it is: file:line:col or the node.
-func (f Finding) location() string {
-	if f.Pos != nil {
-		return f.Pos.String()
-	}
-	if f.Node != "" {
-		return f.Node
-	}
-	return "(no location)"
-}

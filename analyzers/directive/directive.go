@@ -14,7 +14,7 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -26,8 +26,8 @@ type Directive struct {
 	File   bool     // file-ignore
 	Rules  []string // upper-case rule IDs
 	Reason string
-	Pos    report.Position // of the comment
-	Err    string          // why it is malformed ("" when well-formed)
+	Pos    finding.Position // of the comment
+	Err    string           // why it is malformed ("" when well-formed)
 	used   bool
 }
 
@@ -79,7 +79,7 @@ func Parse(text string) (d Directive, ok bool) {
 
 // Collect returns the directives in a file; rel turns a token position
 // into the report's module-relative position.
-func Collect(f *ast.File, rel func(token.Pos) report.Position) []*Directive {
+func Collect(f *ast.File, rel func(token.Pos) finding.Position) []*Directive {
 	var out []*Directive
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
@@ -98,7 +98,7 @@ func Collect(f *ast.File, rel func(token.Pos) report.Position) []*Directive {
 // that suppressed nothing. Findings of rules not in ran are never counted
 // against a directive's staleness, so running a subset of rules does not
 // make the others' directives look stale.
-func Apply(findings []report.Finding, dirs []*Directive, ran map[string]bool) []report.Finding {
+func Apply(findings []finding.Finding, dirs []*Directive, ran map[string]bool) []finding.Finding {
 	byFile := map[string][]*Directive{}
 	for _, d := range dirs {
 		if d.Err == "" {
@@ -115,26 +115,26 @@ func Apply(findings []report.Finding, dirs []*Directive, ran map[string]bool) []
 				continue
 			}
 			d.used = true
-			f.Suppressed = &report.Suppression{Kind: "inSource", Justification: d.Reason}
+			f.Suppressed = &finding.Suppression{Kind: "inSource", Justification: d.Reason}
 			break
 		}
 	}
 	sev := rules.MustGet(RuleID).Severity
-	var out []report.Finding
+	var out []finding.Finding
 	for _, d := range dirs {
 		pos := d.Pos
 		switch {
 		case d.Err != "":
-			out = append(out, report.Finding{Rule: RuleID, Severity: sev, Pos: &pos, Message: "lockaudit directive " + d.Err})
+			out = append(out, finding.Finding{Rule: RuleID, Severity: sev, Pos: &pos, Message: "lockaudit directive " + d.Err})
 		case !d.used && d.ranAny(ran):
-			out = append(out, report.Finding{Rule: RuleID, Severity: sev, Pos: &pos,
+			out = append(out, finding.Finding{Rule: RuleID, Severity: sev, Pos: &pos,
 				Message: fmt.Sprintf("lockaudit directive suppresses nothing: no %s finding here; remove it", strings.Join(d.Rules, "/"))})
 		}
 	}
 	return out
 }
 
-func (d *Directive) covers(f *report.Finding) bool {
+func (d *Directive) covers(f *finding.Finding) bool {
 	if !d.File && f.Pos.Line != d.Pos.Line && f.Pos.Line != d.Pos.Line+1 {
 		return false
 	}

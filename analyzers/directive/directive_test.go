@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 )
 
 func TestParse(t *testing.T) {
@@ -69,18 +69,18 @@ func TestApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rel := func(p token.Pos) report.Position {
+	rel := func(p token.Pos) finding.Position {
 		pp := fset.Position(p)
-		return report.Position{File: "pkg/a.go", Line: pp.Line, Col: pp.Column}
+		return finding.Position{File: "pkg/a.go", Line: pp.Line, Col: pp.Column}
 	}
 	dirs := Collect(f, rel)
 	if len(dirs) != 4 {
 		t.Fatalf("collected %d directives, want 4", len(dirs))
 	}
-	mk := func(line int) report.Finding {
-		return report.Finding{Rule: "LA103", Message: "plain DEL", Pos: &report.Position{File: "pkg/a.go", Line: line, Col: 2}}
+	mk := func(line int) finding.Finding {
+		return finding.Finding{Rule: "LA103", Message: "plain DEL", Pos: &finding.Position{File: "pkg/a.go", Line: line, Col: 2}}
 	}
-	findings := []report.Finding{mk(4), mk(6), mk(7), mk(9), mk(10)}
+	findings := []finding.Finding{mk(4), mk(6), mk(7), mk(9), mk(10)}
 	extra := Apply(findings, dirs, nil)
 
 	wantSuppressed := map[int]string{4: "admin reset, the holder is dead", 6: "next line"}
@@ -109,7 +109,7 @@ func TestApply(t *testing.T) {
 	for i := range dirs {
 		dirs[i].used = false
 	}
-	findings = []report.Finding{mk(4), mk(6)}
+	findings = []finding.Finding{mk(4), mk(6)}
 	extra = Apply(findings, dirs, map[string]bool{"LA103": true})
 	for _, e := range extra {
 		if strings.Contains(e.Message, "LA114") {
@@ -120,11 +120,11 @@ func TestApply(t *testing.T) {
 
 func TestFileIgnore(t *testing.T) {
 	d, _ := Parse("//lockaudit:file-ignore LA101 -- generated")
-	d.Pos = report.Position{File: "x.go", Line: 1, Col: 1}
-	findings := []report.Finding{
-		{Rule: "LA101", Pos: &report.Position{File: "x.go", Line: 90}},
-		{Rule: "LA101", Pos: &report.Position{File: "y.go", Line: 90}},
-		{Rule: "LA103", Pos: &report.Position{File: "x.go", Line: 90}},
+	d.Pos = finding.Position{File: "x.go", Line: 1, Col: 1}
+	findings := []finding.Finding{
+		{Rule: "LA101", Pos: &finding.Position{File: "x.go", Line: 90}},
+		{Rule: "LA101", Pos: &finding.Position{File: "y.go", Line: 90}},
+		{Rule: "LA103", Pos: &finding.Position{File: "x.go", Line: 90}},
 	}
 	if extra := Apply(findings, []*Directive{&d}, nil); len(extra) != 0 {
 		t.Errorf("unexpected directive findings %+v", extra)

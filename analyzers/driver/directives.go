@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/lockaudit/lockaudit/analyzers/directive"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 )
 
 // applyDirectives reads the //lockaudit:ignore and //lockaudit:file-ignore
@@ -20,7 +20,7 @@ import (
 // so -rules subsets do not flag the other rules' directives. Packages that
 // were not analysed (they did not type-check) are skipped: their
 // directives would all look stale.
-func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMapper, report100, generated bool) {
+func applyDirectives(run *finding.Code, pkgs []*packages.Package, paths *pathMapper, report100, generated bool) {
 	var dirs []*directive.Directive
 	seen := map[string]bool{}
 	abs := map[string]string{} // module-relative file -> file name, for source lines
@@ -33,9 +33,9 @@ func applyDirectives(run *report.Run, pkgs []*packages.Package, paths *pathMappe
 			seen[name] = true
 			rel := paths.rel(name)
 			abs[rel] = name
-			dirs = append(dirs, directive.Collect(f, func(pos token.Pos) report.Position {
+			dirs = append(dirs, directive.Collect(f, func(pos token.Pos) finding.Position {
 				pp := p.Fset.Position(pos)
-				return report.Position{File: paths.rel(pp.Filename), Line: pp.Line, Col: pp.Column}
+				return finding.Position{File: paths.rel(pp.Filename), Line: pp.Line, Col: pp.Column}
 			})...)
 		}
 	}

@@ -1,5 +1,6 @@
 // Package driver runs go/analysis analyzers over packages loaded with
-// go/packages and turns their diagnostics into a report.Run. It is the one
+// go/packages and turns their diagnostics into findings (finding.Code, the
+// code half of a report.Run). It is the one
 // analysis driver behind `lockaudit vet`, `audit`, `preflight` and the
 // benchmark: one load, one checker run, whatever the analyzers.
 package driver
@@ -20,7 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/lockaudit/lockaudit/analyzers/settings"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -62,18 +63,18 @@ type Options struct {
 	Fixes *Fixes
 }
 
-// Run loads the packages, runs the analyzers and returns the Run with
-// Packages, Errors and Findings set (findings sorted), and Uses when
-// uses.Analyzer is among the analyzers (audit, preflight). The caller sets
-// Command, Tool.Version and Target.
+// Run loads the packages, runs the analyzers and returns what they found:
+// Packages, Rules, Errors and Findings (findings sorted), and Uses when
+// uses.Analyzer is among the analyzers (audit, preflight). The code half
+// (codehalf) makes a report.Run of it.
 //
-// Packages that do not load or type-check are recorded in Run.Errors, one
+// Packages that do not load or type-check are recorded in Errors, one
 // entry per compiler error, and the packages that do load are still
 // analysed; report.ExitCode then fails the run (exit 1) because it is
 // incomplete. A pattern that matches no package is recorded the same way.
 // The returned error is for failures that leave nothing to report (the go
 // command cannot run, an invalid analyzer set, a cancelled context).
-func Run(ctx context.Context, opts Options) (*report.Run, error) {
+func Run(ctx context.Context, opts Options) (*finding.Code, error) {
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
@@ -111,7 +112,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		return nil, err
 	}
 
-	run := report.New("vet", "")
+	run := &finding.Code{Findings: []finding.Finding{}}
 	run.Packages = append([]string(nil), patterns...)
 	run.Rules = ruleIDs(opts.Analyzers)
 	paths := newPathMapper(dir, pkgs)
@@ -120,7 +121,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 	// a clean run. (Most bad patterns come back as a package with an error,
 	// recorded below; "./x/..." over a directory without Go code does not.)
 	for _, p := range unmatched(patterns, dir, pkgs) {
-		run.Errors = append(run.Errors, report.Error{Where: p, Message: "pattern matched no packages"})
+		run.Errors = append(run.Errors, finding.Error{Where: p, Message: "pattern matched no packages"})
 	}
 
 	run.Errors = append(run.Errors, loadErrors(pkgs, paths)...)
@@ -132,7 +133,7 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 		}
 		if p.IllTyped {
 			if len(p.Errors) == 0 {
-				run.Errors = append(run.Errors, report.Error{Where: p.PkgPath, Message: importsBroken})
+				run.Errors = append(run.Errors, finding.Error{Where: p.PkgPath, Message: importsBroken})
 			}
 			failed = append(failed, p)
 			continue
@@ -167,22 +168,22 @@ func Run(ctx context.Context, opts Options) (*report.Run, error) {
 	if opts.Directives {
 		applyDirectives(run, ok, paths, opts.DirectiveFindings, opts.Generated)
 	}
-	run.Sort()
+	finding.Sort(run.Findings)
 	sortErrors(run.Errors)
 	return run, nil
 }
 
 // convert turns the graph's diagnostics into findings and its failed actions
 // into errors.
-func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) ([]report.Finding, []report.Error) {
-	var findings []report.Finding
-	var errs []report.Error
+func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) ([]finding.Finding, []finding.Error) {
+	var findings []finding.Finding
+	var errs []finding.Error
 	seen := map[string]bool{} // a file is analysed twice with -tests (pkg and pkg [pkg.test])
 	for act := range graph.All() {
 		if act.Err != nil {
 			// A failed prerequisite is reported where it failed.
 			if !strings.HasPrefix(act.Err.Error(), "failed prerequisites") {
-				errs = append(errs, report.Error{Where: act.Package.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", act.Analyzer.Name, act.Err)})
+				errs = append(errs, finding.Error{Where: act.Package.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", act.Analyzer.Name, act.Err)})
 			}
 			continue
 		}
@@ -233,7 +234,7 @@ func generatedFiles(pkg *packages.Package, include bool) map[string]bool {
 // finding converts one diagnostic. The rule is the diagnostic's Category
 // (set by ruleutil.Report), falling back to the analyzer's name; the
 // severity comes from the catalog.
-func (m *pathMapper) finding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) report.Finding {
+func (m *pathMapper) finding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) finding.Finding {
 	id := d.Category
 	if id == "" {
 		id = a.Name
@@ -243,9 +244,9 @@ func (m *pathMapper) finding(fset *token.FileSet, a *analysis.Analyzer, d analys
 		sev = r.Severity
 	}
 	p := fset.Position(d.Pos)
-	f := report.Finding{Rule: id, Severity: sev, Message: d.Message}
+	f := finding.Finding{Rule: id, Severity: sev, Message: d.Message}
 	if p.IsValid() {
-		f.Pos = &report.Position{File: m.rel(p.Filename), Line: p.Line, Col: p.Column}
+		f.Pos = &finding.Position{File: m.rel(p.Filename), Line: p.Line, Col: p.Column}
 		f.Source = m.line(p.Filename, p.Line)
 	}
 	return f
@@ -253,14 +254,14 @@ func (m *pathMapper) finding(fset *token.FileSet, a *analysis.Analyzer, d analys
 
 // loadErrors collects every package's load, parse and type errors, once
 // each, from the initial packages and their dependencies.
-func loadErrors(pkgs []*packages.Package, paths *pathMapper) []report.Error {
-	var out []report.Error
+func loadErrors(pkgs []*packages.Package, paths *pathMapper) []finding.Error {
+	var out []finding.Error
 	seen := map[string]bool{}
 	add := func(where, msg string) {
 		key := where + "\x00" + msg
 		if !seen[key] {
 			seen[key] = true
-			out = append(out, report.Error{Where: where, Message: msg})
+			out = append(out, finding.Error{Where: where, Message: msg})
 		}
 	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -310,14 +311,14 @@ const importsBroken = "not analysed: it imports a package with errors"
 // metadata" errors, and what is undefined in a package because its import
 // failed), each group by package and message: the first error a run shows
 // is one to fix.
-func sortErrors(errs []report.Error) {
+func sortErrors(errs []finding.Error) {
 	failedImport := map[string]bool{}
 	for _, e := range errs {
 		if strings.Contains(e.Message, "could not import ") || fetchError(e) {
 			failedImport[e.Where] = true
 		}
 	}
-	rank := func(e report.Error) int {
+	rank := func(e finding.Error) int {
 		switch {
 		case fetchError(e):
 			return 0
@@ -340,7 +341,7 @@ func sortErrors(errs []report.Error) {
 // sideEffect reports an error that only follows from another package's:
 // importFailed says an import of the same package failed, so what it
 // leaves undefined is a consequence.
-func sideEffect(e report.Error, importFailed bool) bool {
+func sideEffect(e finding.Error, importFailed bool) bool {
 	switch {
 	case e.Message == importsBroken, strings.Contains(e.Message, "could not import "), strings.Contains(e.Message, "no metadata for "):
 		return true
@@ -353,7 +354,7 @@ func sideEffect(e report.Error, importFailed bool) bool {
 // fetchError reports an error of the go command fetching a module: the
 // proxy refused or lacks it, the network failed, go.sum has no entry, no
 // module provides the package.
-func fetchError(e report.Error) bool {
+func fetchError(e finding.Error) bool {
 	for _, s := range []string{"403 Forbidden", "404 Not Found", "410 Gone", "reading http", "missing go.sum entry", "no required module provides", "cannot find module providing", "module lookup disabled", "dial tcp", "invalid version: "} {
 		if strings.Contains(e.Message, s) {
 			return true

@@ -97,10 +97,12 @@ func run(t *testing.T, dir string, opts driver.Options) *report.Run {
 	if opts.Analyzers == nil {
 		opts.Analyzers = []*analysis.Analyzer{calls}
 	}
-	r, err := driver.Run(context.Background(), opts)
+	c, err := driver.Run(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("driver.Run: %v", err)
 	}
+	r := report.New("vet", "")
+	r.SetCode(c)
 	return r
 }
 

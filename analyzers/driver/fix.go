@@ -16,7 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/internal/outfile"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 )
 
 // Fixes collects the suggested fixes of a run's findings (Options.Fixes),
@@ -51,14 +51,14 @@ func NewFixes() *Fixes {
 
 // findingKey identifies a finding across the variants of a package (with
 // and without its tests): rule, position and message.
-func findingKey(f report.Finding) string {
+func findingKey(f finding.Finding) string {
 	return fmt.Sprintf("%s|%s|%s", f.Rule, f.Pos, f.Message)
 }
 
 // add records the fixes a diagnostic offers for finding f. The same
 // finding seen again (a package analysed with and without its tests) adds
 // nothing new unless its fixes differ, which makes them alternatives.
-func (fx *Fixes) add(fset *token.FileSet, paths *pathMapper, f report.Finding, d analysis.Diagnostic) {
+func (fx *Fixes) add(fset *token.FileSet, paths *pathMapper, f finding.Finding, d analysis.Diagnostic) {
 	if len(d.SuggestedFixes) == 0 {
 		return
 	}
@@ -142,7 +142,7 @@ func sameFix(a, b Fix) bool {
 }
 
 // Messages returns the messages of a finding's fixes.
-func (fx *Fixes) Messages(f report.Finding) []string {
+func (fx *Fixes) Messages(f finding.Finding) []string {
 	fx.mu.Lock()
 	defer fx.mu.Unlock()
 	var out []string
@@ -154,9 +154,9 @@ func (fx *Fixes) Messages(f report.Finding) []string {
 
 // Plan is the result of applying the fixes of some findings in memory.
 type Plan struct {
-	Files   []FileChange     // the files that change, by name
-	Fixed   []report.Finding // the findings whose fix is in Files
-	Skipped []Skip           // findings with a fix that is not applied, and why
+	Files   []FileChange      // the files that change, by name
+	Fixed   []finding.Finding // the findings whose fix is in Files
+	Skipped []Skip            // findings with a fix that is not applied, and why
 }
 
 // FileChange is one file's content before and after the fixes.
@@ -168,7 +168,7 @@ type FileChange struct {
 
 // Skip is a finding whose fix is not applied.
 type Skip struct {
-	Finding report.Finding
+	Finding finding.Finding
 	Reason  string
 }
 
@@ -181,7 +181,7 @@ type Skip struct {
 // are made once. A file whose fixed text does not parse is not changed and
 // its fixes are skipped; a file that was gofmt-formatted is formatted
 // again.
-func (fx *Fixes) Plan(findings []report.Finding) *Plan {
+func (fx *Fixes) Plan(findings []finding.Finding) *Plan {
 	fx.mu.Lock()
 	defer fx.mu.Unlock()
 	drop := map[string]string{}
@@ -200,7 +200,7 @@ func (fx *Fixes) Plan(findings []report.Finding) *Plan {
 
 // plan is one attempt of Plan; it returns the findings whose fixed file
 // would not parse, to be dropped.
-func (fx *Fixes) plan(findings []report.Finding, drop map[string]string) (*Plan, map[string]string) {
+func (fx *Fixes) plan(findings []finding.Finding, drop map[string]string) (*Plan, map[string]string) {
 	p := &Plan{}
 	type taken struct {
 		edit  Edit

@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 )
 
 const fixSrc = `package p
@@ -24,13 +24,13 @@ func f() {
 
 // fixture writes fixSrc to a file and returns a Fixes that knows it, and a
 // helper to record a finding with fixes made of (start, end, text) edits.
-func fixture(t *testing.T) (string, *Fixes, func(rule string, line int, fixes ...[]Edit) report.Finding) {
+func fixture(t *testing.T) (string, *Fixes, func(rule string, line int, fixes ...[]Edit) finding.Finding) {
 	t.Helper()
 	return fixtureOf(t, fixSrc)
 }
 
 // fixtureOf is fixture with another source.
-func fixtureOf(t *testing.T, fixSrc string) (string, *Fixes, func(rule string, line int, fixes ...[]Edit) report.Finding) {
+func fixtureOf(t *testing.T, fixSrc string) (string, *Fixes, func(rule string, line int, fixes ...[]Edit) finding.Finding) {
 	t.Helper()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "p.go")
@@ -39,8 +39,8 @@ func fixtureOf(t *testing.T, fixSrc string) (string, *Fixes, func(rule string, l
 	}
 	fx := NewFixes()
 	paths := newPathMapper(dir, nil)
-	add := func(rule string, line int, fixes ...[]Edit) report.Finding {
-		f := report.Finding{Rule: rule, Message: rule + " message", Pos: &report.Position{File: "p.go", Line: line, Col: 1}}
+	add := func(rule string, line int, fixes ...[]Edit) finding.Finding {
+		f := finding.Finding{Rule: rule, Message: rule + " message", Pos: &finding.Position{File: "p.go", Line: line, Col: 1}}
 		fset := token.NewFileSet()
 		tf := fset.AddFile(name, -1, len(fixSrc))
 		tf.SetLinesForContent([]byte(fixSrc))
@@ -66,7 +66,7 @@ func TestPlanApply(t *testing.T) {
 	// The same finding again (a second package variant) with the same fix.
 	add("LA103", 4, []Edit{{Start: at("1"), End: at("1") + 1, New: "10"}})
 	two := add("LA104", 5, []Edit{{Start: at("2"), End: at("2") + 1, New: "20"}})
-	p := fx.Plan([]report.Finding{one, two})
+	p := fx.Plan([]finding.Finding{one, two})
 	if len(p.Fixed) != 2 || len(p.Skipped) != 0 || len(p.Files) != 1 {
 		t.Fatalf("plan: fixed %d, skipped %v, files %d", len(p.Fixed), p.Skipped, len(p.Files))
 	}
@@ -104,9 +104,9 @@ func TestPlanConflictsAndRefusals(t *testing.T) {
 	sameInsert2 := add("LA106", 5, []Edit{{Start: at("b :="), End: at("b :="), New: "/*y*/"}})
 	alternatives := add("LA108", 6, []Edit{{Start: at("_, _"), End: at("_, _"), New: "// a\n"}}, []Edit{{Start: at("_, _"), End: at("_, _"), New: "// b\n"}})
 	suppressed := add("LA110", 6, []Edit{{Start: at("}"), End: at("}") + 1, New: "} // s"}})
-	suppressed.Suppressed = &report.Suppression{Kind: "inSource", Justification: "test"}
+	suppressed.Suppressed = &finding.Suppression{Kind: "inSource", Justification: "test"}
 
-	p := fx.Plan([]report.Finding{first, overlap, sameInsert1, sameInsert2, alternatives, suppressed})
+	p := fx.Plan([]finding.Finding{first, overlap, sameInsert1, sameInsert2, alternatives, suppressed})
 	if len(p.Fixed) != 2 || p.Fixed[0].Rule != "LA101" || p.Fixed[1].Rule != "LA104" {
 		t.Errorf("fixed %v, want LA101 and LA104", p.Fixed)
 	}
@@ -126,21 +126,21 @@ func TestPlanConflictsAndRefusals(t *testing.T) {
 
 	// A result that does not parse is refused, and so is its fix.
 	broken := add("LA111", 3, []Edit{{Start: at("func f() {"), End: at("func f() {") + 10, New: "func f( {"}})
-	p = fx.Plan([]report.Finding{broken, first})
+	p = fx.Plan([]finding.Finding{broken, first})
 	if len(p.Fixed) != 1 || p.Fixed[0].Rule != "LA101" || len(p.Skipped) != 1 || !strings.Contains(p.Skipped[0].Reason, "would not parse") {
 		t.Errorf("unparsable fix: fixed %v skipped %v", p.Fixed, p.Skipped)
 	}
 
 	// A file changed since the analysis is not edited, and neither is a
 	// file that changes between the plan and the write.
-	p = fx.Plan([]report.Finding{first})
+	p = fx.Plan([]finding.Finding{first})
 	if err := os.WriteFile(name, []byte(fixSrc+"// edited\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if written, err := p.Apply(); err == nil || len(written) != 0 {
 		t.Errorf("Apply over a changed file: written %v, err %v", written, err)
 	}
-	p = fx.Plan([]report.Finding{first})
+	p = fx.Plan([]finding.Finding{first})
 	if len(p.Fixed) != 0 || len(p.Skipped) != 1 || !strings.Contains(p.Skipped[0].Reason, "changed since it was analysed") {
 		t.Errorf("changed file: fixed %v skipped %v", p.Fixed, p.Skipped)
 	}
@@ -154,13 +154,13 @@ func TestPlanConflictsAndRefusals(t *testing.T) {
 func TestPlanFormats(t *testing.T) {
 	_, fx, add := fixture(t)
 	f := add("LA106", 4, []Edit{{Start: at("a := 1"), End: at("a := 1") + 6, New: "a   :=   1"}})
-	p := fx.Plan([]report.Finding{f})
+	p := fx.Plan([]finding.Finding{f})
 	if len(p.Files) != 0 {
 		t.Errorf("a fix that gofmt undoes still changes the file:\n%s", p.Files[0].New)
 	}
 	_, fx, add = fixture(t)
 	f = add("LA106", 4, []Edit{{Start: at("a := 1"), End: at("a := 1") + 6, New: "a :=   10"}})
-	if p := fx.Plan([]report.Finding{f}); len(p.Files) != 1 || !strings.Contains(string(p.Files[0].New), "\ta := 10\n") {
+	if p := fx.Plan([]finding.Finding{f}); len(p.Files) != 1 || !strings.Contains(string(p.Files[0].New), "\ta := 10\n") {
 		t.Errorf("the fix in a gofmt'ed file is not gofmt'ed: %v", p.Files)
 	}
 
@@ -170,7 +170,7 @@ func TestPlanFormats(t *testing.T) {
 	_, fx, add = fixtureOf(t, messy)
 	one := strings.Index(messy, "1")
 	f = add("LA106", 4, []Edit{{Start: one, End: one + 1, New: "10"}})
-	p = fx.Plan([]report.Finding{f})
+	p = fx.Plan([]finding.Finding{f})
 	if want := strings.Replace(messy, "1", "10", 1); len(p.Files) != 1 || string(p.Files[0].New) != want {
 		t.Errorf("an unformatted file was reformatted beyond the fix:\n%q\nwant\n%q", p.Files, want)
 	}

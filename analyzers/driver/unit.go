@@ -9,7 +9,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/directive"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -57,22 +57,22 @@ func unitFilter(pass *analysis.Pass, ds []analysis.Diagnostic, off map[string]bo
 	if len(ds) == 0 {
 		return nil
 	}
-	pos := func(p token.Pos) report.Position {
+	pos := func(p token.Pos) finding.Position {
 		pp := pass.Fset.Position(p)
-		return report.Position{File: pp.Filename, Line: pp.Line, Col: pp.Column}
+		return finding.Position{File: pp.Filename, Line: pp.Line, Col: pp.Column}
 	}
 	var dirs []*directive.Directive
 	for _, f := range pass.Files {
 		dirs = append(dirs, directive.Collect(f, pos)...)
 	}
-	findings := make([]report.Finding, len(ds))
+	findings := make([]finding.Finding, len(ds))
 	for i, d := range ds {
 		id := d.Category
 		if id == "" {
 			id = pass.Analyzer.Name
 		}
 		p := pos(d.Pos)
-		findings[i] = report.Finding{Rule: id, Message: d.Message, Pos: &p}
+		findings[i] = finding.Finding{Rule: id, Message: d.Message, Pos: &p}
 	}
 	// No rule counts as having run: staleness is not decidable here.
 	directive.Apply(findings, dirs, map[string]bool{})

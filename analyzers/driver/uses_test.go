@@ -11,7 +11,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/analyzers/uses"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 )
 
 // TestUsesCollected: with uses.Analyzer among the root analyzers, Run fills
@@ -30,7 +30,7 @@ func TestUsesCollected(t *testing.T) {
 	if err != nil || len(run.Errors) > 0 {
 		t.Fatalf("driver.Run: %v %v", err, run.Errors)
 	}
-	byCmd := map[string][]report.Site{}
+	byCmd := map[string][]finding.Site{}
 	var order []string
 	for _, u := range run.Uses {
 		order = append(order, u.Command.String())

@@ -44,8 +44,6 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers"
 	"github.com/lockaudit/lockaudit/analyzers/driver"
-	"github.com/lockaudit/lockaudit/analyzers/settings"
-	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 	"github.com/lockaudit/lockaudit/rules/yamlstrict"
 )
@@ -58,10 +56,7 @@ const where = ".golangci.yml linters.settings.custom.lockaudit.settings"
 
 func init() { register.Plugin(Name, New) }
 
-type plugin struct {
-	sel      map[string]bool
-	settings *settings.Settings
-}
+type plugin struct{ setup *analyzers.Setup }
 
 // New reads the settings (nil or empty: the defaults), validates them as
 // .lockaudit.yaml is validated, and keeps them for the analyzers it builds.
@@ -70,22 +65,11 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, err
 	}
-	targets, err := settings.Targets(f, "")
+	setup, err := analyzers.Configure(f, analyzers.Inputs{})
 	if err != nil {
-		return nil, fmt.Errorf("%s: target: %v", where, err)
+		return nil, err // worded with where: ".golangci.yml linters.settings...: target: ..."
 	}
-	s := settings.Default()
-	if err := s.Apply(f, targets); err != nil {
-		return nil, fmt.Errorf("%s: %v", where, err)
-	}
-	sel, err := analyzers.Select(f, "")
-	if err != nil {
-		return nil, fmt.Errorf("%s: rules: %v", where, err)
-	}
-	if len(analyzers.Selected(sel)) == 0 {
-		return nil, fmt.Errorf("%s: rules: every code rule is off", where)
-	}
-	return &plugin{sel: sel, settings: s}, nil
+	return &plugin{setup: setup}, nil
 }
 
 // Decode turns golangci-lint's decoded settings (maps, lists, scalars)
@@ -117,13 +101,7 @@ func Decode(raw any) (*config.File, error) {
 // read the plugin's settings and directives apply (golangci-lint itself
 // puts the rule ID, the analyzer's name, in front of each message).
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	off := map[string]bool{}
-	for _, r := range rules.ByKind(rules.Code) {
-		if !p.sel[r.ID] {
-			off[r.ID] = true
-		}
-	}
-	return driver.Unit(analyzers.Selected(p.sel), driver.UnitOptions{Settings: p.settings, Off: off}), nil
+	return driver.Unit(analyzers.Selected(p.setup.Selected), driver.UnitOptions{Settings: p.setup.Settings, Off: p.setup.Off()}), nil
 }
 
 // GetLoadMode: the rules need type information.

@@ -26,7 +26,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -55,10 +55,10 @@ type Result struct {
 // (sorted by command) with its sites sorted by position; pos maps a
 // token.Pos to a position relative to the module root. The analysis driver
 // calls it to fill report.Run.Uses.
-func (r *Result) ReportUses(pos func(token.Pos) report.Position) []report.Use {
-	var out []report.Use
+func (r *Result) ReportUses(pos func(token.Pos) finding.Position) []finding.Use {
+	var out []finding.Use
 	for _, s := range r.Sites {
-		out = append(out, report.Use{Command: s.Command, Sites: []report.Site{{Pos: pos(s.Pos), What: s.What}}})
+		out = append(out, finding.Use{Command: s.Command, Sites: []finding.Site{{Pos: pos(s.Pos), What: s.What}}})
 	}
 	return Merge(nil, out) // one Use per command, sites sorted
 }
@@ -66,10 +66,10 @@ func (r *Result) ReportUses(pos func(token.Pos) report.Position) []report.Use {
 // Merge adds b's uses to a: one Use per command, sorted by command, sites
 // sorted by position and without duplicates (a file analysed twice with
 // -tests gives the same site twice).
-func Merge(a, b []report.Use) []report.Use {
-	byCmd := map[rules.Command][]report.Site{}
+func Merge(a, b []finding.Use) []finding.Use {
+	byCmd := map[rules.Command][]finding.Site{}
 	var order []rules.Command
-	for _, u := range append(append([]report.Use(nil), a...), b...) {
+	for _, u := range append(append([]finding.Use(nil), a...), b...) {
 		if _, ok := byCmd[u.Command]; !ok {
 			order = append(order, u.Command)
 			byCmd[u.Command] = nil
@@ -77,18 +77,18 @@ func Merge(a, b []report.Use) []report.Use {
 		byCmd[u.Command] = append(byCmd[u.Command], u.Sites...)
 	}
 	slices.SortFunc(order, func(a, b rules.Command) int { return strings.Compare(a.String(), b.String()) })
-	out := make([]report.Use, 0, len(order))
+	out := make([]finding.Use, 0, len(order))
 	for _, c := range order {
 		sites := byCmd[c]
 		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Compare(sites[j]) < 0 })
-		var uniq []report.Site
+		var uniq []finding.Site
 		for i, s := range sites {
 			if i > 0 && s == sites[i-1] {
 				continue
 			}
 			uniq = append(uniq, s)
 		}
-		out = append(out, report.Use{Command: c, Sites: uniq})
+		out = append(out, finding.Use{Command: c, Sites: uniq})
 	}
 	return out
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/analyzertest"
 	"github.com/lockaudit/lockaudit/analyzers/uses"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/finding"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -73,10 +73,10 @@ func TestReportUses(t *testing.T) {
 		{Command: rules.UseDELIFEQ, Pos: 10, What: "DELIFEQ release"},
 		{Command: rules.UseDELIFEQ, Pos: 10, What: "DELIFEQ release"},
 	}}
-	got := r.ReportUses(func(p token.Pos) report.Position { return report.Position{File: "a/a.go", Line: int(p), Col: 2} })
-	want := []report.Use{
-		{Command: rules.UseDELIFEQ, Sites: []report.Site{{Pos: report.Position{File: "a/a.go", Line: 10, Col: 2}, What: "DELIFEQ release"}, {Pos: report.Position{File: "a/a.go", Line: 20, Col: 2}, What: "DELIFEQ release"}}},
-		{Command: rules.UseLua, Sites: []report.Site{{Pos: report.Position{File: "a/a.go", Line: 30, Col: 2}, What: "Lua script (EVAL)"}}},
+	got := r.ReportUses(func(p token.Pos) finding.Position { return finding.Position{File: "a/a.go", Line: int(p), Col: 2} })
+	want := []finding.Use{
+		{Command: rules.UseDELIFEQ, Sites: []finding.Site{{Pos: finding.Position{File: "a/a.go", Line: 10, Col: 2}, What: "DELIFEQ release"}, {Pos: finding.Position{File: "a/a.go", Line: 20, Col: 2}, What: "DELIFEQ release"}}},
+		{Command: rules.UseLua, Sites: []finding.Site{{Pos: finding.Position{File: "a/a.go", Line: 30, Col: 2}, What: "Lua script (EVAL)"}}},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("ReportUses:\n got %v\nwant %v", got, want)
@@ -86,11 +86,11 @@ func TestReportUses(t *testing.T) {
 // TestMerge: uses of two packages join per command; a site seen twice (a
 // package analysed with and without its tests) is kept once.
 func TestMerge(t *testing.T) {
-	site := func(file string, line int) report.Site {
-		return report.Site{Pos: report.Position{File: file, Line: line, Col: 1}, What: "DELIFEQ release"}
+	site := func(file string, line int) finding.Site {
+		return finding.Site{Pos: finding.Position{File: file, Line: line, Col: 1}, What: "DELIFEQ release"}
 	}
-	a := []report.Use{{Command: rules.UseDELIFEQ, Sites: []report.Site{site("b/b.go", 3)}}}
-	b := []report.Use{{Command: rules.UseIFEQ, Sites: []report.Site{site("a/a.go", 1)}}, {Command: rules.UseDELIFEQ, Sites: []report.Site{site("a/a.go", 9), site("b/b.go", 3)}}}
+	a := []finding.Use{{Command: rules.UseDELIFEQ, Sites: []finding.Site{site("b/b.go", 3)}}}
+	b := []finding.Use{{Command: rules.UseIFEQ, Sites: []finding.Site{site("a/a.go", 1)}}, {Command: rules.UseDELIFEQ, Sites: []finding.Site{site("a/a.go", 9), site("b/b.go", 3)}}}
 	got := uses.Merge(a, b)
 	if len(got) != 2 || got[0].Command != rules.UseDELIFEQ || got[1].Command != rules.UseIFEQ {
 		t.Fatalf("Merge: %v", got)

@@ -3,19 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/lockaudit/lockaudit/analyzers"
-	"github.com/lockaudit/lockaudit/analyzers/directive"
 	"github.com/lockaudit/lockaudit/analyzers/driver"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
-	"github.com/lockaudit/lockaudit/analyzers/uses"
+	"github.com/lockaudit/lockaudit/codehalf"
 	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
@@ -102,14 +100,11 @@ func (c *codeFlags) load(e *env) error {
 		return err
 	}
 	c.Config = f
-	targets, err := settings.Targets(c.Config, c.Target)
+	setup, err := c.setup(c.Target)
 	if err != nil {
-		if c.Target != "" {
-			return usageError("-target: %v", err)
-		}
-		return usageError("config: %s: target: %v", c.Config.Path, err)
+		return err
 	}
-	c.Targets = targets
+	c.Targets = setup.Targets
 	switch {
 	case c.Target != "":
 		c.TargetFrom = report.TargetFromFlag
@@ -117,9 +112,6 @@ func (c *codeFlags) load(e *env) error {
 		c.TargetFrom = report.TargetFromConfig
 	default:
 		c.TargetFrom = report.TargetFromDefault
-	}
-	if _, err := c.selection(); err != nil {
-		return err
 	}
 	prefix, err := report.CleanPathPrefix(c.PathPrefix)
 	if err != nil {
@@ -154,23 +146,9 @@ func (c *codeFlags) deriveTarget(t probe.Target) *report.TargetChoice {
 	return choice
 }
 
-// applyRuleSettings applies the file's rules: key (nil file: nothing) to
-// the run's findings: severities to every rule's, "off" to node rules'.
-// A code rule turned off never ran (and -rules, which wins over the file,
-// may have turned it back on), so its findings stay.
-func applyRuleSettings(run *report.Run, f *config.File) {
-	if f == nil {
-		return
-	}
-	off, _, sev := f.Selection()
-	disabled := map[string]bool{}
-	for _, id := range off {
-		if r, ok := rules.Lookup(id); ok && r.Kind == rules.Node {
-			disabled[id] = true
-		}
-	}
-	run.ApplyRuleSettings(disabled, sev)
-}
+// applyRuleSettings applies the file's rules: key to a run's findings
+// (codehalf.ApplyRuleSettings): the probe's commands call it too.
+var applyRuleSettings = codehalf.ApplyRuleSettings
 
 // loadConfig reads the config file named by a -config value (relative to
 // dir), or the first one found walking up from dir; nil when there is none.
@@ -208,62 +186,55 @@ func (c *codeFlags) abs(p string) string {
 	return filepath.Join(c.Dir, p)
 }
 
-// selection is the set of code rules to run.
-func (c *codeFlags) selection() (map[string]bool, error) {
-	sel, err := analyzers.Select(c.Config, c.Rules)
+// setup makes the run's analyzer settings and rule selection from the
+// config file, -rules and target (the -target flag at load; the resolved,
+// perhaps fleet-derived, targets at run). Errors are usage errors (exit 2).
+func (c *codeFlags) setup(target string) (*analyzers.Setup, error) {
+	setup, err := analyzers.Configure(c.Config, analyzers.Inputs{Target: target, Rules: c.Rules})
 	if err != nil {
-		return nil, usageError("-rules: %v", err)
-	}
-	if len(analyzers.Selected(sel)) == 0 {
-		if c.Rules == "" {
-			return nil, usageError("config: %s: rules: every code rule is off", c.Config.Path)
+		var ce *analyzers.ConfigError
+		if errors.As(err, &ce) && ce.Flag {
+			return nil, usageError("%v", err)
 		}
-		return nil, usageError("-rules %q selects no code rule (vet runs the LA1xx rules; LA2xx are probe rules)", c.Rules)
+		return nil, usageError("config: %v", err)
 	}
-	return sel, nil
+	return setup, nil
 }
 
-// run runs the code half on patterns (default ./...): it makes the run's
-// analyzer settings from the config and -target (nothing is shared with
-// another run in this process), runs the analyzers with them, applies //lockaudit directives, the severity overrides, then
-// -write-baseline and -baseline. It returns the Run with Command "vet",
-// Tool.Version and Target set; the caller may change Command. A failure
-// that leaves nothing to report is returned as an exit-1 error; bad
-// baseline files are usage errors (exit 2).
+// run runs the code half on patterns (default ./...) with a Setup made for
+// this run (nothing is shared with another run in this process), and
+// -write-baseline and -baseline (codehalf.Run). It returns the Run with
+// Command "vet", Tool.Version and Target set; the caller may change
+// Command. A failure that leaves nothing to report is returned as an
+// exit-1 error; bad baseline files are usage errors (exit 2).
 func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report.Run, error) {
-	sel, err := c.selection()
+	setup, err := c.setup(strings.Join(c.Targets, ","))
 	if err != nil {
 		return nil, err
 	}
-	opts := settings.Default()
-	if err := opts.Apply(c.Config, c.Targets); err != nil {
-		return nil, usageError("config: %v", err)
-	}
-
-	var base *baseline.File
+	o := codehalf.Options{Dir: c.Dir, Patterns: patterns, Tests: c.Tests, Version: version(),
+		Generated: c.Generated, Config: c.Config, Setup: setup, Uses: c.Uses, Fixes: c.Fixes}
 	if c.Baseline != "" {
-		if base, err = baseline.Load(c.abs(c.Baseline)); err != nil {
+		if o.Baseline, err = baseline.Load(c.abs(c.Baseline)); err != nil {
 			return nil, usageError("-baseline: %v", err)
 		}
+		o.BaselineName = c.Baseline
 	}
-
-	// The fixes are always collected: reports say which findings -fix
-	// fixes (Finding.Autofix), counted by the very plan -fix applies.
-	fixes := c.Fixes
-	if fixes == nil {
-		fixes = driver.NewFixes()
+	if c.WriteBaseline != "" {
+		o.RecordName = c.WriteBaseline
+		o.Record = func(b *baseline.File) error {
+			var buf bytes.Buffer
+			if err := b.Write(&buf); err != nil {
+				return err
+			}
+			if err := outfile.Write(c.abs(c.WriteBaseline), buf.Bytes()); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.Stderr, "lockaudit vet: baseline of %s written to %s\n", report.Plural(len(b.Findings), "finding"), report.Escape(c.WriteBaseline))
+			return nil
+		}
 	}
-	run, err := driver.Run(ctx, driver.Options{
-		Dir:               c.Dir,
-		Patterns:          patterns,
-		Analyzers:         c.analyzers(sel),
-		Settings:          opts,
-		Tests:             c.Tests,
-		Generated:         c.Generated,
-		Directives:        true,
-		DirectiveFindings: sel[directive.RuleID],
-		Fixes:             fixes,
-	})
+	run, err := codehalf.Run(ctx, o)
 	if err := stopped(ctx); err != nil {
 		return nil, err // go list and the analysis were interrupted
 	}
@@ -271,33 +242,6 @@ func (c *codeFlags) run(ctx context.Context, e *env, patterns []string) (*report
 		return nil, failure("%v", err)
 	}
 	hintModule(run, c.Dir)
-	run.Command = "vet"
-	run.Tool.Version = version()
-	run.Target = strings.Join(c.Targets, ",")
-	applyRuleSettings(run, c.Config)
-
-	if c.WriteBaseline != "" {
-		if err := stopped(ctx); err != nil {
-			return nil, err
-		}
-		if len(run.Errors) > 0 {
-			return nil, failure("not writing the baseline %s: the run is incomplete (%s)", c.WriteBaseline, report.Summary(run))
-		}
-		b := baseline.FromRun(run)
-		var buf bytes.Buffer
-		if err := b.Write(&buf); err != nil {
-			return nil, failure("writing the baseline: %v", err)
-		}
-		if err := outfile.Write(c.abs(c.WriteBaseline), buf.Bytes()); err != nil {
-			return nil, failure("writing the baseline: %v", err)
-		}
-		fmt.Fprintf(e.Stderr, "lockaudit vet: baseline of %s written to %s\n", report.Plural(len(b.Findings), "finding"), report.Escape(c.WriteBaseline))
-		b.Apply(run, c.WriteBaseline)
-	}
-	if base != nil {
-		base.Apply(run, c.Baseline)
-	}
-	markAutofix(run, fixes)
 	return run, nil
 }
 
@@ -328,32 +272,6 @@ func inModule(dir string) bool {
 			return false
 		}
 	}
-}
-
-// markAutofix marks the findings whose fix `lockaudit vet -fix` would
-// apply now: the fixes Plan takes, as -fix itself plans them (a finding
-// with alternative fixes, or whose fix conflicts with another's, is not
-// marked).
-func markAutofix(run *report.Run, fixes *driver.Fixes) {
-	fixed := map[string]bool{}
-	for _, f := range fixes.Plan(run.Findings).Fixed {
-		fixed[f.Rule+"|"+f.Pos.String()+"|"+f.Message] = true
-	}
-	for i := range run.Findings {
-		f := &run.Findings[i]
-		if f.Pos != nil && f.Suppressed == nil && fixed[f.Rule+"|"+f.Pos.String()+"|"+f.Message] {
-			f.Autofix = true
-		}
-	}
-}
-
-// analyzers are the selected rules, plus analyzers/uses when Uses is set.
-func (c *codeFlags) analyzers(sel map[string]bool) []*analysis.Analyzer {
-	as := analyzers.Selected(sel)
-	if c.Uses {
-		as = append(as, uses.Analyzer)
-	}
-	return as
 }
 
 // renderOptions are the renderers' options the flags ask for:

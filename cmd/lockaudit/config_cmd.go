@@ -160,22 +160,12 @@ func configCheck(e *env, dir, file string) error {
 	if f == nil {
 		return usageError("no %s in %s or above: lockaudit config init writes one", config.FileName, dir)
 	}
-	targets, err := settings.Targets(f, "")
+	setup, err := analyzers.Configure(f, analyzers.Inputs{})
 	if err != nil {
-		return usageError("config: %s: target: %v", f.Path, err)
-	}
-	if err := settings.Default().Apply(f, targets); err != nil {
-		return usageError("config: %s: %v", f.Path, err)
-	}
-	sel, err := analyzers.Select(f, "")
-	if err != nil {
-		return usageError("config: %s: rules: %v", f.Path, err)
-	}
-	if len(analyzers.Selected(sel)) == 0 {
-		return usageError("config: %s: rules: every code rule is off", f.Path)
+		return usageError("config: %v", err)
 	}
 	fmt.Fprintf(e.Stdout, "%s: valid\n\n", f.Path)
-	writeEffective(e.Stdout, f, targets, sel)
+	writeEffective(e.Stdout, f, setup.Targets, setup.Selected)
 	return nil
 }
 

@@ -72,31 +72,22 @@ func runVetTool(args []string) int {
 // vetToolAnalyzers loads the package's config (for a *.cfg run) and returns
 // the wrapped analyzers.
 func vetToolAnalyzers(args []string) ([]*analysis.Analyzer, error) {
-	off := map[string]bool{}
-	s := settings.Default() // the config, then go vet's -LAnnn.option flags, set it
+	opts := driver.UnitOptions{Settings: settings.Default(), Edit: driver.PrefixRuleID}
 	if cfg := args[len(args)-1]; strings.HasSuffix(cfg, ".cfg") {
 		f, err := vetToolConfig(cfg)
 		if err != nil {
 			return nil, err
 		}
-		opts, enabled := explicitVetFlags(args[:len(args)-1])
-		targets, err := settings.Targets(f, "")
+		keep, enabled := explicitVetFlags(args[:len(args)-1])
+		setup, err := analyzers.Configure(f, analyzers.Inputs{Keep: keep, Enabled: enabled, AllowNone: true})
 		if err != nil {
-			return nil, fmt.Errorf("config: %s: target: %v", f.Path, err)
-		}
-		if err := s.Apply(f, targets, opts...); err != nil {
 			return nil, fmt.Errorf("config: %v", err)
 		}
-		if f != nil {
-			disabled, _, _ := f.Selection()
-			for _, id := range disabled {
-				if !enabled[id] {
-					off[id] = true
-				}
-			}
-		}
+		opts.Settings, opts.Off = setup.Settings, setup.Off()
 	}
-	return driver.Unit(analyzers.All(), driver.UnitOptions{Settings: s, Edit: driver.PrefixRuleID, Off: off}), nil
+	// Every analyzer, so that go vet offers every rule's flags; the rules
+	// turned off report nothing (Off).
+	return driver.Unit(analyzers.All(), opts), nil
 }
 
 // vetToolConfig finds the .lockaudit.yaml for the package go vet asks

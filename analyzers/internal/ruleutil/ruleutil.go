@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/internal/safetext"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -64,11 +64,11 @@ func Report(pass *analysis.Pass, id string, pos token.Pos, format string, args .
 }
 
 // ReportFix is Report with suggested fixes. The message is escaped
-// (report.Escape) here, where every rule's diagnostics pass: go vet and
+// (safetext.Escape) here, where every rule's diagnostics pass: go vet and
 // golangci-lint print it as it is, and it quotes source text (keys,
 // literals) that may hold control characters.
 func ReportFix(pass *analysis.Pass, id string, pos token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
-	pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: report.Escape(fmt.Sprintf(format, args...)), SuggestedFixes: fixes})
+	pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: safetext.Escape(fmt.Sprintf(format, args...)), SuggestedFixes: fixes})
 }
 
 // Fit composes a message from its cause, which is never cut, and the first
