@@ -95,15 +95,12 @@ func nodeFindings(nodes []judged, opt EvalOptions) []report.Finding {
 }
 
 // lacks is LA201–LA203: a node that can become primary lacks a command the
-// code relies on.
+// code relies on, as every verdict weighs it (report.NodeStanding).
 func lacks(n judged, c *nodeContext, cmds ...rules.Command) []hit {
-	if c.promotable != report.PromotableYes {
-		return nil
-	}
 	var out []hit
 	for _, cmd := range cmds {
 		a, why := n.Answer(cmd)
-		if !c.relies(cmd) || a != report.No {
+		if kind, _, _ := report.NodeStanding(c.promotable, a); !c.relies(cmd) || kind != report.Lacks {
 			continue
 		}
 		feat, versioned := cmd.Feature()

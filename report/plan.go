@@ -87,18 +87,6 @@ type ConfigChange struct {
 	Recommended string `json:"recommended"`
 }
 
-// Recommendation is one setting a node rule asks for.
-type Recommendation struct{ Setting, Value string }
-
-// Recommended are the settings each configuration rule recommends, in the
-// order to set them. A node with the rule's finding gets a change for each
-// setting whose value differs; a node without it needs none.
-var Recommended = map[string][]Recommendation{
-	"LA204": {{"min-replicas-to-write", "1"}, {"min-replicas-max-lag", "10"}},
-	"LA205": {{"appendonly", "yes"}, {"appendfsync", "always"}},
-	"LA206": {{"maxmemory-policy", "noeviction"}},
-}
-
 // PlanOf derives a run's plan; nil when the run judged nothing (neither
 // the code nor a verdict on a fleet).
 func PlanOf(r *Run) *Plan {
@@ -462,6 +450,13 @@ func codeStep(r *Run, afterUpgrade bool) *Step {
 	return s
 }
 
+// recommends are the settings a configuration rule asks for (the catalog's
+// recommends), in the order to set them; none for another rule.
+func recommends(id string) []rules.Recommendation {
+	r, _ := rules.Lookup(id)
+	return r.Recommends
+}
+
 func configStep(r *Run) *Step {
 	byAddr := map[string]*Node{}
 	for i := range r.Nodes {
@@ -471,9 +466,9 @@ func configStep(r *Run) *Step {
 	seen := map[key]bool{}
 	var changes []ConfigChange
 	for _, f := range r.Active() {
-		recs, ok := Recommended[f.Rule]
+		recs := recommends(f.Rule)
 		n := byAddr[f.Node]
-		if f.Pos != nil || !ok || n == nil {
+		if f.Pos != nil || len(recs) == 0 || n == nil {
 			continue
 		}
 		for _, rec := range recs {
@@ -492,7 +487,7 @@ func configStep(r *Run) *Step {
 	// By node, then in the catalog's order of rules and recommendations,
 	// whatever the order of the findings.
 	recIndex := func(c ConfigChange) int {
-		return slices.IndexFunc(Recommended[c.Rule], func(r Recommendation) bool { return r.Setting == c.Setting })
+		return slices.IndexFunc(recommends(c.Rule), func(r rules.Recommendation) bool { return r.Setting == c.Setting })
 	}
 	sort.SliceStable(changes, func(i, j int) bool {
 		a, b := changes[i], changes[j]

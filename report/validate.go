@@ -56,11 +56,6 @@ func ValidateComparison(where string, c *Comparison) error {
 	return nil
 }
 
-// pathOfRule ties the error findings of the fleet to the path they make
-// unsafe: a run with such a finding and another verdict contradicts
-// itself, and its exit status and headline would disagree.
-var pathOfRule = map[string]rules.Path{"LA201": rules.NativeRelease, "LA202": rules.NativeExtend, "LA203": rules.LuaScripts}
-
 // Validate checks what the JSON form allows but a run never holds: a value
 // outside its documented set, a position before line 1 or a negative
 // column, a finding with both or neither of pos and node, a suppression
@@ -147,7 +142,10 @@ func (r *Run) Validate() error {
 		}
 	}
 	for i, f := range r.Active() {
-		p, ok := pathOfRule[f.Rule]
+		// A node rule's error findings make its verdict path unsafe (the
+		// catalog's verdict): a run with another verdict contradicts itself.
+		rule, _ := rules.Lookup(f.Rule)
+		p, ok := rule.Path()
 		if !ok || f.Pos != nil {
 			continue
 		}

@@ -403,6 +403,8 @@ upgraded, or keep the Lua release until the whole fleet supports the command.
 		Good: `every promotable node runs Valkey 9.0 or later
 `,
 		MinServers: []string{"valkey-9.0", "valkey-9.2", "redis-8.4"},
+		Verdict:    "native_release",
+		Declared:   true,
 	},
 	{
 		ID:       "LA202",
@@ -422,6 +424,8 @@ replicated SET IFEQ without PX and diverges from its primary.
 		Good: `every promotable node runs Valkey 8.1 or later
 `,
 		MinServers: []string{"valkey-8.1", "redis-8.4"},
+		Verdict:    "native_extend",
+		Declared:   true,
 	},
 	{
 		ID:       "LA203",
@@ -440,6 +444,8 @@ primary has no Lua engine (INFO scriptingengines engines_count:0) or EVAL is dis
 `,
 		Good: `the code releases with DELIFEQ and needs no Lua
 `,
+		Verdict:  "lua",
+		Declared: true,
 	},
 	{
 		ID:       "LA204",
@@ -459,6 +465,7 @@ a fencing check at the resource: these narrow the window, none closes it.
 `,
 		Good: `min-replicas-to-write 1, min-replicas-max-lag 10
 `,
+		Recommends: []Recommendation{{"min-replicas-to-write", "1"}, {"min-replicas-max-lag", "10"}},
 	},
 	{
 		ID:       "LA205",
@@ -478,6 +485,7 @@ by the maximum TTL.
 `,
 		Good: `appendonly yes, appendfsync always
 `,
+		Recommends: []Recommendation{{"appendonly", "yes"}, {"appendfsync", "always"}},
 	},
 	{
 		ID:       "LA206",
@@ -496,6 +504,7 @@ the keys that have a TTL, which is every lock.
 `,
 		Good: `maxmemory-policy noeviction
 `,
+		Recommends: []Recommendation{{"maxmemory-policy", "noeviction"}},
 	},
 	{
 		ID:       "LA207",
@@ -581,6 +590,7 @@ keep the Lua release or migrate the node to Valkey.
 		Good: `every node runs Valkey 9.0+
 `,
 		MinServers: []string{"redis-8.4"},
+		Declared:   true,
 	},
 	{
 		ID:       "LA211",

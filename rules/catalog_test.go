@@ -55,6 +55,17 @@ func load(data []byte) (*loaded, error) {
 		defined[d.Name] = true
 	}
 	for _, r := range f.Rules {
+		if _, err := ParsePath(r.Verdict); r.Verdict != "" && err != nil {
+			return nil, fmt.Errorf("rule %s: verdict: %v", r.ID, err)
+		}
+		if (r.Verdict != "" || r.Declared || len(r.Recommends) > 0) && r.Kind != Node {
+			return nil, fmt.Errorf("rule %s: verdict, declared and recommends are for node rules", r.ID)
+		}
+		for _, rec := range r.Recommends {
+			if rec.Setting == "" || rec.Value == "" {
+				return nil, fmt.Errorf("rule %s: recommends: a setting and a value are required", r.ID)
+			}
+		}
 		for _, u := range r.Uses {
 			if !defined[u] {
 				return nil, fmt.Errorf("rule %s uses an unknown definition %q", r.ID, u)
@@ -140,6 +151,14 @@ func goValue(t *testing.T, v reflect.Value) string {
 		return map[Kind]string{Code: "Code", Node: "Node"}[x]
 	case string:
 		return goString(x)
+	case bool:
+		return strconv.FormatBool(x)
+	case []Recommendation:
+		parts := make([]string, len(x))
+		for i, r := range x {
+			parts[i] = fmt.Sprintf("{%q, %q}", r.Setting, r.Value)
+		}
+		return "[]Recommendation{" + strings.Join(parts, ", ") + "}"
 	case []string:
 		parts := make([]string, len(x))
 		for i, s := range x {
@@ -168,6 +187,9 @@ func TestLoadRejectsBadCatalog(t *testing.T) {
 		"same name":        "rules:\n  - id: LA101\n    name: a-b\n  - id: LA102\n    name: a-b\n",
 		"name is an ID":    "rules:\n  - id: LA101\n    name: la102\n  - id: LA102\n    name: b\n",
 		"unknown use":      "rules:\n  - id: LA101\n    uses: [nope]\n",
+		"unknown verdict":  "rules:\n  - id: LA201\n    kind: node\n    verdict: nope\n",
+		"code verdict":     "rules:\n  - id: LA101\n    kind: code\n    verdict: lua\n",
+		"empty recommends": "rules:\n  - id: LA204\n    kind: node\n    recommends: [{setting: appendonly}]\n",
 		"empty definition": "definitions:\n  - name: x\n    title: X\n",
 		"same definition":  "definitions:\n  - {name: x, title: X, text: t}\n  - {name: x, title: Y, text: u}\n",
 	} {

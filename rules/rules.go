@@ -38,6 +38,35 @@ type Rule struct {
 	// Uses names the catalog's definitions the rule relies on (Definition);
 	// its documentation includes them.
 	Uses []string `yaml:"uses" json:"uses,omitempty"`
+
+	// What else is known about a node rule, read where it is needed (the
+	// JSON form of the catalog leaves it out):
+	//
+	// Verdict names the verdict path (native_release, native_extend, lua)
+	// that the rule's error findings make unsafe (Rule.Path): a run with
+	// such a finding and another verdict on that path contradicts itself.
+	Verdict string `yaml:"verdict" json:"-"`
+	// Declared: the rule depends only on what an inventory or -target
+	// declares (versions, Lua, the flavor), so a declared fleet can break
+	// it and preflight reports it too.
+	Declared bool `yaml:"declared" json:"-"`
+	// Recommends are the settings a configuration rule asks for, in the
+	// order to set them: the remediation plan's configuration step changes
+	// each one that differs on a node with the rule's finding.
+	Recommends []Recommendation `yaml:"recommends" json:"-"`
+}
+
+// Recommendation is one setting a node rule asks for.
+type Recommendation struct {
+	Setting string `yaml:"setting"`
+	Value   string `yaml:"value"`
+}
+
+// Path is the verdict path the rule's error findings make unsafe; false
+// for a rule that judges no path.
+func (r Rule) Path() (Path, bool) {
+	p, err := ParsePath(r.Verdict)
+	return p, r.Verdict != "" && err == nil
 }
 
 // Definition is a term several rules rely on, stated once in the catalog

@@ -26,22 +26,18 @@ type Finder struct {
 	Page    string // relative to docs/: "vet.md", "fleet-commands.md#lockaudit-scan"
 }
 
-// declarable are the node rules a declared fleet can break: those that
-// depend only on what an inventory or -target declares (versions, Lua,
-// the server flavor), so preflight reports them too.
-var declarable = map[string]bool{"LA201": true, "LA202": true, "LA203": true, "LA210": true}
-
 // Finders returns the commands that report r's findings: the rule's own
 // found_by command; for other node rules the probe, audit (which probes)
-// and, for what a declared fleet shows, preflight; for code rules vet and
-// the two commands that run its analysis, audit and preflight.
+// and, for the rules a declared fleet can break (the catalog's declared),
+// preflight; for code rules vet and the two commands that run its
+// analysis, audit and preflight.
 func Finders(r rules.Rule) []Finder {
 	if cmd, ok := strings.CutPrefix(r.FoundBy, "lockaudit "); ok {
 		return []Finder{{cmd, "fleet-commands.md#lockaudit-" + cmd}}
 	}
 	preflight := Finder{"preflight", "preflight.md"}
 	if r.Kind == rules.Node {
-		if declarable[r.ID] {
+		if r.Declared {
 			return []Finder{{"probe", "probe.md"}, {"audit", "audit.md"}, preflight}
 		}
 		return []Finder{{"probe", "probe.md"}, {"audit", "audit.md"}}
