@@ -137,6 +137,19 @@ func (r *resolver) eval(op *Op, s spec, a []ast.Expr, spread bool) {
 	r.keysAndArgv(op, a[min(1, len(a)):], spread)
 }
 
+// goRedisDialect is what differs between go-redis's versions and its
+// compat adapters (knowledge.go's rows): whether the KeepTTL (-1) sentinel
+// exists (v8+), and whether SetNX(..., 0) sends the legacy SETNX (v6-v8,
+// the compat adapters).
+type goRedisDialect struct{ keepTTL, legacySetNX bool }
+
+// goRedisDialectOf is a package's dialect; the zero one for glide, whose
+// helpers share go-redis's shapes.
+func goRedisDialectOf(info *pkgInfo) goRedisDialect {
+	d, _ := info.dialect.(goRedisDialect)
+	return d
+}
+
 // typed fills an Op from a typed helper whose arguments (after ctx) are
 // key, value, expiration ... in go-redis order; glide's helpers share the
 // shapes. It reports whether s.h was one of these forms.
@@ -152,7 +165,7 @@ func (r *resolver) typed(op *Op, info *pkgInfo, s spec, a []ast.Expr, spread boo
 			return true
 		}
 		r.durationTTL(op, info, argAt(a, 2))
-		if s.nx && info.legacySetNX && op.TTL == NoTTL {
+		if s.nx && goRedisDialectOf(info).legacySetNX && op.TTL == NoTTL {
 			op.Name, op.NX = "SETNX", false
 		}
 	case hSetMatch:
@@ -275,7 +288,7 @@ func (r *resolver) durationTTL(op *Op, info *pkgInfo, e ast.Expr) {
 	switch {
 	case !exact:
 		op.TTL = Expire
-	case n == -1 && info.keepTTL:
+	case n == -1 && goRedisDialectOf(info).keepTTL:
 		op.TTL, op.TTLExpr = KeepTTL, nil
 	case n <= 0:
 		op.TTL, op.TTLExpr = NoTTL, nil

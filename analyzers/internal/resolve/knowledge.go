@@ -3,9 +3,13 @@ package resolve
 // This file is the client knowledge, as data: for every client package, the
 // functions and methods that send (or build, or group) commands, keyed by
 // name. Everything else in the package is generic code that interprets these
-// specs. To support a new helper, add a row here; see CLIENT-APIS.md for the
-// facts behind each row. A client with an API of its own is one file with
-// its handler (gozero.go is one) and its registration in init below.
+// specs. To support a new helper, add a row here. The facts behind each row
+// are the client's own API at the version its stub copies
+// (analyzers/testdata/src at the real import path; TestRealClients holds
+// most stubs against the real modules pinned in testdata/libscan/go.mod).
+// A client with an API of its own is one file with its handler (gozero.go
+// is one) and its rows in registerAll below: docs/development.md, "Adding
+// a client".
 //
 // A spec key is looked up in this order:
 //
@@ -112,15 +116,13 @@ type pkgInfo struct {
 	// client package that sends the chains.
 	builder bool
 	cmdsOf  *pkgInfo
-	// go-redis: the KeepTTL (-1) sentinel exists (v7+... v8+, see rows), and
-	// SetNX(..., 0) sends the legacy SETNX (v6-v8, the compat adapters).
-	keepTTL, legacySetNX bool
 	// lib is the lock library a client package also holds (go-zero's
 	// RedisLock): the client of its Library ops.
 	lib *Client
-	// radixV4: radix v4's signatures (no key argument in FlatCmd, no key
-	// count in NewEvalScript, NewPipeline/Append).
-	radixV4 bool
+	// dialect is what the client's own file knows about this package's
+	// version (goRedisDialect, radixDialect): data in the table, read only
+	// by that file's code, so a client's quirks need no field here.
+	dialect any
 }
 
 func (p *pkgInfo) lookup(recv, name string) (spec, bool) {
@@ -382,12 +384,12 @@ func registerAll() {
 	goRedisAPI, valkeyAPI := goRedisSpecs(), valkeySpecs()
 	goRedis := (*resolver).goRedis
 
-	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: goRedisClient("go-redis/v9"), handle: goRedis, keepTTL: true, specs: goRedisAPI})
-	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: goRedisClient("go-redis/v8"), handle: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: goRedisClient("go-redis/v7"), handle: goRedis, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: goRedisClient("go-redis"), handle: goRedis, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: adapterClient("valkeycompat"), handle: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
-	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: adapterClient("rueidiscompat"), handle: goRedis, keepTTL: true, legacySetNX: true, specs: goRedisAPI})
+	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: goRedisClient("go-redis/v9"), handle: goRedis, dialect: goRedisDialect{keepTTL: true}, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: goRedisClient("go-redis/v8"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: goRedisClient("go-redis/v7"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: goRedisClient("go-redis"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
+	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: adapterClient("valkeycompat"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
+	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: adapterClient("rueidiscompat"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
 
 	valkey := &pkgInfo{client: builderClient("valkey-go"), handle: (*resolver).valkey, specs: valkeyAPI}
 	rueidis := &pkgInfo{client: builderClient("rueidis"), handle: (*resolver).valkey, specs: valkeyAPI}
@@ -407,7 +409,7 @@ func registerAll() {
 	register([]string{"github.com/mediocregopher/radix/v3"}, &pkgInfo{
 		client: &Client{Name: "radix/v3", API: APIAction, Replies: InReceiver, Tx: TxList | TxSequence}, handle: (*resolver).radix, specs: radixSpecs(false)})
 	register([]string{"github.com/mediocregopher/radix/v4"}, &pkgInfo{
-		client: &Client{Name: "radix/v4", API: APIAction, Replies: InReceiver, Tx: TxList | TxSequence}, handle: (*resolver).radix, specs: radixSpecs(true), radixV4: true})
+		client: &Client{Name: "radix/v4", API: APIAction, Replies: InReceiver, Tx: TxList | TxSequence}, handle: (*resolver).radix, specs: radixSpecs(true), dialect: radixDialect{v4: true}})
 
 	// go-zero's Redis wrapper and, in the same package, its RedisLock: both
 	// steps in Lua, no extend, a lost lock reported as false.

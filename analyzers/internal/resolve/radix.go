@@ -5,6 +5,11 @@ import (
 	"go/types"
 )
 
+// radixDialect is what differs between radix's versions (knowledge.go's
+// rows): v4's signatures (no key argument in FlatCmd, no key count in
+// NewEvalScript, NewPipeline/Append).
+type radixDialect struct{ v4 bool }
+
 // radix resolves radix v3/v4: actions (Cmd, FlatCmd, EvalScript.Cmd,
 // pipelines) sent by a client's or connection's Do.
 func (r *resolver) radix(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
@@ -44,7 +49,8 @@ func (r *resolver) radixAction(info *pkgInfo, sender *ast.CallExpr, stack []ast.
 	if pi == nil || pi.client.API != APIAction {
 		return
 	}
-	v4 := pi.radixV4
+	d, _ := pi.dialect.(radixDialect)
+	v4 := d.v4
 	recv := RecvName(fn)
 	switch {
 	case recv == "" && fn.Name() == "Pipeline" && !v4:

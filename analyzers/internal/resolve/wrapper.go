@@ -874,7 +874,7 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		op.Via.Passed = os.passed()
 		if os.DurationTTL {
 			r.durationTTL(op, info, op.TTLExpr)
-			if os.NX && info.legacySetNX && op.TTL == NoTTL {
+			if os.NX && goRedisDialectOf(info).legacySetNX && op.TTL == NoTTL {
 				op.Name, op.NX = "SETNX", false
 			}
 		}
