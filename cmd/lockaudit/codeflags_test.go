@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lockaudit/lockaudit/analyzers/directive"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/sarifcheck"
 	"github.com/lockaudit/lockaudit/rules"
@@ -189,7 +190,7 @@ func TestConfigErrors(t *testing.T) {
 		{"wrong type", "target: valkey-9.0\nlock_keys:\n  a: b\n", `.lockaudit.yaml:3: lock_keys: want a list of strings, got a mapping`},
 		{"unknown rule", "rules:\n  LA103: off\n  LA199: warning\n", `.lockaudit.yaml:3: rules: unknown rule "LA199"`},
 		{"bad target", "target: [valkey-9.0, valkey-9.9]\n", `.lockaudit.yaml:1: target: unknown target "valkey-9.9"`},
-		{"every rule off", "rules: {LA101: off, LA102: off, LA103: off, LA104: off, LA105: off, LA106: off, LA107: off, LA108: off, LA109: off, LA110: off, LA111: off, LA112: off, LA113: off, LA114: off, LA115: off}\n", "rules: every code rule is off"},
+		{"every rule off", everyAnalyzerOff(), "rules: every code rule is off"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mod := redigoModule(t, map[string]string{"svc/svc.go": lockSrc, ".lockaudit.yaml": tc.config})
@@ -478,4 +479,17 @@ func Release(conn redis.Conn) {
 			t.Errorf("LA103 at %s: exit %d, want %d", tc.sev, code, tc.want)
 		}
 	}
+}
+
+// everyAnalyzerOff is a config's rules: key that turns off every code rule
+// with an analyzer (LA100 judges directives and stays on), from the
+// catalog, so a new rule needs no edit here.
+func everyAnalyzerOff() string {
+	var off []string
+	for _, r := range rules.ByKind(rules.Code) {
+		if r.ID != directive.RuleID {
+			off = append(off, r.ID+": off")
+		}
+	}
+	return "rules: {" + strings.Join(off, ", ") + "}\n"
 }
