@@ -13,9 +13,11 @@ import (
 
 // Comparison is what changed between two runs of the same system, of any
 // kind (vet, probe, audit, preflight, scan, conform): findings fixed, new
-// and unchanged (code findings matched by rule, file and the hash of their
-// source line, as baselines match them, so moved lines still match; node,
-// scan and conform findings by rule, node address and subject), verdict
+// and unchanged (matched as match.go says: code findings by rule, file
+// and the hash of their source line, as baselines match them, then by
+// rule, file and enclosing function, so moved and edited lines still
+// match; node, scan and conform findings by rule, node address and
+// subject), verdict
 // changes, and the nodes upgraded, added or removed (matched by address).
 // A half that one of the runs did not look at is not compared: a run that
 // did not analyse the code has not "fixed" its findings.
@@ -166,71 +168,31 @@ func Compare(old, cur *Run) *Comparison {
 		}
 	}
 
-	// Each old finding absorbs one new finding with its key, as a
-	// baseline entry does: a second identical line is new. Node findings
-	// match by subject first; then, where either run has none (written
-	// before subjects), by rule and node.
-	left := map[string][]Finding{}
+	var olds, curs []Finding
+	suppressed := map[string]int{}
 	for _, f := range old.Active() {
 		if compared(f) {
-			k := findingKey(f, false)
-			left[k] = append(left[k], f)
+			olds = append(olds, f)
 		}
 	}
-	take := func(k string) bool {
-		if len(left[k]) > 0 {
-			left[k] = left[k][1:]
-			return true
-		}
-		return false
-	}
-	suppressed := map[string]int{}
-	var unmatched []Finding
 	for _, f := range cur.Findings {
-		if !compared(f) {
-			continue
-		}
-		k := findingKey(f, false)
-		if f.Suppressed != nil {
-			suppressed[k]++
-			continue
-		}
-		if take(k) {
-			c.Findings = append(c.Findings, FindingChange{ChangeUnchanged, f})
-		} else {
-			unmatched = append(unmatched, f)
+		switch {
+		case !compared(f):
+		case f.Suppressed != nil:
+			suppressed[findingKey(f, false)]++
+		default:
+			curs = append(curs, f)
 		}
 	}
-	loose := map[string][]Finding{}
-	for _, fs := range left {
-		for _, f := range fs {
-			if f.Pos == nil {
-				k := findingKey(f, true)
-				loose[k] = append(loose[k], f)
-			}
+	p := pair(olds, curs)
+	for j, f := range curs {
+		change := ChangeNew
+		if p.pairOf[j] >= 0 {
+			change = ChangeUnchanged
 		}
+		c.Findings = append(c.Findings, FindingChange{change, f})
 	}
-	for _, f := range unmatched {
-		k := findingKey(f, true)
-		if f.Pos == nil && len(loose[k]) > 0 && (f.Subject == "" || loose[k][0].Subject == "") {
-			o := loose[k][0]
-			loose[k] = loose[k][1:]
-			ok := findingKey(o, false)
-			for i, x := range left[ok] {
-				if x.Message == o.Message {
-					left[ok] = append(left[ok][:i:i], left[ok][i+1:]...)
-					break
-				}
-			}
-			c.Findings = append(c.Findings, FindingChange{ChangeUnchanged, f})
-			continue
-		}
-		c.Findings = append(c.Findings, FindingChange{ChangeNew, f})
-	}
-	var gone []Finding
-	for _, fs := range left {
-		gone = append(gone, fs...)
-	}
+	gone := p.unpairedOld()
 	sortFindings(gone)
 	for _, f := range gone {
 		k := findingKey(f, false)

@@ -80,3 +80,39 @@ func TestCompareNodes(t *testing.T) {
 		t.Errorf("node changes: %v", got)
 	}
 }
+
+// A finding whose line a fix rewrote (LA106's SETNX became SET NX EX) but
+// that is still there (LA107: the token on that line is not unique) is
+// unchanged: matched by rule, file and enclosing function when its line
+// hash no longer matches. In another function it would be fixed and new.
+func TestCompareMatchesWithinFunction(t *testing.T) {
+	inFunc := func(f report.Finding, fn string) report.Finding { f.Func = fn; return f }
+	old := report.New("vet", "x")
+	old.Packages = []string{"./..."}
+	old.Findings = []report.Finding{
+		inFunc(codeFinding("LA106", "inv.go", 43, `set, err := redis.Int(conn.Do("SETNX", lockKey, token))`), "Restock"),
+		inFunc(codeFinding("LA107", "inv.go", 43, `set, err := redis.Int(conn.Do("SETNX", lockKey, token))`), "Restock"),
+		inFunc(codeFinding("LA108", "inv.go", 80, `conn.Do("DELIFEQ", k, t) // old comment`), "Release"),
+		inFunc(codeFinding("LA114", "inv.go", 90, `conn.Do("PEXPIRE", k, 30)`), "Heartbeat"),
+	}
+	cur := report.New("vet", "x")
+	cur.Packages = []string{"./..."}
+	cur.Findings = []report.Finding{
+		inFunc(codeFinding("LA107", "inv.go", 40, `set, err := redis.String(conn.Do("SET", lockKey, token, "NX", "EX", 30))`), "Restock"),
+		inFunc(codeFinding("LA108", "inv.go", 70, `conn.Do("DELIFEQ", k, t) // new comment`), "Release"),
+		inFunc(codeFinding("LA114", "inv.go", 95, `conn.Do("PEXPIRE", k, 60)`), "Refresh"),
+	}
+	c := report.Compare(old, cur)
+	want := "new:LA114@inv.go:95 fixed:LA106@inv.go:43 fixed:LA114@inv.go:90 unchanged:LA107@inv.go:40 unchanged:LA108@inv.go:70"
+	if got := changes(c); got != want {
+		t.Errorf("changes\n got %s\nwant %s", got, want)
+	}
+	// Runs written before findings named their function match by line
+	// only.
+	for i := range old.Findings {
+		old.Findings[i].Func = ""
+	}
+	if got := report.Compare(old, cur).Counts(); got[report.ChangeUnchanged] != 0 || got[report.ChangeFixed] != 4 {
+		t.Errorf("without functions: %v, want 4 fixed, none unchanged", got)
+	}
+}

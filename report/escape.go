@@ -139,6 +139,7 @@ func (r *Run) mapText(m textMap) *Run {
 		c.Findings = make([]Finding, len(r.Findings))
 		for i, f := range r.Findings {
 			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), m.source(f.Source), e(f.Node), e(f.Subject)
+			f.Func = e(f.Func)
 			if f.Pos != nil {
 				p := pos(*f.Pos)
 				f.Pos = &p

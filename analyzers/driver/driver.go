@@ -199,6 +199,9 @@ func convert(graph *checker.Graph, paths *pathMapper, w *wrapper, opts Options) 
 				continue
 			}
 			f := paths.finding(act.Package.Fset, w.orig[act.Analyzer], d)
+			if f.Pos != nil {
+				f.Func = enclosingFunc(act.Package.Syntax, d.Pos)
+			}
 			if opts.Fixes != nil {
 				opts.Fixes.add(act.Package.Fset, paths, f, d) // every variant: identical fixes are kept once
 			}

@@ -48,7 +48,11 @@ type Finding struct {
 	Message  string         `json:"message"`
 	Pos      *Position      `json:"pos,omitempty"`
 	Source   string         `json:"source,omitempty"` // the source line, for reports
-	Node     string         `json:"node,omitempty"`   // node address, for probe findings
+	// Func is the function declaration a code finding is in ("Reserve",
+	// "(*Locker).Release"; "" at package level): comparisons match a
+	// finding whose line was edited within its function.
+	Func string `json:"func,omitempty"`
+	Node string `json:"node,omitempty"` // node address, for probe findings
 	// Subject is what on the node a node finding is about, the same from
 	// run to run: a command (delifeq), a fact (CONFIG GET), a key
 	// (db3/lock:orders:42), a conform step. Comparisons match node findings
