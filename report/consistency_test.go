@@ -83,6 +83,17 @@ func checkJSON(r *report.Run, out string) []string {
 	want.Sort()
 	got := &report.Run{Findings: back.Findings}
 	got.Sort()
+	// Every finding carries its ID and its risk, derived when rendered.
+	for i := range got.Findings {
+		f := &got.Findings[i]
+		if f.ID == "" || f.Risk == nil {
+			problems = append(problems, fmt.Sprintf("finding %d (%s): no ID or no risk", i, f.Rule))
+		}
+		if i < len(want.Findings) && want.Findings[i].ID == "" {
+			f.ID = ""
+		}
+		f.Risk, f.Owner, f.Effort = nil, "", ""
+	}
 	if len(want.Findings) != len(got.Findings) {
 		problems = append(problems, fmt.Sprintf("%d findings, want %d", len(got.Findings), len(want.Findings)))
 	} else {
@@ -186,10 +197,10 @@ func checkMarkdown(r *report.Run, out string) []string {
 		for _, b := range blocks {
 			b = unescape.ReplaceAllString(b, "$1")
 			if f.Suppressed != nil {
-				if strings.Contains(b, "- **"+f.Rule+"** `"+where(f)+"`") && strings.Contains(b, f.Message) && strings.Contains(b, f.Suppressed.Justification) {
+				if strings.Contains(b, "- `"+f.Rule+"-") && strings.Contains(b, "` `"+where(f)+"`") && strings.Contains(b, f.Message) && strings.Contains(b, f.Suppressed.Justification) {
 					found = true
 				}
-			} else if strings.Contains(b, " · "+f.Rule) && strings.Contains(b, "- `"+where(f)+"`: "+f.Message) {
+			} else if strings.Contains(b, " · "+f.Rule) && regexp.MustCompile("(?m)^- `"+f.Rule+`-[0-9a-f]{4}(\.\d+)?`+"` \\*\\*[a-z]+\\*\\* `"+regexp.QuoteMeta(where(f))+"`( \\([^)]*\\))?: "+regexp.QuoteMeta(f.Message)).MatchString(b) {
 				found = true
 			}
 		}
@@ -210,7 +221,7 @@ func checkHTML(r *report.Run, out string) []string {
 	}
 	var groups []group
 	for _, g := range strings.Split(out, `<div class="rulegroup">`)[1:] {
-		parts := strings.Split(html.UnescapeString(g), `<div class="finding">`)
+		parts := regexp.MustCompile(`<div class="finding"[^>]*>`).Split(html.UnescapeString(g), -1)
 		groups = append(groups, group{parts[0], parts[1:]})
 	}
 	var problems []string

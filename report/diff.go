@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -170,12 +171,12 @@ func Compare(old, cur *Run) *Comparison {
 
 	var olds, curs []Finding
 	suppressed := map[string]int{}
-	for _, f := range old.Active() {
-		if compared(f) {
+	for _, f := range identified(old) {
+		if compared(f) && f.Suppressed == nil {
 			olds = append(olds, f)
 		}
 	}
-	for _, f := range cur.Findings {
+	for _, f := range identified(cur) {
 		switch {
 		case !compared(f):
 		case f.Suppressed != nil:
@@ -221,6 +222,14 @@ func Compare(old, cur *Run) *Comparison {
 		c.Nodes = compareNodes(old.Nodes, cur.Nodes)
 	}
 	return c
+}
+
+// identified is a copy of a run's findings, each with its ID (the IDs the
+// run's reports show).
+func identified(r *Run) []Finding {
+	fs := slices.Clone(r.Findings)
+	withIDs(fs)
+	return fs
 }
 
 func which(oldHas bool) string {

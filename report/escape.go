@@ -139,7 +139,10 @@ func (r *Run) mapText(m textMap) *Run {
 		c.Findings = make([]Finding, len(r.Findings))
 		for i, f := range r.Findings {
 			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), m.source(f.Source), e(f.Node), e(f.Subject)
-			f.Func = e(f.Func)
+			f.Func, f.ID, f.Owner, f.Effort = e(f.Func), e(f.ID), e(f.Owner), e(f.Effort)
+			if k := f.Risk; k != nil {
+				f.Risk = &Risk{Impact: e(k.Impact), Exposure: e(k.Exposure), Rating: e(k.Rating), Why: e(k.Why)}
+			}
 			if f.Pos != nil {
 				p := pos(*f.Pos)
 				f.Pos = &p
@@ -220,7 +223,10 @@ func (r *Run) mapText(m textMap) *Run {
 	}
 	if en := r.Engagement; en != nil {
 		c.Engagement = &Engagement{Title: e(en.Title), Client: e(en.Client), System: e(en.System), Environment: e(en.Environment),
-			Author: e(en.Author), Notes: m.lines(en.Notes)}
+			Author: e(en.Author), Notes: m.lines(en.Notes), Reviewer: e(en.Reviewer), Version: e(en.Version)}
+		for _, a := range en.Assign {
+			c.Engagement.Assign = append(c.Engagement.Assign, Assignment{Match: e(a.Match), Owner: e(a.Owner), Effort: e(a.Effort)})
+		}
 	}
 	if so := r.Source; so != nil {
 		cs := *so

@@ -2,11 +2,14 @@ package report
 
 import (
 	"embed"
+	"fmt"
 	"html"
 	"html/template"
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // The HTML report is one self-contained file for a client: inline CSS and
@@ -37,6 +40,8 @@ var htmlTemplate = sync.OnceValue(func() *template.Template {
 		"stepClass": stepClass,
 		"wordClass": wordClass,
 		"lower":     strings.ToLower,
+		"human":     humanTime,
+		"ruleTitle": ruleTitle,
 	}).ParseFS(templateFS, "templates/report.html.tmpl"))
 })
 
@@ -55,10 +60,14 @@ type htmlData struct {
 	CSS           template.CSS
 	Tool          string
 	SchemaVersion int
+	// RunningHead is the printed pages' running header: the client and
+	// the date (or the title without a client), as a CSS @page rule.
+	RunningHead template.CSS
 }
 
 func renderHTML(w io.Writer, r *Run, _ Options) error {
 	data := htmlData{view: newView(r), CSS: reportCSS(), Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), SchemaVersion: r.SchemaVersion}
+	data.RunningHead = template.CSS(`@page { @top-left { content: "` + cssString(runningHead(r, data.Title)) + `"; } }`)
 	// Render into a buffer so a template error never leaves half a report
 	// (chunks: a large report is not copied as the buffer grows).
 	var buf chunks
@@ -66,6 +75,42 @@ func renderHTML(w io.Writer, r *Run, _ Options) error {
 		return err
 	}
 	return buf.flush(w)
+}
+
+// ruleTitle is a rule's title from the catalog, or its ID.
+func ruleTitle(id string) string {
+	if r, ok := rules.Lookup(id); ok {
+		return r.Title
+	}
+	return id
+}
+
+// runningHead is "Client · 5 December 2026, 11:40 UTC": who the report is
+// for and its date, on every printed page.
+func runningHead(r *Run, title string) string {
+	head := title
+	if en := r.Engagement; en != nil && en.Client != "" {
+		head = en.Client
+	}
+	if r.Time != "" {
+		head += " · " + humanTime(r.Time)
+	}
+	return head
+}
+
+// cssString escapes text for a CSS string: every character but letters,
+// digits as a hex escape (a space after one would be swallowed), so no value can end the string or
+// the style element.
+func cssString(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			continue
+		}
+		fmt.Fprintf(&b, "\\%06x", r)
+	}
+	return b.String()
 }
 
 // suppressionKind words SARIF's suppression kinds for a reader.

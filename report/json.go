@@ -208,6 +208,7 @@ func DecodeRun(data []byte) (*Run, error) {
 	// The plan is derived: every renderer makes it again from the run, so
 	// an edited plan is never shown.
 	run.Plan = nil
+	run.dropDerived()
 	if err := run.Validate(); err != nil {
 		return nil, err
 	}

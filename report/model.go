@@ -90,6 +90,11 @@ type Engagement struct {
 	Environment string `json:"environment,omitempty"`
 	Author      string `json:"author,omitempty"`
 	Notes       string `json:"notes,omitempty"`
+	// Sign-off (signoff.go): who reviewed the report and its version.
+	Reviewer string `json:"reviewer,omitempty"`
+	Version  string `json:"version,omitempty"`
+	// Assign gives findings an owner and an effort (assign.go).
+	Assign []Assignment `json:"assign,omitempty"`
 }
 
 // Source identifies the audited code: its module and, when it is a git

@@ -65,6 +65,8 @@ func RenderWith(w io.Writer, r *Run, format string, o Options) error {
 	if !ok {
 		return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats(), ", "))
 	}
+	// IDs and risk first: an ID derives from the module-relative path.
+	r = r.prepared()
 	if o.PathPrefix != "" {
 		r = r.withPathPrefix(o.PathPrefix)
 	}

@@ -28,6 +28,14 @@ type deliverable struct {
 	ConfigKeys []string
 	SameConfig int
 	ConfigRows []configRow // every value, for the appendix
+
+	Method    []methodItem // scope and methodology (scope_view.go)
+	Limits    []string     // what the verdicts do not cover
+	Register  []Finding    // active findings by risk (signoff.go)
+	SignOff   signOff
+	Technical []metaItem // the exact data, for the technical appendix
+	// Assigned: some finding has an owner or an effort (the columns show).
+	Assigned bool
 }
 
 type sevHalf struct {
@@ -76,6 +84,11 @@ func (v *view) buildDeliverable(r *Run) {
 	}
 	d.Plan = PlanOf(r)
 	d.Scan, d.Conform = r.Scan, r.Conform
+	d.Method, d.Limits = methodOf(r, v), limitations(v)
+	d.Register, d.SignOff, d.Technical = register(r), signOffOf(r), technical(r, v.ExitCode)
+	for _, f := range d.Register {
+		d.Assigned = d.Assigned || f.Owner != "" || f.Effort != ""
+	}
 	if v.HasCode {
 		d.Severity = append(d.Severity, severityOf(r, "Code", true))
 	}
@@ -104,9 +117,10 @@ func (v *view) buildDeliverable(r *Run) {
 	}
 	add("summary", "Executive summary", true)
 	add("notes", "Notes from the auditor", strings.TrimSpace(d.Notes) != "")
+	add("scope", "Scope, methodology and limitations", true)
 	add("since", "Changes since the last audit", d.Since != nil)
 	add("plan", "Remediation plan", d.Plan != nil && len(d.Plan.Steps) > 0)
-	add("verdict", "Verdict by lock path", true)
+	add("verdict", "Verdict by lock path", len(v.Verdicts) > 0 || v.Legacy)
 	add("topology", "Topology and servers", v.HasFleet)
 	add("scan", "Scan coverage", d.Scan != nil)
 	add("conform", "Conformance by node", len(d.Conform) > 0)
@@ -116,8 +130,9 @@ func (v *view) buildDeliverable(r *Run) {
 		findings = "Findings in the code" // the servers' follow in the same part
 	}
 	add("findings", findings, v.HasCode || v.HasServers)
-	add("suppressed", "Suppressed findings", true)
+	add("suppressed", "Suppressed findings", len(v.Suppressed) > 0)
 	add("uses", v.UsesTitle, len(v.Uses) > 0 || v.UsesKnown)
+	add("signoff", "Sign-off", true)
 	for _, a := range v.appendices() {
 		d.TOC = append(d.TOC, tocEntry{ID: a.ID, Title: a.Title, Appendix: true})
 	}
@@ -134,7 +149,19 @@ func (v *view) appendices() []tocEntry {
 	add("config", "Configuration of every server", len(v.ConfigRows) > 0)
 	add("rules", "What each rule means and how to fix it", true)
 	add("evidence", "Evidence: what each server answered", len(v.Nodes) > 0)
+	add("technical", "Technical details", true)
 	return out
+}
+
+// Shows says whether the report has the part with that ID: the
+// renderers leave out what the contents leave out.
+func (v *view) Shows(id string) bool {
+	for _, t := range v.TOC {
+		if t.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // AppendixTitle returns the title of the appendix with that ID.

@@ -103,6 +103,16 @@ func (r *Run) Validate() error {
 			}
 		}
 	}
+	if err := checkIDs(r.Findings); err != nil {
+		return err
+	}
+	if en := r.Engagement; en != nil {
+		for i, a := range en.Assign {
+			if err := CheckAssignment(a); err != nil {
+				return fmt.Errorf("engagement.assign[%d].%v", i, err)
+			}
+		}
+	}
 	for i, u := range r.Uses {
 		where := fmt.Sprintf("uses[%d]", i)
 		if !u.Command.Valid() {

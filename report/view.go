@@ -269,6 +269,9 @@ func newView(r *Run) *view {
 	return v
 }
 
+// metaOf is the report's header, in a client's words: who and what it is
+// for, when, and which code and servers; the command, the tool and the
+// exact times are in the technical appendix (technical).
 func metaOf(r *Run) []metaItem {
 	var m []metaItem
 	add := func(label, value string) {
@@ -280,18 +283,15 @@ func metaOf(r *Run) []metaItem {
 		add("Client", en.Client)
 		add("System", en.System)
 		add("Environment", en.Environment)
-		add("Author", en.Author)
+		add("Prepared by", en.Author)
 	}
-	add("Date", r.Time)
+	if r.Time != "" {
+		add("Date", humanTime(r.Time))
+	}
 	add("Code", sourceText(r))
-	add("Packages", strings.Join(r.Packages, " "))
 	if w := r.Probed; w != nil {
-		add("Servers read", w.Start+" to "+w.End)
+		add("Servers read", humanWindow(w))
 	}
-	add("Target", TargetText(r))
-	add("Topology", r.Topology)
-	add("Command", "lockaudit "+r.Command)
-	add("Tool", strings.TrimSpace(r.Tool.Name+" "+r.Tool.Version))
 	return m
 }
 
@@ -346,7 +346,7 @@ func sourceText(r *Run) string {
 		out += strings.TrimSpace(s.VCS + " " + rev)
 		var q []string
 		if s.Time != "" {
-			q = append(q, s.Time)
+			q = append(q, "committed "+humanTime(s.Time))
 		}
 		if s.Modified {
 			q = append(q, "with uncommitted changes")

@@ -71,6 +71,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 			return failure("%v", err)
 		}
 	}
+	report.CarryIDs(runs[0], runs[1])
 	c := report.Compare(runs[0], runs[1])
 	tool := report.Tool{Name: "lockaudit", Version: version()}
 	redacted := c.Redact(e.redactor())

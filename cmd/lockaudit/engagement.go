@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -63,6 +64,10 @@ func (f *engagementFlags) load(dir string, cfg *config.File) error {
 	en := &report.Engagement{
 		Title: pick(f.title, rp.Title), Client: pick(f.client, rp.Client), System: pick(f.system, rp.System),
 		Environment: pick(f.environment, rp.Environment), Author: pick(f.author, rp.Author),
+		Reviewer: rp.Reviewer, Version: rp.Version,
+	}
+	for _, a := range rp.Assign {
+		en.Assign = append(en.Assign, report.Assignment{Match: a.Match, Owner: a.Owner, Effort: a.Effort})
 	}
 	switch {
 	case f.notes != "":
@@ -78,7 +83,7 @@ func (f *engagementFlags) load(dir string, cfg *config.File) error {
 		}
 		en.Notes = text
 	}
-	if *en != (report.Engagement{}) {
+	if !reflect.ValueOf(*en).IsZero() {
 		f.engagement = en
 	}
 	if f.since != "" {
@@ -217,6 +222,7 @@ func (f *engagementFlags) apply(ctx context.Context, run *report.Run, dir string
 	run.Engagement = f.engagement
 	run.Source = sourceOf(ctx, dir)
 	if f.old != nil {
+		report.CarryIDs(f.old, run)
 		run.Since = report.Compare(f.old, run)
 	}
 	run.Drill = f.drillRun

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -25,16 +26,32 @@ func TestEngagementFromConfigAndFlags(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(cfgDir, "notes", "n.md"), []byte("From the **config**.\n"), 0o644)
 	cfg := filepath.Join(cfgDir, "lockaudit.yaml")
-	os.WriteFile(cfg, []byte("report:\n  title: From the file\n  client: File Client\n  author: File Author\n  notes: notes/n.md\n"), 0o644)
+	os.WriteFile(cfg, []byte("report:\n  title: From the file\n  client: File Client\n  author: File Author\n  notes: notes/n.md\n  reviewer: R. Viewer\n  version: \"1.0\"\n  assign:\n    - {match: LA107, owner: payments, effort: 1h}\n    - {match: inventory/, owner: stock team}\n"), 0o644)
 	out := filepath.Join(t.TempDir(), "run.json")
 	_, stderr, code := runIn(t, t.TempDir(), nil, "preflight", "-C", exampleDir(t), "-config", cfg, "-target", "valkey-9.1", "-client", "Flag Client", "-system", "shop", "-o", out)
 	if code != report.ExitFindings {
 		t.Fatalf("preflight: exit %d\n%s", code, stderr)
 	}
 	r := readJSONRun(t, out)
-	want := report.Engagement{Title: "From the file", Client: "Flag Client", System: "shop", Author: "File Author", Notes: "From the **config**.\n"}
-	if r.Engagement == nil || *r.Engagement != want {
+	want := report.Engagement{Title: "From the file", Client: "Flag Client", System: "shop", Author: "File Author", Notes: "From the **config**.\n",
+		Reviewer: "R. Viewer", Version: "1.0", Assign: []report.Assignment{{Match: "LA107", Owner: "payments", Effort: "1h"}, {Match: "inventory/", Owner: "stock team"}}}
+	if r.Engagement == nil || !reflect.DeepEqual(*r.Engagement, want) {
 		t.Errorf("engagement %+v, want %+v", r.Engagement, want)
+	}
+	// The JSON form shows each finding's owner and effort, the most
+	// precise assignment first: the rule's over the folder's.
+	var raw report.Run // as written: DecodeRun drops what is derived
+	if err := json.Unmarshal(mustRead(t, out), &raw); err != nil {
+		t.Fatal(err)
+	}
+	owners := map[string]string{}
+	for _, f := range raw.Findings {
+		if f.Pos != nil && f.Pos.File == "inventory/inventory.go" {
+			owners[f.Rule] = f.Owner + "/" + f.Effort
+		}
+	}
+	if owners["LA107"] != "payments/1h" || owners["LA103"] != "stock team/" {
+		t.Errorf("owners of inventory's findings: %v", owners)
 	}
 	if r.Source == nil || r.Source.Module != "example.com/orders" {
 		t.Errorf("source %+v", r.Source)

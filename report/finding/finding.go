@@ -43,6 +43,8 @@ func (s Site) Compare(t Site) int {
 
 // Finding is one problem, in code (Pos set) or on a node (Node set).
 type Finding struct {
+	// ID is the finding's stable reference, "LA103-3f9c" (report's findingid.go).
+	ID       string         `json:"id,omitempty"`
 	Rule     string         `json:"rule"`
 	Severity rules.Severity `json:"severity"`
 	Message  string         `json:"message"`
@@ -61,6 +63,26 @@ type Finding struct {
 	Suppressed *Suppression `json:"suppressed,omitempty"`
 	// Autofix: `lockaudit vet -fix` fixes it (its suggested fix applies).
 	Autofix bool `json:"autofix,omitempty"`
+
+	// Derived when a run is rendered (report's prepared), never read back:
+	// the risk rating, and the owner and effort the engagement assigns.
+	Risk   *Risk  `json:"risk,omitempty"`
+	Owner  string `json:"owner,omitempty"`
+	Effort string `json:"effort,omitempty"`
+}
+
+// Risk rates a finding: the rule's impact (from the catalog's severity:
+// an error can give a lock two holders or none, a warning weakens it, an
+// info only informs) times how exposed the fleet is to the failure the
+// finding lets through (a failover, a restart, a node taking over). The
+// matrix is documented in docs/report.md#risk; RiskOf is its one home.
+type Risk struct {
+	Impact   string `json:"impact"`   // high, medium, low
+	Exposure string `json:"exposure"` // high, medium, low
+	// Rating is the matrix's cell: critical, high, medium, low.
+	Rating string `json:"rating"`
+	// Why says where the exposure comes from, in a reader's words.
+	Why string `json:"why"`
 }
 
 // Where is "file:line" of a code finding, "?" without a position (for

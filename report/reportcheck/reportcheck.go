@@ -116,7 +116,7 @@ var banners = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`<title>[^<\n]*: ([A-Z ]+)</title>`),
 	},
 	"markdown": {
-		regexp.MustCompile(`(?m)^> \*\*([A-Z ]+):\*\* .*\(lockaudit exit status \d+\)$`),
+		regexp.MustCompile(`(?m)^> \*\*([A-Z ]+):\*\* [^\n]*$`),
 	},
 }
 

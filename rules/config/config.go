@@ -69,6 +69,45 @@ type Report struct {
 	Author      string `yaml:"author"`
 	// Notes is a Markdown file, relative to the config file's folder.
 	Notes string `yaml:"notes"`
+	// Reviewer and Version fill the report's sign-off block (Author is
+	// who prepared it).
+	Reviewer string `yaml:"reviewer"`
+	Version  string `yaml:"version"`
+	// Assign gives findings an owner and an effort.
+	Assign []Assign `yaml:"assign"`
+}
+
+// Assign gives the findings Match names an owner and an effort: Match is
+// a finding's ID (LA103-3f9c), a rule ID (LA103) or a file or folder of
+// the code (billing/); the most precise match wins.
+type Assign struct {
+	Match  string `yaml:"match"`
+	Owner  string `yaml:"owner"`
+	Effort string `yaml:"effort"`
+}
+
+var findingIDPattern = regexp.MustCompile(`^(LA[0-9]{3})(-[0-9a-f]{4}(\.[0-9]+)?)?$`)
+
+// checkAssign: a match, and an owner or an effort; a match that looks like
+// a rule or finding ID names a rule of the catalog.
+func checkAssign(as []Assign) error {
+	for i, a := range as {
+		where := fmt.Sprintf("item %d", i+1)
+		switch {
+		case strings.TrimSpace(a.Match) == "":
+			return fmt.Errorf("%s: match: missing (a finding ID like LA103-3f9c, a rule ID like LA103, or a file or folder such as billing/)", where)
+		case a.Owner == "" && a.Effort == "":
+			return fmt.Errorf("%s (%s): gives neither an owner nor an effort", where, a.Match)
+		}
+		if m := findingIDPattern.FindStringSubmatch(a.Match); m != nil {
+			if _, ok := rules.Lookup(m[1]); !ok {
+				return fmt.Errorf("%s: match %s: unknown rule %s (run `lockaudit rules` for the list)", where, a.Match, m[1])
+			}
+		} else if strings.HasPrefix(a.Match, "LA") && !strings.ContainsAny(a.Match, "/.") {
+			return fmt.Errorf("%s: match %q is neither a rule ID (LA103) nor a finding ID (LA103-3f9c)", where, a.Match)
+		}
+	}
+	return nil
 }
 
 // Scan holds lockaudit scan's defaults; flags override them.
@@ -284,6 +323,8 @@ func validateKey(f *File, key string) error {
 		}
 	case "conform.prefix":
 		return CheckScratchPrefix(f.Conform.Prefix)
+	case "report.assign":
+		return checkAssign(f.Report.Assign)
 	case "probe.timeout", "probe.deadline", "probe.skew":
 		d := map[string]time.Duration{"probe.timeout": f.Probe.Timeout, "probe.deadline": f.Probe.Deadline, "probe.skew": f.Probe.Skew}[key]
 		if d <= 0 {

@@ -38,6 +38,11 @@ func TestErrorsNameFileLineKey(t *testing.T) {
 		{"hash tag prefix", "conform:\n  prefix: '{x}:'\n", `c.yaml:2: conform.prefix: scratch-key prefix "{x}:"`},
 		{"empty prefix", "conform:\n  prefix: ''\n", `c.yaml:2: conform.prefix: the scratch-key prefix is empty`},
 		{"zero ttl", "conform:\n  ttl: 0s\n", `c.yaml:2: conform.ttl: must be a positive duration`},
+		{"assign without match", "report:\n  assign:\n    - {owner: ops}\n", `c.yaml:2: report.assign: item 1: match: missing`},
+		{"assign without owner or effort", "report:\n  assign:\n    - {match: LA103}\n", `c.yaml:2: report.assign: item 1 (LA103): gives neither an owner nor an effort`},
+		{"assign unknown rule", "report:\n  assign:\n    - {match: LA103, owner: a}\n    - {match: LA999-3f9c, owner: b}\n", `c.yaml:2: report.assign: item 2: match LA999-3f9c: unknown rule LA999`},
+		{"assign bad ID", "report:\n  assign:\n    - {match: LA103-xyz, owner: a}\n", `report.assign: item 1: match "LA103-xyz" is neither a rule ID`},
+		{"assign unknown key", "report:\n  assign:\n    - {match: LA103, owners: a}\n", `report.assign[0].owners: unknown key`},
 		{"version", "version: 2\n", `c.yaml:1: version: unsupported version 2`},
 		{"duplicate", "target: valkey-9.0\ntarget: valkey-8.1\n", `c.yaml:2: target: key given twice`},
 		{"not yaml", "rules: [\n", `c.yaml: not valid YAML`},
@@ -56,6 +61,17 @@ func TestErrorsNameFileLineKey(t *testing.T) {
 				t.Errorf("error leaks the password: %q", err)
 			}
 		})
+	}
+}
+
+// report.assign: IDs, rules and paths are accepted as matches.
+func TestAssign(t *testing.T) {
+	f, err := Parse("c.yaml", []byte("report:\n  reviewer: R\n  version: '1.0'\n  assign:\n    - {match: LA103-3f9c, owner: a, effort: 2h}\n    - {match: LA107, effort: 1d}\n    - {match: billing/, owner: b}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Report.Assign) != 3 || f.Report.Assign[0].Effort != "2h" || f.Report.Reviewer != "R" || f.Report.Version != "1.0" {
+		t.Errorf("report %+v", f.Report)
 	}
 }
 
