@@ -20,12 +20,14 @@ func renderMarkdown(w io.Writer, r *Run, _ Options) error {
 	md := &mdWriter{b}
 
 	md.line("# " + mdText(v.Title))
-	md.line("")
 	var meta []string
 	for _, m := range v.Meta {
 		meta = append(meta, fmt.Sprintf("**%s:** %s", m.Label, mdText(m.Value)))
 	}
-	md.line(strings.Join(meta, " · "))
+	if len(meta) > 0 {
+		md.line("")
+		md.line(strings.Join(meta, " · "))
+	}
 	md.toc(v)
 
 	md.section("Executive summary")

@@ -102,6 +102,16 @@ func (md *mdWriter) plan(p *Plan) {
 					row(mdCode(c.Node), mdCode(c.Setting), mdCode(c.Current), mdCode(c.Recommended), mdText(c.Rule))
 				}
 			})
+			md.line("")
+			for _, c := range s.Costs() {
+				md.line(fmt.Sprintf("- %s: costs: %s. Not when %s.", mdCode(c.Setting+" "+c.Recommended), mdText(c.Cost), mdText(c.NotWhen)))
+			}
+		}
+		if len(s.Commands) > 0 {
+			md.line("")
+			md.line("Commands:")
+			md.line("")
+			md.fence(strings.Join(s.Commands, "\n"), "")
 		}
 		md.line("")
 		md.line("Verify:")
@@ -112,16 +122,16 @@ func (md *mdWriter) plan(p *Plan) {
 
 func (md *mdWriter) comparison(c *Comparison) {
 	when := func(r RunRef) string {
-		s := r.Time
-		if s == "" {
-			s = "an unknown date"
+		s := "an unknown date"
+		if r.Time != "" {
+			s = humanTime(r.Time)
 		}
 		if r.Revision != "" {
 			s += ", code at " + r.Revision[:min(len(r.Revision), 12)]
 		}
-		return s + fmt.Sprintf(", exit status %d", r.Exit)
+		return s
 	}
-	md.line(fmt.Sprintf("Compared with the run of %s (%s) — this run: %s.", mdText(when(c.Old)), mdText(c.Old.Tool), mdText(when(c.New))))
+	md.line(fmt.Sprintf("Compared with the run of %s — this run: %s.", mdText(when(c.Old)), mdText(when(c.New))))
 	md.line("")
 	counts := c.Counts()
 	upgraded := 0

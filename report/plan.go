@@ -45,8 +45,11 @@ type Step struct {
 	// Hold names the native commands the step must not move code onto
 	// yet, each with the nodes that can become primary and lack it: the
 	// verdict does not call it safe.
-	Hold   []Hold   `json:"hold,omitempty"`
-	Verify []string `json:"verify"` // commands that show the step is done
+	Hold []Hold `json:"hold,omitempty"`
+	// Commands are the exact commands that make the step (the settings'
+	// CONFIG SET, then CONFIG REWRITE).
+	Commands []string `json:"commands,omitempty"`
+	Verify   []string `json:"verify"` // commands that show the step is done
 }
 
 // Hold is a native command the code must not move onto until the nodes
@@ -78,13 +81,16 @@ type RuleWork struct {
 }
 
 // ConfigChange is one setting of one server that differs from the
-// recommendation of the node rule that reported it.
+// recommendation of the node rule that reported it, with what the setting
+// costs and when not to use it (the recommendation's).
 type ConfigChange struct {
 	Node        string `json:"node"`
 	Rule        string `json:"rule"`
 	Setting     string `json:"setting"`
 	Current     string `json:"current"`
 	Recommended string `json:"recommended"`
+	Cost        string `json:"cost"`
+	NotWhen     string `json:"not_when"`
 }
 
 // PlanOf derives a run's plan; nil when the run judged nothing (neither
@@ -478,7 +484,7 @@ func configStep(r *Run) *Step {
 				continue
 			}
 			seen[k] = true
-			changes = append(changes, ConfigChange{Node: n.Addr, Rule: f.Rule, Setting: rec.Setting, Current: cur, Recommended: rec.Value})
+			changes = append(changes, ConfigChange{Node: n.Addr, Rule: f.Rule, Setting: rec.Setting, Current: cur, Recommended: rec.Value, Cost: rec.Cost, NotWhen: rec.NotWhen})
 		}
 	}
 	if len(changes) == 0 {
@@ -509,12 +515,26 @@ func configStep(r *Run) *Step {
 		settings[c.Node] = append(settings[c.Node], c.Setting)
 	}
 	s.Title = fmt.Sprintf("Change %s on %s", plural(len(changes), "setting"), plural(len(nodes), "server"))
-	s.Why = "These settings differ from what the server rules recommend for locks (durability, replica acknowledgement, no eviction); every other setting already matches. Set them with CONFIG SET and keep them in the server's configuration file (CONFIG REWRITE), or they are lost at the next restart."
+	s.Why = "These settings differ from what the server rules recommend for locks (durability, replica acknowledgement, no eviction); every other setting already matches. Each has a cost (below): weigh it before you change the setting. Set them with CONFIG SET, then write them to the server's configuration file with CONFIG REWRITE, or they are lost at the next restart."
 	for _, a := range nodes {
 		n := byAddr[a]
+		s.Commands = append(s.Commands, configCommands(n, changes)...)
 		s.Verify = append(s.Verify, cliCommand(n, append([]string{"CONFIG", "GET"}, settings[a]...)...))
 	}
 	return s
+}
+
+// configCommands are the commands that make a node's changes: one CONFIG
+// SET per setting (a server before 7.0 takes one at a time), then CONFIG
+// REWRITE to keep them across a restart.
+func configCommands(n *Node, changes []ConfigChange) []string {
+	var out []string
+	for _, c := range changes {
+		if c.Node == n.Addr {
+			out = append(out, cliCommand(n, "CONFIG", "SET", c.Setting, c.Recommended))
+		}
+	}
+	return append(out, cliCommand(n, "CONFIG", "REWRITE"))
 }
 
 func verifyStep(r *Run) *Step {
@@ -638,4 +658,16 @@ func pluralVerb(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// Costs are the step's settings once each, in order, with what each costs
+// and when not to use it: what the reports print under the changes.
+func (s Step) Costs() []ConfigChange {
+	var out []ConfigChange
+	for _, c := range s.Config {
+		if !slices.ContainsFunc(out, func(o ConfigChange) bool { return o.Setting == c.Setting && o.Recommended == c.Recommended }) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

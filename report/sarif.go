@@ -142,6 +142,10 @@ type sarifResult struct {
 
 type sarifResultProps struct {
 	Node string `json:"node,omitempty"`
+	// ID and Risk are the finding's stable ID and risk rating, as the
+	// other reports show them.
+	ID   string `json:"id,omitempty"`
+	Risk string `json:"risk,omitempty"`
 }
 
 type sarifLocation struct {
@@ -325,6 +329,15 @@ func sarifResultFor(f Finding, ruleIndex int) sarifResult {
 		res.Locations = []sarifLocation{{LogicalLocations: []sarifLogical{{Name: f.Node, FullyQualifiedName: "node:" + f.Node, Kind: "resource"}}}}
 		res.Properties = &sarifResultProps{Node: f.Node}
 		res.PartialFingerprints = map[string]string{"lockaudit/v1": fingerprint(f.Rule, "node:"+f.Node, "")}
+	}
+	if f.ID != "" {
+		if res.Properties == nil {
+			res.Properties = &sarifResultProps{}
+		}
+		res.Properties.ID = f.ID
+		if f.Risk != nil {
+			res.Properties.Risk = f.Risk.Rating
+		}
 	}
 	if s := f.Suppressed; s != nil {
 		kind := s.Kind

@@ -23,7 +23,10 @@ func methodOf(r *Run, v *view) []methodItem {
 			if n := len(r.AnalyzedPackages); n > 0 {
 				text += fmt.Sprintf(" (%s)", plural(n, "package"))
 			}
-			text += fmt.Sprintf(" with %s of lockaudit's catalog; the code was not run.", plural(len(r.Rules), "rule"))
+			if len(r.Rules) > 0 {
+				text += fmt.Sprintf(" with %s of lockaudit's catalog", plural(len(r.Rules), "rule"))
+			}
+			text += "; the code was not run."
 		}
 		if c := r.Coverage(); c != "" {
 			text += " Only part of it could be analysed: " + c + "."

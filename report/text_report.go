@@ -36,6 +36,15 @@ func writePlan(p *errWriter, plan *Plan) {
 		for _, c := range s.Config {
 			p.printf("     - %s: %s %s -> %s (%s)\n", c.Node, c.Setting, c.Current, c.Recommended, c.Rule)
 		}
+		for _, c := range s.Costs() {
+			p.printf("     %s %s costs: %s; not when %s\n", c.Setting, c.Recommended, c.Cost, c.NotWhen)
+		}
+		if len(s.Commands) > 0 {
+			p.printf("     Commands:\n")
+			for _, c := range s.Commands {
+				p.printf("       $ %s\n", c)
+			}
+		}
 		p.printf("     Verify:\n")
 		for _, v := range s.Verify {
 			p.printf("       $ %s\n", v)

@@ -465,7 +465,7 @@ a fencing check at the resource: these narrow the window, none closes it.
 `,
 		Good: `min-replicas-to-write 1, min-replicas-max-lag 10
 `,
-		Recommends: []Recommendation{{"min-replicas-to-write", "1"}, {"min-replicas-max-lag", "10"}},
+		Recommends: []Recommendation{{"min-replicas-to-write", "1", "the primary refuses writes, lock acquires included, while no replica is connected and within min-replicas-max-lag", "the fleet has one replica that goes down for maintenance, and refused acquires are worse than a lock lost in a failover"}, {"min-replicas-max-lag", "10", "a replica lagging more than 10 seconds no longer counts: writes stop sooner when replicas fall behind", "replicas routinely lag more (large batch writes), and min-replicas-to-write is 0"}},
 	},
 	{
 		ID:       "LA205",
@@ -485,7 +485,7 @@ by the maximum TTL.
 `,
 		Good: `appendonly yes, appendfsync always
 `,
-		Recommends: []Recommendation{{"appendonly", "yes"}, {"appendfsync", "always"}},
+		Recommends: []Recommendation{{"appendonly", "yes", "every write is appended to a file on disk; turning it on makes the server rewrite the file once (a fork and disk I/O)", "the disk is slow or shared, and the locks may be lost on a restart (they expire anyway)"}, {"appendfsync", "always", "every write waits for the disk (fsync) before the reply: throughput falls to what the disk can sync, often by an order of magnitude, and latency rises", "the server also serves heavy write traffic other than locks: give the locks a server of their own, or keep everysec (up to one second of writes lost on a crash)"}},
 	},
 	{
 		ID:       "LA206",
@@ -504,7 +504,7 @@ the keys that have a TTL, which is every lock.
 `,
 		Good: `maxmemory-policy noeviction
 `,
-		Recommends: []Recommendation{{"maxmemory-policy", "noeviction"}},
+		Recommends: []Recommendation{{"maxmemory-policy", "noeviction", "when memory is full, writes fail with an OOM error instead of evicting keys", "the server is also a cache that relies on eviction: give the locks a server of their own"}},
 	},
 	{
 		ID:       "LA207",

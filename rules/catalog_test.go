@@ -62,8 +62,8 @@ func load(data []byte) (*loaded, error) {
 			return nil, fmt.Errorf("rule %s: verdict, declared and recommends are for node rules", r.ID)
 		}
 		for _, rec := range r.Recommends {
-			if rec.Setting == "" || rec.Value == "" {
-				return nil, fmt.Errorf("rule %s: recommends: a setting and a value are required", r.ID)
+			if rec.Setting == "" || rec.Value == "" || rec.Cost == "" || rec.NotWhen == "" {
+				return nil, fmt.Errorf("rule %s: recommends: a setting, a value, its cost and when not to use it (not_when) are required", r.ID)
 			}
 		}
 		for _, u := range r.Uses {
@@ -156,7 +156,7 @@ func goValue(t *testing.T, v reflect.Value) string {
 	case []Recommendation:
 		parts := make([]string, len(x))
 		for i, r := range x {
-			parts[i] = fmt.Sprintf("{%q, %q}", r.Setting, r.Value)
+			parts[i] = fmt.Sprintf("{%q, %q, %q, %q}", r.Setting, r.Value, r.Cost, r.NotWhen)
 		}
 		return "[]Recommendation{" + strings.Join(parts, ", ") + "}"
 	case []string:

@@ -56,10 +56,13 @@ type Rule struct {
 	Recommends []Recommendation `yaml:"recommends" json:"-"`
 }
 
-// Recommendation is one setting a node rule asks for.
+// Recommendation is one setting a node rule asks for, what it costs and
+// when not to use it (the plan states both beside the command).
 type Recommendation struct {
 	Setting string `yaml:"setting"`
 	Value   string `yaml:"value"`
+	Cost    string `yaml:"cost"`
+	NotWhen string `yaml:"not_when"`
 }
 
 // Path is the verdict path the rule's error findings make unsafe; false
