@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -179,9 +180,9 @@ func (md *mdWriter) comparison(c *Comparison) {
 		md.line("")
 		md.line("**Findings**")
 		md.line("")
-		md.table([]string{"Change", "Rule", "Where", "Message"}, func(row func(...string)) {
+		md.table([]string{"Change", "Finding", "Where", "Message"}, func(row func(...string)) {
 			for _, f := range c.Findings {
-				row("**"+mdText(f.Change)+"**", f.Finding.Severity.String()+" "+mdText(f.Finding.Rule), mdCode(f.Finding.Location()), mdText(f.Finding.Message))
+				row("**"+mdText(f.Change)+"**", f.Finding.Severity.String()+" "+mdCode(cmp.Or(f.Finding.ID, f.Finding.Rule)), mdCode(f.Finding.Location()), mdText(f.Finding.Message))
 			}
 		})
 	}

@@ -40,7 +40,7 @@ func methodOf(r *Run, v *view) []methodItem {
 		m = append(m, fleetMethod(r)...)
 	}
 	if r.Scan != nil {
-		m = append(m, methodItem{Label: "Lock keys", Text: "The primaries' keys were scanned (SCAN, OBJECT, PTTL: read-only) for lock keys and their leases."})
+		m = append(m, methodItem{Label: "Lock keys", Text: "The primaries' keys were scanned for lock keys and their leases with read-only commands (SCAN, then PTTL and OBJECT of each lock key)."})
 	}
 	if len(r.Conform) > 0 {
 		m = append(m, methodItem{Label: "Lock steps", Text: "Each server was put through the lock's steps on scratch keys of its own (written with a short TTL, then deleted), to see which commands behave as the code expects."})

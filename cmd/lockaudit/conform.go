@@ -60,6 +60,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	var (
 		conn        connFlags
 		rf          reportFlags
+		meta        engagementFlags
 		configPath  string
 		exitZero    bool
 		write       bool
@@ -71,6 +72,7 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "conform")
 	conn.register(fs)
 	rf.register(fs)
+	meta.registerEngagement(fs)
 	registerExitZero(fs, &exitZero)
 	fs.StringVar(&configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.BoolVar(&write, "write-scratch-key", false, "allow conform to write its scratch keys (required: without it conform refuses to run)")
@@ -86,6 +88,9 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	}
 	cfg, err := loadConfig(e.Dir, configPath)
 	if err != nil {
+		return err
+	}
+	if err := meta.load(e.Dir, cfg); err != nil {
 		return err
 	}
 	set := flagsSet(fs)
@@ -141,5 +146,6 @@ func runConform(ctx context.Context, e *env, args []string) error {
 		return usageError("%v", err)
 	}
 	applyRuleSettings(run, conn.config)
+	run.Engagement = meta.engagement
 	return writeReports(ctx, e, "conform", run, plan, report.Options{}, exitZero)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -71,6 +72,19 @@ func TestDiffAfterVetFix(t *testing.T) {
 			}
 			if l := listChanges(c); !strings.Contains(l, "unchanged "+tc.unchangedHas) || !strings.Contains(l, "new LA108 inventory/inventory.go Reserve") {
 				t.Errorf("want unchanged %s and the new LA108 in Reserve:\n%s", tc.unchangedHas, l)
+			}
+			// A finding still there keeps the ID it had before, even where
+			// -fix rewrote its line.
+			ids := map[string][]string{}
+			for _, f := range readJSONRun(t, before).Findings {
+				k := f.Rule + " " + f.Pos.File + " " + f.Func
+				ids[k] = append(ids[k], f.ID)
+			}
+			for _, fc := range c.Findings {
+				f := fc.Finding
+				if was := ids[f.Rule+" "+f.Pos.File+" "+f.Func]; fc.Change == report.ChangeUnchanged && (f.ID == "" || !slices.Contains(was, f.ID)) {
+					t.Errorf("unchanged %s in %s: ID %q, was one of %q", f.Rule, f.Func, f.ID, was)
+				}
 			}
 		})
 	}

@@ -40,14 +40,20 @@ type engagementFlags struct {
 const maxNotes = 1 << 20
 
 func (f *engagementFlags) register(fs *flag.FlagSet) {
+	f.registerEngagement(fs)
+	fs.StringVar(&f.since, "since", "", "compare with an earlier JSON run (`OLD.json`): the reports show what was fixed, what is new, verdict changes and upgraded servers")
+	fs.StringVar(&f.drill, "drill", "", "attach a failover drill's record (`DRILL.json`, written by lockaudit drill -o) to the report as evidence")
+}
+
+// registerEngagement registers the engagement's flags only: scan and
+// conform reports name the engagement, without -since or -drill.
+func (f *engagementFlags) registerEngagement(fs *flag.FlagSet) {
 	fs.StringVar(&f.title, "title", "", "the report's `title` (default: the config file's report.title, else \"Distributed-lock audit\")")
 	fs.StringVar(&f.client, "client", "", "who the audit is for (`NAME`), shown in the report's header")
 	fs.StringVar(&f.system, "system", "", "the system audited (`NAME`)")
 	fs.StringVar(&f.environment, "environment", "", "the environment audited (`NAME`, e.g. production)")
 	fs.StringVar(&f.author, "author", "", "who wrote the report (`NAME`)")
 	fs.StringVar(&f.notes, "notes", "", "notes for the report: a Markdown `FILE`, shown safely (no raw HTML, links only to http, https and mailto)")
-	fs.StringVar(&f.since, "since", "", "compare with an earlier JSON run (`OLD.json`): the reports show what was fixed, what is new, verdict changes and upgraded servers")
-	fs.StringVar(&f.drill, "drill", "", "attach a failover drill's record (`DRILL.json`, written by lockaudit drill -o) to the report as evidence")
 }
 
 // load merges the flags with the config file's report: section (flags

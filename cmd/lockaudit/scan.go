@@ -60,6 +60,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	var (
 		conn       connFlags
 		rf         reportFlags
+		meta       engagementFlags
 		configPath string
 		exitZero   bool
 		maxLease   time.Duration
@@ -70,6 +71,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "scan")
 	conn.register(fs)
 	rf.register(fs)
+	meta.registerEngagement(fs)
 	registerExitZero(fs, &exitZero)
 	fs.StringVar(&configPath, "config", "", "read defaults from `FILE` (default: the first "+config.FileName+" found walking up from the working directory)")
 	fs.DurationVar(&maxLease, "max-lease", 0, "report lock keys whose TTL is longer than this (LA212; default: scan.max_lease, else not checked)")
@@ -82,6 +84,9 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	}
 	cfg, err := loadConfig(e.Dir, configPath)
 	if err != nil {
+		return err
+	}
+	if err := meta.load(e.Dir, cfg); err != nil {
 		return err
 	}
 	set := flagsSet(fs)
@@ -147,6 +152,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 		return usageError("%v", err)
 	}
 	applyRuleSettings(run, conn.config)
+	run.Engagement = meta.engagement
 	return writeReports(ctx, e, "scan", run, plan, report.Options{}, exitZero)
 }
 
