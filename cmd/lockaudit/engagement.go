@@ -29,6 +29,7 @@ type engagementFlags struct {
 	title, client, system, environment, author string
 	notes, since                               string
 	drill                                      string
+	fleet                                      fleetResults
 
 	// Set by load.
 	engagement *report.Engagement
@@ -43,6 +44,8 @@ func (f *engagementFlags) register(fs *flag.FlagSet) {
 	f.registerEngagement(fs)
 	fs.StringVar(&f.since, "since", "", "compare with an earlier JSON run (`OLD.json`): the reports show what was fixed, what is new, verdict changes and upgraded servers")
 	fs.StringVar(&f.drill, "drill", "", "attach a failover drill's record (`DRILL.json`, written by lockaudit drill -o) to the report as evidence")
+	fs.StringVar(&f.fleet.scan, "scan", "", "merge a lockaudit scan run (`SCAN.json`, written by lockaudit scan -o) into the report: its coverage and findings")
+	fs.StringVar(&f.fleet.conform, "conform", "", "merge a lockaudit conform run (`CONFORM.json`, written by lockaudit conform -o) into the report: its table and findings")
 }
 
 // registerEngagement registers the engagement's flags only: scan and
@@ -110,7 +113,7 @@ func (f *engagementFlags) load(dir string, cfg *config.File) error {
 		}
 		f.drillRun = d
 	}
-	return nil
+	return f.fleet.read(dir)
 }
 
 // readDrill reads a drill's saved run (relative paths from dir) and
@@ -227,6 +230,7 @@ func readRun(path string) (*report.Run, error) {
 func (f *engagementFlags) apply(ctx context.Context, run *report.Run, dir string) {
 	run.Engagement = f.engagement
 	run.Source = sourceOf(ctx, dir)
+	f.fleet.attach(run)
 	if f.old != nil {
 		report.CarryIDs(f.old, run)
 		run.Since = report.Compare(f.old, run)
