@@ -173,7 +173,7 @@ func TestProbeCLIJSON(t *testing.T) {
 	var pairs []string
 	for _, x := range findings {
 		f := x.(map[string]any)
-		if got := keys(f); !slices.Equal(got, []string{"message", "node", "rule", "severity"}) {
+		if got := keys(f); !slices.Equal(got, []string{"id", "message", "node", "risk", "rule", "severity"}) {
 			t.Errorf("finding keys %v", got)
 		}
 		pairs = append(pairs, fmt.Sprint(f["node"], " ", f["rule"]))
