@@ -336,7 +336,7 @@ func (t *tester) chooseKeys() error {
 			}
 		}
 	}
-	t.row(t.table, report.ConformStep{Step: "scratch keys", Kind: report.StepSetup, Command: "PTTL " + t.opt.Prefix + "{" + tag + "}:*", Expected: "-2 (none exists)", Got: got, Status: status})
+	t.row(t.table, stepRow{ConformStep: report.ConformStep{Step: "scratch keys", Kind: report.StepSetup, Command: "PTTL " + t.opt.Prefix + "{" + tag + "}:*", Expected: "-2 (none exists)", Got: got, Status: status}})
 	switch status {
 	case report.StepPass:
 	case report.StepFail:
@@ -363,8 +363,8 @@ func (t *tester) relies(c rules.Command) bool { return slices.Contains(t.uses, c
 // never failed.
 func (t *tester) skip(c rules.Command, steps ...string) {
 	for _, step := range steps {
-		t.row(t.table, report.ConformStep{Step: step, Kind: report.StepRun, Uses: c, Command: "-", Expected: "-",
-			Got: "not run: the code does not rely on " + c.Title() + " (" + usesText(t.uses) + ")", Status: report.StepSkipped})
+		t.row(t.table, stepRow{ConformStep: report.ConformStep{Step: step, Kind: report.StepRun, Uses: c, Command: "-", Expected: "-",
+			Got: "not run: the code does not rely on " + c.Title() + " (" + usesText(t.uses) + ")", Status: report.StepSkipped}})
 	}
 }
 
@@ -462,7 +462,7 @@ func (t *tester) one(uses rules.Command, step, expected string, args []string, o
 		return
 	}
 	v, err := t.send(args)
-	t.judge(uses, step, t.show(args), expected, v, err, ok)
+	t.judge(report.StepRun, uses, step, t.show(args), expected, v, err, ok)
 	t.replicated(step, keys...)
 }
 
@@ -475,9 +475,9 @@ func (t *tester) withTTL(uses rules.Command, step, expected string, args []strin
 	cmd := t.show(args) + "; PTTL " + key
 	switch {
 	case err != nil:
-		t.judge(uses, step, cmd, expected, resp.Value{}, err, ok)
+		t.judge(report.StepRun, uses, step, cmd, expected, resp.Value{}, err, ok)
 	case !ok(vs[0]) || vs[0].Kind == resp.Err:
-		t.judge(uses, step, cmd, expected, vs[0], nil, ok)
+		t.judge(report.StepRun, uses, step, cmd, expected, vs[0], nil, ok)
 	default:
 		got := t.display(vs[0]) + ", PTTL " + t.display(vs[1])
 		status := report.StepPass
@@ -487,7 +487,7 @@ func (t *tester) withTTL(uses rules.Command, step, expected string, args []strin
 		case vs[1].Kind != resp.Int || !ttlOK(vs[1].Int):
 			status = report.StepFail
 		}
-		t.row(t.table, report.ConformStep{Step: step, Kind: report.StepRun, Uses: uses, Command: cmd, Expected: expected, Got: got, Status: status})
+		t.row(t.table, stepRow{ConformStep: report.ConformStep{Step: step, Kind: report.StepRun, Uses: uses, Command: cmd, Expected: expected, Got: got, Status: status}})
 	}
 	t.replicated(step, key)
 }
@@ -521,7 +521,7 @@ func (t *tester) tx(uses rules.Command, step, expected string, cmds [][]string, 
 			}
 		}
 	}
-	t.judge(uses, step, strings.Join(shown, "; "), expected, exec, err, ok)
+	t.judge(report.StepRun, uses, step, strings.Join(shown, "; "), expected, exec, err, ok)
 	t.replicated(step, keys...)
 }
 
@@ -534,7 +534,7 @@ func (t *tester) setup(step string, args []string) bool {
 	if err == nil && isOK(v) {
 		return true
 	}
-	t.judge(0, step, t.show(args), "OK", v, err, isOK)
+	t.judge(report.StepSetup, 0, step, t.show(args), "OK", v, err, isOK)
 	return false
 }
 
@@ -556,12 +556,10 @@ func (t *tester) sendAll(cmds [][]string) ([]resp.Value, error) {
 
 // judge records a primary step: pass, fail, missing (the server does not
 // know the command or option: the row says what works there instead) or
-// error (no answer).
-func (t *tester) judge(uses rules.Command, step, cmd, expected string, v resp.Value, err error, ok func(resp.Value) bool) {
-	row := report.ConformStep{Step: step, Kind: report.StepRun, Uses: uses, Command: cmd, Expected: expected}
-	if strings.HasSuffix(step, "setup") {
-		row.Kind = report.StepSetup
-	}
+// error (no answer). kind is the row's: a step run, or the setup a step
+// needs.
+func (t *tester) judge(kind report.StepKind, uses rules.Command, step, cmd, expected string, v resp.Value, err error, ok func(resp.Value) bool) {
+	row := report.ConformStep{Step: step, Kind: kind, Uses: uses, Command: cmd, Expected: expected}
 	switch {
 	case err != nil:
 		row.Got, row.Status = err.Error(), report.StepError
@@ -578,7 +576,7 @@ func (t *tester) judge(uses rules.Command, step, cmd, expected string, v resp.Va
 	default:
 		row.Got, row.Status = t.display(v), report.StepFail
 	}
-	t.row(t.table, row)
+	t.row(t.table, stepRow{ConformStep: row})
 }
 
 // notTested says why a server's error reply leaves a step not tested
@@ -635,10 +633,21 @@ func remedy(who string, v rules.Version, c rules.Command) string {
 	return report.Remedy(who, v.String(), v, f, "")
 }
 
+// stepRow is a row as conform makes it, with what its finding is worded
+// from kept as values, apart from the notes the row's cells add, so row
+// never parses a cell back: a replica row's primary state (its Expected
+// adds "as on the primary") and an "if promoted" row's source (its
+// Command adds promotedNote).
+type stepRow struct {
+	report.ConformStep
+	primary string // StepReplicated: what the primary holds
+	source  string // StepIfPromoted: where the probe read the answer
+}
+
 // row adds a row to a table; a fail or missing is an LA213 finding, whose
 // subject is the row's step.
-func (t *tester) row(table *report.ConformNode, st report.ConformStep) {
-	table.Steps = append(table.Steps, st)
+func (t *tester) row(table *report.ConformNode, st stepRow) {
+	table.Steps = append(table.Steps, st.ConformStep)
 	if table == t.table && t.opt.afterStep != nil {
 		t.opt.afterStep(st.Step)
 	}
@@ -648,12 +657,12 @@ func (t *tester) row(table *report.ConformNode, st report.ConformStep) {
 	var msg string
 	switch {
 	case st.Kind == report.StepReplicated:
-		msg = fmt.Sprintf("replica (%s) did not apply the write as its primary did: after %q it holds %s, the primary %s", table.Server, st.After, st.Got, strings.TrimSuffix(st.Expected, " (as on the primary)"))
+		msg = fmt.Sprintf("replica (%s) did not apply the write as its primary did: after %q it holds %s, the primary %s", table.Server, st.After, st.Got, st.primary)
 		if st.After == trapStep {
 			msg += " (a SET IFEQ without PX reaches replicas verbatim and a replica before 8.1 rejects it: always extend with PX)"
 		}
 	case st.Kind == report.StepIfPromoted:
-		msg = fmt.Sprintf("replica (%s) can be promoted but lacks %s (%s: %s)", table.Server, st.Uses.Title(), strings.TrimSuffix(st.Command, promotedNote), st.Got)
+		msg = fmt.Sprintf("replica (%s) can be promoted but lacks %s (%s: %s)", table.Server, st.Uses.Title(), st.source, st.Got)
 	case st.Status == report.StepMissing:
 		msg = fmt.Sprintf("%s (%s) lacks the step %q: %s answered %s", table.Role, table.Server, st.Step, st.Command, st.Got)
 	default:
@@ -690,7 +699,7 @@ func (t *tester) replicated(step string, keys ...string) {
 		if r.c == nil {
 			continue
 		}
-		st := report.ConformStep{Step: "after " + step, Kind: report.StepReplicated, After: step, Command: "GET/PTTL " + strings.Join(keys, ", "), Expected: want + " (as on the primary)"}
+		st := stepRow{ConformStep: report.ConformStep{Step: "after " + step, Kind: report.StepReplicated, After: step, Command: "GET/PTTL " + strings.Join(keys, ", "), Expected: want + " (as on the primary)"}, primary: want}
 		rvs, err := r.c.DoAll(t.ctx, cmds)
 		switch {
 		case err != nil:
@@ -759,8 +768,8 @@ func (t *tester) cleanup() {
 	if t.broken || t.ctx.Err() != nil { // the connection may be dead: a new one
 		c, err := t.d.Dial(ctx, t.node.Addr, ClientName, scratchOnly(t.opt.Prefix, Writes))
 		if err != nil {
-			t.row(t.table, report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL every scratch key", Expected: "no scratch key left",
-				Got: "could not reconnect: " + err.Error() + expire, Status: report.StepError})
+			t.row(t.table, stepRow{ConformStep: report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL every scratch key", Expected: "no scratch key left",
+				Got: "could not reconnect: " + err.Error() + expire, Status: report.StepError}})
 			return
 		}
 		defer c.Close()
@@ -785,7 +794,7 @@ func (t *tester) cleanup() {
 	default:
 		got, status = t.leftOver(vs[1:])
 	}
-	t.row(t.table, report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL " + t.opt.Prefix + "{…}:*; PTTL each", Expected: "no scratch key left", Got: got, Status: status})
+	t.row(t.table, stepRow{ConformStep: report.ConformStep{Step: "cleanup", Kind: report.StepSetup, Command: "DEL " + t.opt.Prefix + "{…}:*; PTTL each", Expected: "no scratch key left", Got: got, Status: status}})
 	if status != report.StepPass || len(t.replicas) == 0 {
 		return
 	}
@@ -803,7 +812,7 @@ func (t *tester) cleanup() {
 		} else {
 			got, status = t.leftOver(vs)
 		}
-		t.row(r.table, report.ConformStep{Step: "after cleanup", Kind: report.StepReplicated, After: "cleanup", Command: "PTTL each scratch key", Expected: "no scratch key left", Got: got, Status: status})
+		t.row(r.table, stepRow{ConformStep: report.ConformStep{Step: "after cleanup", Kind: report.StepReplicated, After: "cleanup", Command: "PTTL each scratch key", Expected: "no scratch key left", Got: got, Status: status}, primary: "no scratch key left"})
 	}
 }
 
@@ -835,9 +844,10 @@ func (t *tester) promotion() {
 		v := nodeVersion(r.node)
 		for _, c := range t.uses {
 			answer := r.node.Answer(c)
-			st := report.ConformStep{Step: "if promoted: " + promotedStep[c], Kind: report.StepIfPromoted, Uses: c,
+			st := stepRow{ConformStep: report.ConformStep{Step: "if promoted: " + promotedStep[c], Kind: report.StepIfPromoted, Uses: c,
 				Command: promotedSource[c] + promotedNote, Expected: "present", Got: answer.String(),
-				Status: map[report.Answer]string{report.Yes: report.StepPass, report.No: report.StepMissing, report.Unknown: report.StepError}[answer]}
+				Status: map[report.Answer]string{report.Yes: report.StepPass, report.No: report.StepMissing, report.Unknown: report.StepError}[answer]},
+				source: promotedSource[c]}
 			if answer == report.No {
 				st.Got += lacking(v, c)
 				st.Advice = remedy(r.node.Addr, v, c)
