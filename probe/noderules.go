@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"strings"
 	"time"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -9,8 +8,8 @@ import (
 )
 
 // nodeRules are the probe's node rules, each a small pure function over
-// one node's facts and the run's context, returning the messages of its
-// findings (the catalog's title goes in front). Evaluate applies every
+// one node's facts and the run's context, returning its findings as typed
+// values (nodewords.go words them; the catalog's title goes in front). Evaluate applies every
 // rule to every node; a rule sees the data nodes that answered unless it
 // says everyNode (LA208 speaks of Sentinels and unreachable nodes too).
 var nodeRules = []nodeRule{
@@ -27,23 +26,9 @@ var nodeRules = []nodeRule{
 	{id: "LA214", check: la214},
 }
 
-// hit is one finding of a node rule: its message, and its subject (what
-// on the node it is about: a command, a fact; "" for a rule that finds at
-// most one thing per node), by which comparisons match it across runs.
-type hit struct{ subject, msg string }
-
-// hits are the findings of a rule with one subject per node.
-func hits(msgs ...string) []hit {
-	var out []hit
-	for _, m := range msgs {
-		out = append(out, hit{msg: m})
-	}
-	return out
-}
-
 type nodeRule struct {
 	id        string
-	check     func(n judged, c *nodeContext) []hit
+	check     func(n judged, c *nodeContext) []nodeHit
 	everyNode bool
 }
 
@@ -85,8 +70,8 @@ func nodeFindings(nodes []judged, opt EvalOptions) []report.Finding {
 				continue
 			}
 			for _, h := range r.check(n, c) {
-				f := finding(r.id, n.Addr, "%s", h.msg)
-				f.Subject = h.subject
+				f := finding(r.id, n.Addr, "%s", h.message())
+				f.Subject = h.subject()
 				out = append(out, f)
 			}
 		}
@@ -96,73 +81,62 @@ func nodeFindings(nodes []judged, opt EvalOptions) []report.Finding {
 
 // lacks is LA201–LA203: a node that can become primary lacks a command the
 // code relies on, as every verdict weighs it (report.NodeStanding).
-func lacks(n judged, c *nodeContext, cmds ...rules.Command) []hit {
-	var out []hit
+func lacks(n judged, c *nodeContext, cmds ...rules.Command) []nodeHit {
+	var out []nodeHit
 	for _, cmd := range cmds {
 		a, why := n.Answer(cmd)
 		if kind, _, _ := report.NodeStanding(c.promotable, a); !c.relies(cmd) || kind != report.Lacks {
 			continue
 		}
-		feat, versioned := cmd.Feature()
-		if !versioned { // Lua
-			out = append(out, hit{cmd.String(), n.describe("promotable") + " cannot run Lua (" + why + "); " + c.promotion})
-			continue
-		}
-		out = append(out, hit{cmd.String(), n.describe("promotable") + " has no " + cmd.Title() + " (" + why + "); " + c.promotion + "; " + cmd.Title() + " needs " + rules.Requirement(feat)})
+		out = append(out, missingCommand{node: n.Facts, cmd: cmd, why: why, promotion: c.promotion})
 	}
 	return out
 }
 
 // la201: the release commands (DELIFEQ, DELEX).
-func la201(n judged, c *nodeContext) []hit {
+func la201(n judged, c *nodeContext) []nodeHit {
 	return lacks(n, c, rules.NativeRelease.Commands()...)
 }
 
 // la202: SET IFEQ.
-func la202(n judged, c *nodeContext) []hit { return lacks(n, c, rules.UseIFEQ) }
+func la202(n judged, c *nodeContext) []nodeHit { return lacks(n, c, rules.UseIFEQ) }
 
 // la203: Lua.
-func la203(n judged, c *nodeContext) []hit { return lacks(n, c, rules.UseLua) }
+func la203(n judged, c *nodeContext) []nodeHit { return lacks(n, c, rules.UseLua) }
 
 // la204: a primary with replicas that accepts writes none of them
 // acknowledged.
-func la204(n judged, _ *nodeContext) []hit {
+func la204(n judged, _ *nodeContext) []nodeHit {
 	if n.Role == RolePrimary && n.Replicas > 0 && n.Config["min-replicas-to-write"] == "0" {
-		return hits("min-replicas-to-write 0 on a primary with " + report.Plural(n.Replicas, "replica"))
+		return []nodeHit{unacknowledged{replicas: n.Replicas}}
 	}
 	return nil
 }
 
 // la205: a node that may become primary and does not fsync every write.
-func la205(n judged, c *nodeContext) []hit {
+func la205(n judged, c *nodeContext) []nodeHit {
 	if c.promotable == report.PromotableNo {
 		return nil
 	}
 	switch ao, af := n.Config["appendonly"], n.Config["appendfsync"]; {
-	case ao == "no":
-		return hits("appendonly no")
-	case ao == "yes" && af != "" && af != "always":
-		return hits("appendonly yes, appendfsync " + af)
+	case ao == "no", ao == "yes" && af != "" && af != "always":
+		return []nodeHit{unsynced{appendonly: ao, appendfsync: af}}
 	}
 	return nil
 }
 
 // la206: a node that may become primary and evicts keys.
-func la206(n judged, c *nodeContext) []hit {
+func la206(n judged, c *nodeContext) []nodeHit {
 	mm, pol := n.Config["maxmemory"], n.Config["maxmemory-policy"]
 	if c.promotable == report.PromotableNo || mm == "" || mm == "0" || pol == "" || pol == "noeviction" {
 		return nil
 	}
-	what := "maxmemory " + mm + ", maxmemory-policy " + pol
-	if strings.HasPrefix(pol, "volatile-") {
-		what += " (evicts exactly the keys with a TTL: every lock)"
-	}
-	return hits(what)
+	return []nodeHit{evicting{maxmemory: mm, policy: pol}}
 }
 
 // la207: a promotable replica whose clock differs from its primary's (the
 // top of its replication chain) by more than the threshold.
-func la207(n judged, c *nodeContext) []hit {
+func la207(n judged, c *nodeContext) []nodeHit {
 	if n.Role != RoleReplica || n.Clock == nil || c.promotable == report.PromotableNo {
 		return nil
 	}
@@ -174,48 +148,33 @@ func la207(n judged, c *nodeContext) []hit {
 	if d.Abs() <= c.skew {
 		return nil
 	}
-	dir := "ahead of"
-	if d < 0 {
-		dir = "behind"
-	}
-	return hits("clock " + d.Abs().Round(time.Millisecond).String() + " " + dir + " primary " + prim.Addr +
-		" (threshold " + c.skew.String() + "; round trips " + n.Clock.RTT.Round(time.Microsecond).String() + " and " + prim.Clock.RTT.Round(time.Microsecond).String() + ", half taken off)")
+	return []nodeHit{skewed{by: d, primary: prim.Addr, threshold: c.skew, rtt: n.Clock.RTT, primaryRTT: prim.Clock.RTT}}
 }
 
 // la208: everything that could not be read, with what it decides.
-func la208(n judged, _ *nodeContext) []hit {
-	var out []hit
+func la208(n judged, _ *nodeContext) []nodeHit {
+	var out []nodeHit
 	for _, e := range n.Errors {
-		subject := e.Command
-		if subject == "" {
-			subject = string(e.Fact)
-		}
-		out = append(out, hit{subject, e.String() + " — unknown: " + neededFor[e.Fact]})
+		out = append(out, unread{e})
 	}
 	return out
 }
 
 // la209: a replica hidden from Sentinel (replica-announced no) that may
 // become primary.
-func la209(n judged, c *nodeContext) []hit {
+func la209(n judged, c *nodeContext) []nodeHit {
 	if !n.Hidden || c.promotable == report.PromotableNo {
 		return nil
 	}
-	return hits("replica-announced no hides " + n.Addr + " from SENTINEL REPLICAS; its primary " + n.Primary + " lists it and " + c.promotion)
+	return []nodeHit{hidden{addr: n.Addr, primary: n.Primary, promotion: c.promotion}}
 }
 
 // la210: a Redis node, where the native lock commands differ.
-func la210(n judged, _ *nodeContext) []hit {
+func la210(n judged, _ *nodeContext) []nodeHit {
 	if n.Version.Flavor != rules.Redis {
 		return nil
 	}
-	var parts []string
-	for _, cmd := range rules.Commands() {
-		if feat, ok := cmd.Feature(); ok {
-			parts = append(parts, cmd.Title()+": "+rules.Requirement(feat))
-		}
-	}
-	return hits(n.Addr + " runs " + serverName(n.Version) + "; " + strings.Join(parts, "; "))
+	return []nodeHit{onRedis{addr: n.Addr, version: n.Version}}
 }
 
 // la214: a replica that can become primary whose replication link is
@@ -223,7 +182,7 @@ func la210(n judged, _ *nodeContext) []hit {
 // holds. An older release
 // under a newer primary (Redis 7.0 under 8.6) may never sync: it cannot
 // load the primary's snapshot format.
-func la214(n judged, c *nodeContext) []hit {
+func la214(n judged, c *nodeContext) []nodeHit {
 	l := n.seen.link
 	if n.Role != RoleReplica || !l.down() || c.promotable == report.PromotableNo {
 		return nil
@@ -231,26 +190,11 @@ func la214(n judged, c *nodeContext) []hit {
 	if top, _, outside := chainTop(c.byAddr, n.Facts); outside != "" || top.Role != RolePrimary {
 		return nil // no primary to be in sync with: a gap (completeness.go) says so
 	}
-	msg := n.describe() + " is not in sync with its primary " + n.Primary + " (" + linkEvidence(l) + ")"
+	h := outOfSync{node: n.Facts, link: l, promotion: c.promotion}
 	if p, ok := c.byAddr[n.Primary]; ok && olderThan(n.Version, p.Version) {
-		msg += "; it runs " + serverName(n.Version) + ", older than its primary's " + serverName(p.Version) +
-			": an older release may be unable to load a newer primary's snapshot (RDB) format, and then never syncs"
+		h.olderThan = p.Version
 	}
-	return hits(msg + "; " + c.promotion + ": promoted, it holds none of the locks written since")
-}
-
-// linkEvidence says what INFO replication reports of a replica's link.
-func linkEvidence(l *replicaLink) string {
-	s := "INFO replication: master_link_status:" + l.status
-	if l.downSince < 0 {
-		s += ", never up (master_link_down_since_seconds -1)"
-	} else {
-		s += ", down for " + (time.Duration(l.downSince) * time.Second).String()
-	}
-	if l.syncing {
-		s += ", a full sync in progress"
-	}
-	return s
+	return []nodeHit{h}
 }
 
 // olderThan reports whether release a is older than b: within a flavor by

@@ -25,7 +25,7 @@ func promotable(relied ...rules.Command) nodeContext {
 	return nodeContext{promotable: report.PromotableYes, promotion: "it is a primary", relied: relied, skew: DefaultSkew}
 }
 
-func runRule(t *testing.T, check func(judged, *nodeContext) []hit, cases []ruleCase) {
+func runRule(t *testing.T, check func(judged, *nodeContext) []nodeHit, cases []ruleCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -33,7 +33,7 @@ func runRule(t *testing.T, check func(judged, *nodeContext) []hit, cases []ruleC
 			n := judged{Facts: tc.node, answers: decide(tc.node), promotable: c.promotable, promotion: c.promotion}
 			var got []string
 			for _, h := range check(n, &c) {
-				got = append(got, h.msg)
+				got = append(got, h.message())
 			}
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("messages:\n  %q\nwant:\n  %q", got, tc.want)
