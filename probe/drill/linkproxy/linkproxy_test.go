@@ -87,9 +87,15 @@ func waitHeld(t *testing.T, p *Proxy, n int64) {
 	}
 }
 
-// TestLoopbackOnly: the proxy forwards only to a loopback address.
+// TestLoopbackOnly: the proxy forwards only to a loopback IP address.
+// The refused upstreams would stay on this machine even if the guard
+// failed: 0.0.0.0 (not loopback, but dialled as the local host) and a name
+// (not an IP address at all).
 func TestLoopbackOnly(t *testing.T) {
-	if _, err := Start("192.0.2.1:6379"); err == nil {
-		t.Error("a non-loopback upstream was accepted")
+	for _, upstream := range []string{"0.0.0.0:6379", "localhost:6379"} {
+		if p, err := Start(upstream); err == nil {
+			p.Close()
+			t.Errorf("upstream %s was accepted", upstream)
+		}
 	}
 }
