@@ -3,6 +3,8 @@ package driver
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // enclosingFunc names the function declaration around pos, as a finding's
@@ -28,24 +30,8 @@ func funcDeclName(fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return fd.Name.Name
 	}
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.ParenExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		case *ast.Ident:
-			return x.Name + "." + fd.Name.Name
-		}
-		return fd.Name.Name
+	if t := syntax.RecvTypeName(fd.Recv.List[0].Type); t != "" {
+		return t + "." + fd.Name.Name
 	}
+	return fd.Name.Name
 }

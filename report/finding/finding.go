@@ -51,7 +51,7 @@ type Finding struct {
 	Pos      *Position      `json:"pos,omitempty"`
 	Source   string         `json:"source,omitempty"` // the source line, for reports
 	// Func is the function declaration a code finding is in ("Reserve",
-	// "(*Locker).Release"; "" at package level): comparisons match a
+	// "Locker.Release"; "" at package level): comparisons match a
 	// finding whose line was edited within its function.
 	Func string `json:"func,omitempty"`
 	Node string `json:"node,omitempty"` // node address, for probe findings

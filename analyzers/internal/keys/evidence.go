@@ -10,6 +10,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Lock evidence is decided here and nowhere else; the catalog states the
@@ -459,7 +460,7 @@ func (in *Info) lockName(op *resolve.Op, exprs ...ast.Expr) (string, bool) {
 	if fd := op.Func; fd != nil {
 		names = append(names, fd.Name.Name)
 		if fd.Recv != nil && len(fd.Recv.List) > 0 {
-			names = append(names, typeName(fd.Recv.List[0].Type))
+			names = append(names, syntax.RecvTypeName(fd.Recv.List[0].Type))
 		}
 	}
 	if in.Pkg != nil {
@@ -537,26 +538,6 @@ func assignedNames(stack []ast.Node) []string {
 		}
 	}
 	return nil
-}
-
-// typeName is the name of a receiver type: T, *T, T[P].
-func typeName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.ParenExpr:
-			e = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // LockWord reports whether an identifier has a word that says lock:

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // LockKey says why a key is a lock key.
@@ -126,7 +127,7 @@ func stepContext(op *resolve.Op) bool {
 	}
 	names := []string{op.Func.Name.Name}
 	if op.Func.Recv != nil && len(op.Func.Recv.List) > 0 {
-		names = append(names, typeName(op.Func.Recv.List[0].Type))
+		names = append(names, syntax.RecvTypeName(op.Func.Recv.List[0].Type))
 	}
 	for _, n := range names {
 		for _, w := range words(n) {

@@ -149,3 +149,24 @@ func (x *Index) IsParam(obj types.Object) bool { return x.tree().params[obj] }
 
 // IsResult reports a named result.
 func (x *Index) IsResult(obj types.Object) bool { return x.tree().results[obj] }
+
+// RecvTypeName is the name of a receiver type: T, *T, T[P], (T); "" for
+// any other expression.
+func RecvTypeName(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.ParenExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
+}
