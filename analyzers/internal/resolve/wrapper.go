@@ -662,18 +662,7 @@ func (r *resolver) forwarder(m *types.Func) *Summary {
 	var first *Summary
 	scope := r.pass.Pkg.Scope()
 	impls := 0
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		var t types.Type = tn.Type()
-		if !types.Implements(t, iface) {
-			t = types.NewPointer(t)
-			if !types.Implements(t, iface) {
-				continue
-			}
-		}
+	for _, t := range implementers(scope, iface) {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, r.pass.Pkg, m.Name())
 		impl, ok := obj.(*types.Func)
 		if !ok || impl.Pkg() != r.pass.Pkg {
@@ -735,17 +724,7 @@ func (r *resolver) moduleForwarder(m *types.Func) *Summary {
 		}
 		reaches := r.pass.ImportPackageFact != nil && r.pass.ImportPackageFact(p, new(Reaches))
 		scope := p.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-				continue
-			}
-			var t types.Type = tn.Type()
-			if !types.Implements(t, iface) {
-				if t = types.NewPointer(t); !types.Implements(t, iface) {
-					continue
-				}
-			}
+		for _, t := range implementers(scope, iface) {
 			obj, _, _ := types.LookupFieldOrMethod(t, true, p, m.Name())
 			impl, ok := obj.(*types.Func)
 			if !ok {
@@ -1113,4 +1092,25 @@ func (r *resolver) innerScript(in *Op) *Script {
 		}
 	}
 	return nil
+}
+
+// implementers are the named types declared in scope that implement iface,
+// each as T or, when only its pointer does, *T (aliases and interfaces left
+// out): the implementations an interface call can reach there.
+func implementers(scope *types.Scope, iface *types.Interface) []types.Type {
+	var out []types.Type
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		var t types.Type = tn.Type()
+		if !types.Implements(t, iface) {
+			if t = types.NewPointer(t); !types.Implements(t, iface) {
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
 }
