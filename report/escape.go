@@ -26,14 +26,11 @@ const SourceMax = 512
 // cutSource cuts a source line to SourceMax bytes, at a character
 // boundary, and says so with a trailing "…".
 func cutSource(s string) string {
-	if len(s) <= SourceMax {
+	cut, whole := safetext.Prefix(s, SourceMax)
+	if whole {
 		return s
 	}
-	cut := SourceMax
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+	return cut + "…"
 }
 
 // EscapeLines escapes each line of a multi-line message and keeps the line

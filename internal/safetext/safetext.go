@@ -80,3 +80,15 @@ func Unsafe(r rune) bool {
 	}
 	return false
 }
+
+// Prefix is s's first n bytes at most, cut before a character so that no
+// rune is split; whole says it is all of s.
+func Prefix(s string, n int) (prefix string, whole bool) {
+	if len(s) <= n {
+		return s, true
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n], false
+}

@@ -31,8 +31,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
+	"github.com/lockaudit/lockaudit/internal/safetext"
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
 	"github.com/lockaudit/lockaudit/report"
@@ -793,16 +793,7 @@ func keySubject(k string) string {
 
 // cutKey is k's first MaxKeyShown bytes at most, cut before a character;
 // whole says it is all of k.
-func cutKey(k string) (string, bool) {
-	if len(k) <= MaxKeyShown {
-		return k, true
-	}
-	n := MaxKeyShown
-	for n > 0 && !utf8.RuneStart(k[n]) {
-		n--
-	}
-	return k[:n], false
-}
+func cutKey(k string) (string, bool) { return safetext.Prefix(k, MaxKeyShown) }
 
 // digest is the start of a key's SHA-256, in hex.
 func digest(k string) string {
@@ -813,14 +804,11 @@ func digest(k string) string {
 // short is a server's text, cut to maxShown bytes: a note or finding
 // quotes what a server said, never all of it.
 func short(s string) string {
-	if len(s) <= maxShown {
+	cut, whole := safetext.Prefix(s, maxShown)
+	if whole {
 		return s
 	}
-	n := maxShown
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + fmt.Sprintf("… (%d bytes)", len(s))
+	return cut + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 func roundTTL(ms int64) string {
