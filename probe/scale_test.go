@@ -18,6 +18,7 @@ import (
 	"github.com/lockaudit/lockaudit/internal/stats"
 	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 // TestFakeFleetIsProbed: the simulated fleets read like real ones: every
@@ -210,7 +211,7 @@ func TestScaleChild(t *testing.T) {
 	base := vmHWM(t)
 	start := time.Now()
 	run := fakeRun(t, f, Options{Addrs: seeds})
-	if err := report.Render(io.Discard, run, "json"); err != nil {
+	if err := render.Render(io.Discard, run, "json"); err != nil {
 		t.Fatal(err)
 	}
 	wall := time.Since(start)

@@ -289,13 +289,13 @@ func compareNodes(old, cur []Node) []NodeChange {
 		before, after := o[a], n[a]
 		switch {
 		case after == nil:
-			out = append(out, NodeChange{Addr: a, Change: NodeRemoved, Role: orUnknown(before.Role), OldServer: serverLabel(before.Server, before.Version)})
+			out = append(out, NodeChange{Addr: a, Change: NodeRemoved, Role: RoleText(before.Role), OldServer: ServerLabel(before.Server, before.Version)})
 			continue
 		case before == nil:
-			out = append(out, NodeChange{Addr: a, Change: NodeAdded, Role: orUnknown(after.Role), NewServer: serverLabel(after.Server, after.Version)})
+			out = append(out, NodeChange{Addr: a, Change: NodeAdded, Role: RoleText(after.Role), NewServer: ServerLabel(after.Server, after.Version)})
 			continue
 		}
-		nc := NodeChange{Addr: a, Change: NodeSame, Role: orUnknown(after.Role), OldServer: serverLabel(before.Server, before.Version), NewServer: serverLabel(after.Server, after.Version)}
+		nc := NodeChange{Addr: a, Change: NodeSame, Role: RoleText(after.Role), OldServer: ServerLabel(before.Server, before.Version), NewServer: ServerLabel(after.Server, after.Version)}
 		diff := func(what, x, y string) {
 			if x != y {
 				nc.Difference = append(nc.Difference, what+" "+orNone(x)+" → "+orNone(y))
@@ -371,3 +371,38 @@ func (c *Comparison) DiffExit() int {
 	}
 	return code
 }
+
+// The capabilities, in the column order of every report (the Node
+// struct's): Lua first, then the native commands.
+var capColumns = []rules.Command{rules.UseLua, rules.UseDELIFEQ, rules.UseDELEX, rules.UseIFEQ}
+
+// ServerLabel names a node's server and version for a report ("Valkey
+// 8.1.1", "Unknown server").
+func ServerLabel(server, version string) string {
+	name := "Unknown server"
+	switch server {
+	case string(rules.Valkey), string(rules.Redis):
+		name = rules.Flavor(server).Title()
+	case "", ServerUnknown:
+	default:
+		name = server
+	}
+	if version == "" {
+		if name == "Unknown server" {
+			return name
+		}
+		return name + " (version unknown)"
+	}
+	return name + " " + version
+}
+
+// RoleText is a node's role as reports show it: RoleUnknown for none.
+func RoleText(s string) string {
+	if s == "" {
+		return RoleUnknown
+	}
+	return s
+}
+
+// CapColumns lists the capabilities in the column order of every report.
+func CapColumns() []rules.Command { return slices.Clone(capColumns) }

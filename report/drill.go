@@ -5,7 +5,7 @@ import "fmt"
 // Drill is `lockaudit drill`'s record: the failover race played on real
 // servers, once per setting, each with the timeline of every actor's
 // commands and replies and what came of it. It carries values only; the
-// renderers (drill_render.go) word them.
+// renderers (report/render/drill_render.go) word them.
 type Drill struct {
 	Fleet    string         `json:"fleet"`    // DrillLocal, or the staging Sentinel's address (-against)
 	Server   string         `json:"server"`   // "Valkey 9.1.2"

@@ -1,20 +1,17 @@
 package report
 
 import (
-	"fmt"
-	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/lockaudit/lockaudit/internal/safetext"
 )
 
 // Escape makes text that came from outside lockaudit safe to print
 // (safetext.Escape). It is applied once, where a Run meets a format a
-// person reads (Render of text, Markdown and HTML, Summary, WriteErrors):
-// HTML shows the escapes as text, where its template escapes markup. JSON
-// and SARIF keep the exact strings, with these characters as \u escapes
-// (jsonEscaper).
+// person reads (report/render's text, Markdown and HTML, Summary,
+// render.WriteErrors): HTML shows the escapes as text, where its template
+// escapes markup. JSON and SARIF keep the exact strings, with these
+// characters as \u escapes (jsonstream.Escaper).
 func Escape(s string) string { return safetext.Escape(s) }
 
 // SourceMax is the most of a finding's source line a report shows (the
@@ -23,9 +20,9 @@ func Escape(s string) string { return safetext.Escape(s) }
 // where it starts. The JSON report keeps the line as the run has it.
 const SourceMax = 512
 
-// cutSource cuts a source line to SourceMax bytes, at a character
+// CutSource cuts a source line to SourceMax bytes, at a character
 // boundary, and says so with a trailing "…".
-func cutSource(s string) string {
+func CutSource(s string) string {
 	cut, whole := safetext.Prefix(s, SourceMax)
 	if whole {
 		return s
@@ -36,37 +33,6 @@ func cutSource(s string) string {
 // EscapeLines escapes each line of a multi-line message and keeps the line
 // breaks (safetext.Lines).
 func EscapeLines(s string) string { return safetext.Lines(s) }
-
-// jsonEscaper writes JSON that encoding/json made with the characters
-// Escape escapes and the encoder leaves raw — DEL, the C1 controls and
-// the bidi controls (U+202E and the others) — as \u escapes, so no viewer
-// of a JSON or SARIF report reorders or repaints its text. (The encoder
-// already writes C0 controls as escapes.) Outside strings JSON holds only
-// ASCII punctuation and whitespace, so the rewrite never touches
-// structure. Each Write must hold whole UTF-8 sequences, as the encoder's
-// single write of a document does.
-type jsonEscaper struct{ w io.Writer }
-
-func (j jsonEscaper) Write(p []byte) (int, error) {
-	start := 0
-	var buf []byte
-	for i := 0; i < len(p); {
-		r, size := utf8.DecodeRune(p[i:])
-		if r != utf8.RuneError && r >= 0x7f && safetext.Unsafe(r) {
-			buf = append(buf, p[start:i]...)
-			buf = fmt.Appendf(buf, `\u%04x`, r)
-			start = i + size
-		}
-		i += size
-	}
-	if buf == nil {
-		return j.w.Write(p)
-	}
-	if _, err := j.w.Write(append(buf, p[start:]...)); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
 
 // textMap says how a walk over a run rewrites each kind of its text:
 // values, multi-line messages (whose line breaks are their structure) and
@@ -80,12 +46,12 @@ type textMap struct {
 // escaping is what the text, Markdown and HTML renderers show: every
 // string escaped, source lines trimmed (their indentation is layout, not
 // content) and cut to SourceMax.
-var escaping = textMap{value: Escape, lines: EscapeLines, source: func(s string) string { return Escape(cutSource(strings.TrimSpace(s))) }}
+var escaping = textMap{value: Escape, lines: EscapeLines, source: func(s string) string { return Escape(CutSource(strings.TrimSpace(s))) }}
 
-// escaped returns a copy of the run in which every string is escaped: what
+// Escaped returns a copy of the run in which every string is escaped: what
 // the text, Markdown and HTML renderers show. The run itself is left alone
 // (JSON and SARIF keep the exact values; their encoders escape them).
-func (r *Run) escaped() *Run { return r.mapText(escaping) }
+func (r *Run) Escaped() *Run { return r.mapText(escaping) }
 
 // Redact returns a copy of the run with redact applied to every string
 // (secret.Redactor: the password out of every text of every report, the
@@ -265,8 +231,8 @@ func (r *Run) mapText(m textMap) *Run {
 	return &c
 }
 
-// escaped is a comparison with every string escaped (see Run.escaped).
-func (c *Comparison) escaped() *Comparison { return c.mapText(escaping) }
+// Escaped is a comparison with every string escaped (see Run.escaped).
+func (c *Comparison) Escaped() *Comparison { return c.mapText(escaping) }
 
 // mapText returns a copy of the comparison with every string rewritten by m.
 func (c *Comparison) mapText(m textMap) *Comparison {

@@ -8,18 +8,17 @@ import (
 	"io"
 	"slices"
 
+	"github.com/lockaudit/lockaudit/report/jsonstream"
 	"github.com/lockaudit/lockaudit/report/jsonstrict"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-func init() { registerFormat("json", renderJSON) }
-
-// renderJSON writes the Run itself, indented, with a final newline. The
+// WriteJSON writes the Run itself (the JSON saved-run format), indented, with a final newline. The
 // output is stable: field order is the struct's, findings are sorted by the
 // producer (Run.Sort), maps are written with sorted keys, and nil slices the
 // schema promises (findings) are written as []. A run read from a schema 1
 // file is written in the current schema.
-func renderJSON(w io.Writer, r *Run, _ Options) error {
+func WriteJSON(w io.Writer, r *Run) error {
 	out := *r
 	out.SchemaVersion = SchemaVersion
 	if out.Findings == nil {
@@ -27,14 +26,14 @@ func renderJSON(w io.Writer, r *Run, _ Options) error {
 	}
 	out.Plan = PlanOf(r)
 	findings, nodes := out.Findings, out.Nodes
-	findingMark, nodeMark := Finding{Rule: sentinelString(0), Severity: rules.Info}, Node{Addr: sentinelString(1)}
-	return writeJSON(w, func(sentinels bool) any {
+	findingMark, nodeMark := Finding{Rule: jsonstream.SentinelString(0), Severity: rules.Info}, Node{Addr: jsonstream.SentinelString(1)}
+	return jsonstream.Write(w, func(sentinels bool) any {
 		doc := out
 		if sentinels {
-			doc.Findings, doc.Nodes = sentinelFor(findings, findingMark), sentinelFor(nodes, nodeMark)
+			doc.Findings, doc.Nodes = jsonstream.SentinelFor(findings, findingMark), jsonstream.SentinelFor(nodes, nodeMark)
 		}
 		return &doc
-	}, spliceOf(2, findings, findingMark), spliceOf(2, nodes, nodeMark))
+	}, jsonstream.SpliceOf(2, findings, findingMark), jsonstream.SpliceOf(2, nodes, nodeMark))
 }
 
 // verdictJSON is the JSON form of a Verdict (docs/json.md). The three path

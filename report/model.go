@@ -1,11 +1,16 @@
 // Package report holds the one model of everything a lockaudit run produces
 // (code findings, node facts, probe findings, the verdict, the commands the
-// code relies on) and the renderers around it. Renderers only read a Run;
-// the exit status is decided once, from the Run, by ExitCode.
+// code relies on): its validation, its JSON form (written and read), the
+// comparison of two runs, and the exit status, decided once from the Run
+// by ExitCode. The renderers around it, and every sentence they print,
+// are in report/render, which only the command imports; they only read a
+// Run.
 package report
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/lockaudit/lockaudit/report/finding"
@@ -321,4 +326,121 @@ func (r *Run) Coverage() string {
 	}
 	n := len(r.AnalyzedPackages)
 	return fmt.Sprintf("analysed %d of %d packages", n, n+len(r.UnanalyzedPackages))
+}
+
+// Summary is the one-line account of a run that commands print on stderr,
+// e.g. "7 findings (4 errors, 3 warnings), 1 suppressed; incomplete run:
+// 2 errors (first: example.com/x: x.go:3:1: ...)". It reads only the Run.
+func Summary(r *Run) string {
+	active := r.Active()
+	var b strings.Builder
+	if len(active) == 0 {
+		b.WriteString("no findings")
+	} else {
+		b.WriteString(plural(len(active), "finding"))
+		bySev := map[string]int{}
+		for _, f := range active {
+			bySev[f.Severity.String()]++
+		}
+		var parts []string
+		for _, s := range []string{"error", "warning", "info"} {
+			if n := bySev[s]; n > 0 {
+				parts = append(parts, plural(n, s))
+			}
+		}
+		var other []string
+		for s, n := range bySev {
+			if s != "error" && s != "warning" && s != "info" {
+				other = append(other, plural(n, s))
+			}
+		}
+		sort.Strings(other)
+		fmt.Fprintf(&b, " (%s)", strings.Join(append(parts, other...), ", "))
+	}
+	if n := len(r.Findings) - len(active); n > 0 {
+		fmt.Fprintf(&b, ", %d suppressed", n)
+	}
+	if n := len(r.Errors); n > 0 {
+		// Name the first error, so a log that only keeps stderr (or a
+		// report written elsewhere) still says what went wrong.
+		first, _, _ := strings.Cut(r.Errors[0].Message, "\n")
+		first = Escape(r.Errors[0].Where + ": " + first)
+		if n > 1 {
+			first = "first: " + first
+		}
+		cov := ""
+		if c := r.Coverage(); c != "" {
+			cov = c + ", "
+		}
+		fmt.Fprintf(&b, "; incomplete run: %s%s (%s)", cov, plural(n, "error"), first)
+	}
+	return b.String()
+}
+
+// Plural counts a noun: "1 file", "2 files", "3 replicas", "2 primaries",
+// "0 findings". Every count a person reads goes through it, so no report
+// says "1 files" or "1 replica(s)".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %s", n, pluralForm(word))
+}
+
+// pluralForm is the plural of an English noun as lockaudit uses them.
+func pluralForm(word string) string {
+	switch {
+	case strings.HasSuffix(word, "y") && len(word) > 1 && !strings.ContainsRune("aeiou", rune(word[len(word)-2])):
+		return word[:len(word)-1] + "ies" // primary, dependency
+	case strings.HasSuffix(word, "s"), strings.HasSuffix(word, "x"), strings.HasSuffix(word, "sh"), strings.HasSuffix(word, "ch"):
+		return word + "es" // status, index, patch
+	}
+	return word + "s"
+}
+
+func plural(n int, word string) string { return Plural(n, word) }
+
+// UsesFrom is where a run's uses come from; a run that does not say
+// (written before UsesFrom) is the code's when its verdict says so, else
+// named.
+func UsesFrom(r *Run) UsesSource {
+	switch {
+	case r.UsesFrom.Valid():
+		return r.UsesFrom
+	case r.Verdict != nil && !r.Verdict.FromCode:
+		return UsesNamed
+	}
+	return UsesFromCode
+}
+
+// TargetText says which releases the code was judged at and why:
+// "valkey-8.1 (derived from the fleet: the lowest release among the nodes
+// that can become primary; 127.0.0.1:7002 runs Valkey 8.1.1)"; the bare
+// target of a run that does not say why.
+func TargetText(r *Run) string {
+	c := r.TargetFrom
+	if c == nil {
+		return r.Target
+	}
+	s := strings.Join(c.Releases, ",")
+	switch c.Source {
+	case TargetFromFlag:
+		return s + " (from -target)"
+	case TargetFromConfig:
+		return s + " (from the config file's target)"
+	case TargetFromDefault:
+		if len(c.Unknown) > 0 {
+			return s + " (the default: the release of " + strings.Join(c.Unknown, ", ") + " could not be read, and neither -target nor the config file names one)"
+		}
+		return s + " (the default: neither -target, the config file nor the fleet named one)"
+	}
+	var who []string
+	for _, n := range c.Nodes {
+		who = append(who, n.Addr+" runs "+ServerName(n.Server, n.Version))
+	}
+	s += " (derived from the fleet: the lowest release among the nodes that can become primary; " + strings.Join(who, ", ")
+	if len(c.Unknown) > 0 {
+		s += "; the release of " + strings.Join(c.Unknown, ", ") + " could not be read"
+	}
+	return s + ")"
 }

@@ -146,7 +146,7 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 	work := func(m map[string]*NodeWork, ref NodeRef) *NodeWork {
 		w, ok := m[ref.Addr]
 		if !ok {
-			w = &NodeWork{Addr: ref.Addr, Role: orUnknown(ref.Role), Server: ServerName(ref.Server, ref.Version)}
+			w = &NodeWork{Addr: ref.Addr, Role: RoleText(ref.Role), Server: ServerName(ref.Server, ref.Version)}
 			if ref.Target != "" {
 				w.Server = ref.Target
 			}
@@ -238,17 +238,17 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 		}
 		slices.Sort(lacks)
 		servers := plural(len(nodes), "server")
-		they := pluralVerb(len(nodes), "it", "they")
+		they := PluralVerb(len(nodes), "it", "they")
 		if luaOnly {
 			upgrade.Title = "Give " + servers + " a Lua engine, or move the code's Lua lock steps to native commands"
-			when := " although " + they + " can become primary: every such step fails there once " + they + " " + pluralVerb(len(nodes), "is", "are") + " primary"
+			when := " although " + they + " can become primary: every such step fails there once " + they + " " + PluralVerb(len(nodes), "is", "are") + " primary"
 			if nodes[0].Role == RolePrimary { // primaries sort last: all are
 				when = ": every such step fails now"
 			}
-			upgrade.Why = "The code runs lock steps in Lua, which " + pluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to " + nativeSteps(nodes) + "."
+			upgrade.Why = "The code runs lock steps in Lua, which " + PluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to " + nativeSteps(nodes) + "."
 		} else {
 			upgrade.Title = "Upgrade or de-promote " + servers
-			upgrade.Why = reliesOn(r) + commandTitles(lacks) + ", which " + pluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
+			upgrade.Why = reliesOn(r) + commandTitles(lacks) + ", which " + PluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
 		}
 	}
 	return evidence, upgrade
@@ -348,7 +348,7 @@ func holdNative(r *Run, s *Step) {
 				best = c
 			}
 		}
-		s.Why += " No native " + step + " command is on every node that can become primary: keep " + doing + " locks as the code does now (a Lua script where it uses one) until " + andList(lacking[best]) + " " + pluralVerb(len(lacking[best]), "has", "have") + " " + best.Title() + "."
+		s.Why += " No native " + step + " command is on every node that can become primary: keep " + doing + " locks as the code does now (a Lua script where it uses one) until " + andList(lacking[best]) + " " + PluralVerb(len(lacking[best]), "has", "have") + " " + best.Title() + "."
 	}
 	keep("release", "releasing", rules.UseDELIFEQ, rules.UseDELEX)
 	keep("extend", "extending", rules.UseIFEQ)
@@ -381,7 +381,7 @@ func targetVersions(r *Run) []rules.Version {
 // reliesOn opens a sentence about the commands a run relies on, saying
 // on whose word: the code's, -uses', or an assumption.
 func reliesOn(r *Run) string {
-	switch usesFrom(r) {
+	switch UsesFrom(r) {
 	case UsesNamed:
 		return "-uses names "
 	case UsesAssumed:
@@ -653,7 +653,7 @@ func appendNew[T comparable](list []T, v T) []T {
 	return append(list, v)
 }
 
-func pluralVerb(n int, one, many string) string {
+func PluralVerb(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/internal/fixture"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -39,7 +40,7 @@ func TestPlanConfigOnlyWhereItDiffers(t *testing.T) {
 
 // The plan orders servers to upgrade: replicas before their primary.
 func TestPlanUpgradesReplicasFirst(t *testing.T) {
-	r := loadRun(t, "audit-unsafe")
+	r := fixture.Load(t, "audit-unsafe")
 	p := report.PlanOf(r)
 	if p == nil || len(p.Steps) == 0 {
 		t.Fatal("no plan")
@@ -76,8 +77,8 @@ func TestPlanVerifyShellQuoted(t *testing.T) {
 		t.Skip("no sh")
 	}
 	kinds := map[string]bool{}
-	for _, name := range append(fixtures, "full") {
-		r := loadRun(t, name)
+	for _, name := range append(fixture.Names, "full") {
+		r := fixture.Load(t, name)
 		// Each node gets a hostile address, the same wherever the run
 		// names it; the patterns and the target are hostile too.
 		addrs := map[string]string{}
@@ -131,7 +132,7 @@ func TestPlanVerifyShellQuoted(t *testing.T) {
 	}
 	for _, k := range []string{report.PlanEvidence, report.PlanUpgrade, report.PlanCode, report.PlanConfig, report.PlanVerify} {
 		if !kinds[k] {
-			t.Errorf("no %s step among the fixtures' plans: the test covers less than it claims", k)
+			t.Errorf("no %s step among the fixture.Names' plans: the test covers less than it claims", k)
 		}
 	}
 }

@@ -2,12 +2,12 @@ package report
 
 import "slices"
 
-// prepared returns a copy of the run with what every format shows of a
+// Prepared returns a copy of the run with what every format shows of a
 // finding and derives from the run: its ID (where it has none yet), its
 // risk, and the owner and effort the engagement assigns it. The run
 // itself is left alone; DecodeRun drops the derived fields, so render
 // makes them again from the rest (an edited rating is never shown).
-func (r *Run) prepared() *Run {
+func (r *Run) Prepared() *Run {
 	c := *r
 	c.Findings = slices.Clone(r.Findings)
 	withIDs(c.Findings)

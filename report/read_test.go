@@ -19,7 +19,7 @@ func savedRun(t *testing.T, findings ...Finding) []byte {
 	r := &Run{SchemaVersion: SchemaVersion, Tool: Tool{Name: "lockaudit", Version: "test"}, Command: "vet",
 		Packages: []string{"./..."}, Rules: []string{"LA103"}, Findings: findings}
 	var b bytes.Buffer
-	if err := Render(&b, r, "json"); err != nil {
+	if err := WriteJSON(&b, r.Prepared()); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
@@ -126,10 +126,10 @@ func TestReadRunSameAsDecodeRun(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		var a, b bytes.Buffer
-		if err := Render(&a, want, "json"); err != nil {
+		if err := WriteJSON(&a, want.Prepared()); err != nil {
 			t.Fatal(err)
 		}
-		if err := Render(&b, got, "json"); err != nil {
+		if err := WriteJSON(&b, got.Prepared()); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {

@@ -51,7 +51,7 @@ func Refusals(r *Run) []Refusal {
 func NodeCounts(r *Run) (byRole map[string]int, declared int) {
 	byRole = map[string]int{}
 	for _, n := range r.Nodes {
-		byRole[orUnknown(n.Role)]++
+		byRole[RoleText(n.Role)]++
 		if n.Declared {
 			declared++
 		}

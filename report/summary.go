@@ -15,12 +15,12 @@ import (
 func summaryOf(r *Run, p *Plan) string {
 	var s []string
 	if len(r.Errors) > 0 {
-		s = append(s, fmt.Sprintf("The run is incomplete (%s): what follows is partial and must not be read as safe.", plural(len(r.Errors), "error")))
+		s = append(s, fmt.Sprintf("The run is incomplete (%s): what follows is partial and must not be read as safe.", Plural(len(r.Errors), "error")))
 	}
 	if r.Verdict != nil && r.Verdict.Worded() {
-		used := usedSites(r)
+		used := UsedSites(r)
 		for _, pv := range r.Verdict.Paths {
-			if line := pathSentence(pv, used, usesFrom(r)); line != "" {
+			if line := pathSentence(pv, used, UsesFrom(r)); line != "" {
 				s = append(s, line)
 			}
 		}
@@ -85,7 +85,7 @@ func pathSentence(pv PathVerdict, used map[rules.Command]int, from UsesSource) s
 			head = "As -uses says, the code " + verbs[pv.Path] + " " + what
 		}
 		if sites > 0 {
-			head += fmt.Sprintf(" (%s)", plural(sites, "place"))
+			head += fmt.Sprintf(" (%s)", Plural(sites, "place"))
 		}
 		switch worst {
 		case Yes:
@@ -165,7 +165,7 @@ func unknownNodes(rs []Reason) string {
 	}
 	var parts []string
 	if n > 0 {
-		parts = append(parts, plural(n, "server")+" could not be read")
+		parts = append(parts, Plural(n, "server")+" could not be read")
 	}
 	if gaps > 0 {
 		parts = append(parts, "not every server that can become primary is known")
@@ -182,7 +182,7 @@ func workSentence(r *Run, p *Plan) string {
 			n := len(s.Nodes)
 			part := "restore the evidence"
 			if n > 0 {
-				part += " of " + plural(n, "server")
+				part += " of " + Plural(n, "server")
 			}
 			parts = append(parts, part)
 		case PlanUpgrade:
@@ -206,7 +206,7 @@ func workSentence(r *Run, p *Plan) string {
 				total += g.Findings
 				auto += g.Autofix
 			}
-			part := fmt.Sprintf("fix %s in the code under %s", plural(total, "finding"), plural(len(s.Code), "rule"))
+			part := fmt.Sprintf("fix %s in the code under %s", Plural(total, "finding"), Plural(len(s.Code), "rule"))
 			switch {
 			case auto == total:
 				part += ", all of them automatically with `lockaudit vet -fix`"
@@ -219,7 +219,7 @@ func workSentence(r *Run, p *Plan) string {
 			for _, c := range s.Config {
 				nodes[c.Node] = true
 			}
-			parts = append(parts, fmt.Sprintf("change %s on %s", plural(len(s.Config), "setting"), plural(len(nodes), "server")))
+			parts = append(parts, fmt.Sprintf("change %s on %s", Plural(len(s.Config), "setting"), Plural(len(nodes), "server")))
 		}
 	}
 	if len(parts) == 0 {
@@ -240,4 +240,14 @@ func listWords(w []string) string {
 		return w[0]
 	}
 	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
+}
+
+// UsedSites counts the code's sites of each command it relies on (a
+// command is present even with no site).
+func UsedSites(r *Run) map[rules.Command]int {
+	used := map[rules.Command]int{}
+	for _, u := range r.Uses {
+		used[u.Command] += len(u.Sites)
+	}
+	return used
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/lockaudit/lockaudit/internal/golden"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/report/reportcheck"
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -334,7 +335,7 @@ func carries(r *report.Run, format, out string) []string {
 func saveAuditFixture(t *testing.T, r *report.Run, primary, replica string) {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := report.Render(&buf, r, "json"); err != nil {
+	if err := render.Render(&buf, r, "json"); err != nil {
 		t.Fatal(err)
 	}
 	s := buf.String()
@@ -352,7 +353,7 @@ func saveAuditFixture(t *testing.T, r *report.Run, primary, replica string) {
 	stable.Source = &report.Source{Module: "example.com/orders"}
 	stable.Probed = &report.Window{Start: "2025-06-02T08:59:59.800Z", End: "2025-06-02T09:00:00.000Z"}
 	buf.Reset()
-	if err := report.Render(&buf, stable, "json"); err != nil {
+	if err := render.Render(&buf, stable, "json"); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join("testdata", "audit-example.json"), buf.Bytes(), 0o644); err != nil {

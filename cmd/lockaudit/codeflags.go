@@ -18,6 +18,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/baseline"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
@@ -277,6 +278,6 @@ func inModule(dir string) bool {
 // renderOptions are the renderers' options the flags ask for:
 // -show-suppressed (text output) and -path-prefix. Exit codes and
 // summaries are always the run's.
-func (c *codeFlags) renderOptions() report.Options {
-	return report.Options{ShowSuppressed: c.ShowSuppressed, PathPrefix: c.PathPrefix}
+func (c *codeFlags) renderOptions() render.Options {
+	return render.Options{ShowSuppressed: c.ShowSuppressed, PathPrefix: c.PathPrefix}
 }

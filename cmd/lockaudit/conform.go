@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/probe/conform"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -147,5 +147,5 @@ func runConform(ctx context.Context, e *env, args []string) error {
 	}
 	applyRuleSettings(run, conn.config)
 	run.Engagement = meta.engagement
-	return writeReports(ctx, e, "conform", run, plan, report.Options{}, exitZero)
+	return writeReports(ctx, e, "conform", run, plan, render.Options{}, exitZero)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/inventory"
 	"github.com/lockaudit/lockaudit/probe/localfleet"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 func init() {
@@ -273,7 +274,7 @@ func demoCode(ctx context.Context, e *env, example string, prog *progress, fleet
 func demoFinish(ctx context.Context, e *env, run *report.Run, plan *outPlan) error {
 	printVerdict(e.Stdout, run)
 	written, _, err := emitReports(ctx, e, plan, func(w io.Writer, format string, color bool) error {
-		return report.RenderWith(w, run, format, report.Options{Color: color})
+		return render.RenderWith(w, run, format, render.Options{Color: color})
 	})
 	if err != nil {
 		return err
@@ -288,7 +289,7 @@ func demoFinish(ctx context.Context, e *env, run *report.Run, plan *outPlan) err
 // the reports word them, and what else the report holds.
 func printVerdict(w io.Writer, run *report.Run) {
 	fmt.Fprintf(w, "\nVerdict (lockaudit %s exits %d for this run):\n", run.Command, report.ExitCode(run))
-	for _, pv := range report.Verdicts(run) {
+	for _, pv := range render.Verdicts(run) {
 		fmt.Fprintf(w, "  %s: %s\n", pv.Label(), pv.Word)
 		for _, l := range pv.Lines {
 			fmt.Fprintf(w, "    - %s\n", report.Escape(l.Detail))

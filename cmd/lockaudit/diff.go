@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 func init() {
@@ -76,7 +77,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	tool := report.Tool{Name: "lockaudit", Version: version()}
 	redacted := c.Redact(e.redactor())
 	written, _, err := emitReports(ctx, e, plan, func(w io.Writer, format string, _ bool) error {
-		return report.RenderComparison(w, redacted, tool, format)
+		return render.RenderComparison(w, redacted, tool, format)
 	})
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/probe/drill"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 func init() {
@@ -111,10 +112,10 @@ func runDrill(ctx context.Context, e *env, args []string) error {
 		Event: func(setting string, ev report.DrillEvent) {
 			if setting != current {
 				current = setting
-				fmt.Fprintf(out, "\n%s\n  started on loopback: %s\n", report.DrillSettingTitle(setting), strings.Join(started, " "))
+				fmt.Fprintf(out, "\n%s\n  started on loopback: %s\n", render.DrillSettingTitle(setting), strings.Join(started, " "))
 			}
 			started = nil
-			fmt.Fprintln(out, report.DrillEventLine(ev))
+			fmt.Fprintln(out, render.DrillEventLine(ev))
 		},
 	})
 	if err := stopped(ctx); err != nil {
@@ -133,9 +134,9 @@ func drillFinish(ctx context.Context, e *env, d *report.Drill, plan *outPlan) er
 	fmt.Fprintln(out)
 	for _, v := range d.Variants {
 		if v.Error != "" {
-			fmt.Fprintf(out, "%s: stopped early: %s\n", report.DrillSettingTitle(v.Setting), v.Error)
+			fmt.Fprintf(out, "%s: stopped early: %s\n", render.DrillSettingTitle(v.Setting), v.Error)
 		} else if v.Skipped != "" {
-			fmt.Fprintf(out, "%s: not played: %s\n", report.DrillSettingTitle(v.Setting), v.Skipped)
+			fmt.Fprintf(out, "%s: not played: %s\n", render.DrillSettingTitle(v.Setting), v.Skipped)
 		}
 	}
 	run := report.New("drill", version())
@@ -147,7 +148,7 @@ func drillFinish(ctx context.Context, e *env, d *report.Drill, plan *outPlan) er
 	}
 	if outs := rfOuts(plan); len(outs.targets) > 0 {
 		written, _, err := emitReports(ctx, e, outs, func(w io.Writer, format string, color bool) error {
-			return report.RenderWith(w, run, format, report.Options{Color: color})
+			return render.RenderWith(w, run, format, render.Options{Color: color})
 		})
 		if err != nil {
 			return err
@@ -156,7 +157,7 @@ func drillFinish(ctx context.Context, e *env, d *report.Drill, plan *outPlan) er
 			fmt.Fprintf(out, "Record: %s (lockaudit render turns it into a report; lockaudit audit -drill attaches it)\n\n", strings.Join(written, ", "))
 		}
 	}
-	if err := report.WriteDrillTable(out, d); err != nil {
+	if err := render.WriteDrillTable(out, d); err != nil {
 		return failure("%v", err)
 	}
 	if len(run.Errors) > 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/drill"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 // drillAgainst plays the race on a staging Sentinel fleet (see drill's
@@ -38,7 +39,7 @@ func drillAgainst(ctx context.Context, e *env, addr, master string, force bool, 
 	fmt.Fprintf(out, "Failover drill against the staging fleet %s (primary %s): a forced failover and scratch keys.\n\n", addr, master)
 	d, err := drill.Against(ctx, drill.AgainstOptions{
 		Sentinel: addr, Master: master, Password: e.Getenv(secret.Env), Dir: dir,
-		Event: func(_ string, ev report.DrillEvent) { fmt.Fprintln(out, report.DrillEventLine(ev)) },
+		Event: func(_ string, ev report.DrillEvent) { fmt.Fprintln(out, render.DrillEventLine(ev)) },
 	})
 	if err := stopped(ctx); err != nil {
 		return err

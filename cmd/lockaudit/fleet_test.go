@@ -10,6 +10,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -82,7 +83,7 @@ func TestAuditDerivesTarget(t *testing.T) {
 			t.Errorf("the plan does not say to keep the current release until the replica changes:\n%s", plan)
 		}
 		var text strings.Builder
-		report.Render(&text, r, "html")
+		render.Render(&text, r, "html")
 		if !strings.Contains(text.String(), "derived from the fleet") {
 			t.Errorf("the HTML report does not say which target it used and why")
 		}

@@ -15,7 +15,7 @@ package main
 //	plan, err := rf.plan(dir)          // before any work: every -o checked (exit 2)
 //	prog := newProgress(e, "drill", plan)
 //	... build the run ...
-//	return writeReports(ctx, e, "drill", run, plan, report.Options{}, exitZero)
+//	return writeReports(ctx, e, "drill", run, plan, render.Options{}, exitZero)
 //
 // writeReports renders every report first, writes them all or none,
 // prints the summary line and exits with the run's status under its gate.
@@ -35,6 +35,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 // outputs collects repeated -o flags.
@@ -89,7 +90,7 @@ func (r *reportFlags) register(fs *flag.FlagSet) {
 
 // registerOutputs adds -format, -json, -o and -color.
 func (r *reportFlags) registerOutputs(fs *flag.FlagSet) {
-	fs.StringVar(&r.format, "format", "", "output `format`: "+strings.Join(report.Formats(), ", ")+" (default: text on stdout, and each -o file in the format of its extension)")
+	fs.StringVar(&r.format, "format", "", "output `format`: "+strings.Join(render.Formats(), ", ")+" (default: text on stdout, and each -o file in the format of its extension)")
 	fs.BoolVar(&r.json, "json", false, "short for -format json")
 	fs.Var(&r.outs, "o", "write a report to `FILE`, in the format of its extension (.json, .sarif, .md, .html, .txt); repeatable, all written or none; \"-\" or /dev/stdout is stdout, /dev/null discards")
 	fs.StringVar(&r.color, "color", "auto", "colour the text report: `auto` (when stdout is a terminal and NO_COLOR is not set), always or never")
@@ -192,7 +193,7 @@ func outputTarget(o, format, dir string) (outTarget, error) {
 			d = toDiscard
 		}
 	}
-	ext, extErr := report.FormatFromPath(o)
+	ext, extErr := render.FormatFromPath(o)
 	f := format
 	switch {
 	case f == "" && extErr == nil:
@@ -226,8 +227,8 @@ func isNullDevice(path string) bool {
 
 // checkFormat refuses a -format no renderer writes (exit 2).
 func checkFormat(format string) error {
-	if !slices.Contains(report.Formats(), format) {
-		return usageError("unknown -format %q (want %s)", format, strings.Join(report.Formats(), ", "))
+	if !slices.Contains(render.Formats(), format) {
+		return usageError("unknown -format %q (want %s)", format, strings.Join(render.Formats(), ", "))
 	}
 	return nil
 }
@@ -268,21 +269,21 @@ func colorFor(e *env, mode string, w io.Writer) bool {
 // the formats (runExit: -exit-zero). opts are the renderers'
 // (-show-suppressed). Every report is rendered with the passwords redacted
 // (env.redactor).
-func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan *outPlan, opts report.Options, exitZero bool) error {
+func writeReports(ctx context.Context, e *env, name string, run *report.Run, plan *outPlan, opts render.Options, exitZero bool) error {
 	run.FailOn = plan.failOn
 	redacted := run.Redact(e.redactor())
-	render := func(w io.Writer, format string, color bool) error {
+	renderTo := func(w io.Writer, format string, color bool) error {
 		o := opts
 		o.Color = color
-		return report.RenderWith(w, redacted, format, o)
+		return render.RenderWith(w, redacted, format, o)
 	}
-	written, textOnStdout, err := emitReports(ctx, e, plan, render)
+	written, textOnStdout, err := emitReports(ctx, e, plan, renderTo)
 	if err != nil {
 		return err
 	}
 	if !textOnStdout {
 		if name == "vet" {
-			report.WriteErrors(e.Stderr, run.Errors) // go vet's "# package" form, as vet's text report has them
+			render.WriteErrors(e.Stderr, run.Errors) // go vet's "# package" form, as vet's text report has them
 		} else {
 			for _, er := range run.Errors {
 				fmt.Fprintf(e.Stderr, "lockaudit %s: %s: %s\n", name, report.Escape(er.Where), report.EscapeLines(er.Message))

@@ -19,7 +19,7 @@ import (
 	"github.com/lockaudit/lockaudit/internal/outfile"
 	"github.com/lockaudit/lockaudit/internal/secret"
 	"github.com/lockaudit/lockaudit/probe"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
@@ -513,5 +513,5 @@ func runProbe(ctx context.Context, e *env, args []string) error {
 		return usageError("%v", err)
 	}
 	applyRuleSettings(run, o.conn.config)
-	return writeReports(ctx, e, "probe", run, o.plan, report.Options{}, o.exitZero)
+	return writeReports(ctx, e, "probe", run, o.plan, render.Options{}, o.exitZero)
 }

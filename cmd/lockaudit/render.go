@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -131,7 +132,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 
 	redacted := run.Redact(e.redactor())
 	written, _, err := emitReports(ctx, e, plan, func(w io.Writer, format string, color bool) error {
-		return report.RenderWith(w, redacted, format, report.Options{Color: color, PathPrefix: pathPrefix})
+		return render.RenderWith(w, redacted, format, render.Options{Color: color, PathPrefix: pathPrefix})
 	})
 	if err != nil {
 		return err

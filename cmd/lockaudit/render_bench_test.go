@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -111,7 +112,7 @@ func writeBenchRun(b *testing.B, dir, name string, n, size int) string {
 		b.Fatal(err)
 	}
 	defer f.Close()
-	if err := report.Render(f, r, "json"); err != nil {
+	if err := render.Render(f, r, "json"); err != nil {
 		b.Fatal(err)
 	}
 	return path

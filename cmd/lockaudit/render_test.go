@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -91,7 +92,7 @@ func renderCLI(t *testing.T, dir string, stdin []byte, args ...string) (stdout, 
 func renderTo(t *testing.T, r *report.Run, format string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := report.Render(&buf, r, format); err != nil {
+	if err := render.Render(&buf, r, format); err != nil {
 		t.Fatalf("render %s: %v", format, err)
 	}
 	return buf.Bytes()
@@ -107,12 +108,12 @@ func TestRenderReproducesEveryFormat(t *testing.T) {
 	for _, name := range savedRuns {
 		runs[name] = savedRun(t, name)
 	}
-	if len(report.Formats()) < 2 {
-		t.Fatalf("only %v registered", report.Formats())
+	if len(render.Formats()) < 2 {
+		t.Fatalf("only %v registered", render.Formats())
 	}
 	for name, r := range runs {
 		saved := renderTo(t, r, "json")
-		for _, format := range report.Formats() {
+		for _, format := range render.Formats() {
 			t.Run(name+"/"+format, func(t *testing.T) {
 				want := renderTo(t, r, format)
 				out, stderr, code := renderCLI(t, t.TempDir(), saved, "-format", format, "-exit-status")

@@ -17,6 +17,7 @@ import (
 	"github.com/lockaudit/lockaudit/internal/tooltest"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/report/sarifcheck"
 	"github.com/lockaudit/lockaudit/rules"
 )
@@ -183,7 +184,7 @@ func stabilize(t *testing.T, data []byte, addrs []string, revs map[string]string
 func renderRun(t *testing.T, r *report.Run, format string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := report.Render(&buf, r, format); err != nil {
+	if err := render.Render(&buf, r, format); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

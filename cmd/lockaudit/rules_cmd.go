@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/internal/ruledoc"
-	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -79,7 +79,7 @@ func runRules(ctx context.Context, e *env, args []string) error {
 }
 
 func rulesTable(w io.Writer, list []rules.Rule) error {
-	t := report.NewTable(w)
+	t := render.NewTable(w)
 	t.Header("ID", "NAME", "SEVERITY", "KIND", "TITLE")
 	for _, r := range list {
 		if err := t.Append(r.ID, r.Name, r.Severity.String(), string(r.Kind), r.Title); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/probe/scan"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -153,7 +154,7 @@ func runScan(ctx context.Context, e *env, args []string) error {
 	}
 	applyRuleSettings(run, conn.config)
 	run.Engagement = meta.engagement
-	return writeReports(ctx, e, "scan", run, plan, report.Options{}, exitZero)
+	return writeReports(ctx, e, "scan", run, plan, render.Options{}, exitZero)
 }
 
 // flagsSet lists the flags given on the command line.

@@ -11,6 +11,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/watch"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
 
@@ -58,6 +59,7 @@ func watchProbe(ctx context.Context, e *env, opts probe.Options, cfg *config.Fil
 	}
 	wt := watch.New(watch.Options{
 		Interval: w.interval,
+		Render:   render.Render,
 		Probe: func(ctx context.Context) (*report.Run, error) {
 			run, err := probe.Run(ctx, opts)
 			if run != nil {

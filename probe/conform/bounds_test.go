@@ -18,6 +18,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -302,7 +303,7 @@ func TestConformRedactsThePassword(t *testing.T) {
 	}
 	for _, format := range []string{"json", "text"} {
 		var b bytes.Buffer
-		report.Render(&b, run, format)
+		render.Render(&b, run, format)
 		if strings.Contains(b.String(), pw) || !strings.Contains(b.String(), "[redacted]") {
 			t.Errorf("the %s report holds the password, or shows no redaction:\n%s", format, b.String())
 		}

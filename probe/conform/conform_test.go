@@ -12,6 +12,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -95,7 +96,7 @@ func conformRun(t *testing.T, opt Options) *report.Run {
 	}
 	if testing.Verbose() {
 		var b strings.Builder
-		report.Render(&b, run, "text")
+		render.Render(&b, run, "text")
 		t.Logf("conform report:\n%s", b.String())
 	}
 	return run

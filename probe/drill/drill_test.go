@@ -11,6 +11,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 // playOne plays one setting on real servers (a Sentinel-managed Valkey 9.1
@@ -20,7 +21,7 @@ func playOne(t *testing.T, setting string) report.DrillVariant {
 	t.Helper()
 	servertest.Require(t, servertest.Valkey91)
 	d, err := drill.Run(context.Background(), drill.Options{Settings: []string{setting}, Dir: t.TempDir(),
-		Event: func(_ string, e report.DrillEvent) { t.Log(report.DrillEventLine(e)) }})
+		Event: func(_ string, e report.DrillEvent) { t.Log(render.DrillEventLine(e)) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestRowNone(t *testing.T) {
 	if o.AFence != drill.History+1 || o.BFence != o.AFence {
 		t.Errorf("fences A %d, B %d: want both %d (the failover lost A's INCR)", o.AFence, o.BFence, drill.History+1)
 	}
-	if got := report.DrillClosing(v); got != "double holder: yes; stale write rejected by the fence: yes" {
+	if got := render.DrillClosing(v); got != "double holder: yes; stale write rejected by the fence: yes" {
 		t.Errorf("closing line %q", got)
 	}
 	var dropped, promoted bool
@@ -181,7 +182,7 @@ func TestAgainstStaging(t *testing.T) {
 	addr, _ := againstFleet(t)
 	d, err := drill.Against(servertest.Loopback(t), drill.AgainstOptions{Sentinel: addr, Master: "staging", Dir: t.TempDir(),
 		Dial:  netguard.LoopbackOnly(nil),
-		Event: func(_ string, e report.DrillEvent) { t.Log(report.DrillEventLine(e)) }})
+		Event: func(_ string, e report.DrillEvent) { t.Log(render.DrillEventLine(e)) }})
 	if err != nil {
 		t.Fatal(err)
 	}

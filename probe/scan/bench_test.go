@@ -24,6 +24,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 // BenchmarkScan scans a node holding N keys (DEBUG POPULATE) with ten
@@ -277,7 +278,7 @@ func BenchmarkDeadlineAtNodeCap(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := report.Render(io.Discard, run, "json"); err != nil {
+				if err := render.Render(io.Discard, run, "json"); err != nil {
 					b.Fatal(err)
 				}
 				past = max(past, time.Since(start)-deadline)

@@ -19,6 +19,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 // TestScanLongKeyNames: what a scan keeps does not grow with the length
@@ -90,7 +91,7 @@ func TestScanLongKeyNames(t *testing.T) {
 		}
 	}
 	var js bytes.Buffer
-	if err := report.Render(&js, run, "json"); err != nil {
+	if err := render.Render(&js, run, "json"); err != nil {
 		t.Fatal(err)
 	}
 	if js.Len() > 64<<10 {
@@ -226,7 +227,7 @@ func TestScanRedactsThePassword(t *testing.T) {
 	}
 	for _, format := range []string{"json", "text"} {
 		var b bytes.Buffer
-		report.Render(&b, run, format)
+		render.Render(&b, run, format)
 		if strings.Contains(b.String(), pw) {
 			t.Errorf("the %s report holds the password:\n%s", format, b.String())
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/internal/resp"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 	"github.com/lockaudit/lockaudit/rules/config"
 )
@@ -183,7 +184,7 @@ func scanRun(t *testing.T, opt Options) *report.Run {
 	}
 	if testing.Verbose() {
 		var b strings.Builder
-		report.Render(&b, run, "text")
+		render.Render(&b, run, "text")
 		t.Logf("scan report:\n%s", b.String())
 	}
 	return run
@@ -485,7 +486,7 @@ func TestScanEveryDatabase(t *testing.T) {
 				t.Errorf("exit %d, want 3", code)
 			}
 			var text strings.Builder
-			report.Render(&text, run, "text")
+			render.Render(&text, run, "text")
 			if !strings.Contains(text.String(), "db3: 2 keys, 1 lock key, 1 finding") {
 				t.Errorf("the text report does not show database 3:\n%s", text.String())
 			}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 )
 
 // serveHardened runs the watcher through Serve on a loopback port, as
@@ -56,7 +57,7 @@ func getHost(t *testing.T, base, path, host string) (int, string) {
 // rebinding page's name) gets 421, naming -allow-host. Before, every Host
 // was answered.
 func TestServeHostAllowlist(t *testing.T) {
-	w := New(Options{Interval: time.Hour})
+	w := New(Options{Render: render.Render, Interval: time.Hour})
 	base := serveHardened(t, w, ServeOptions{Hosts: []string{"prometheus-target.internal"}})
 	port := base[strings.LastIndex(base, ":"):]
 	for host, want := range map[string]int{
@@ -103,7 +104,7 @@ func TestHostAllowedListenAddress(t *testing.T) {
 // is probed only on the watcher's own interval.
 func TestHealthzDoesNotProbe(t *testing.T) {
 	var probes atomic.Int32
-	w := New(Options{Interval: time.Hour, Probe: func(context.Context) (*report.Run, error) {
+	w := New(Options{Render: render.Render, Interval: time.Hour, Probe: func(context.Context) (*report.Run, error) {
 		probes.Add(1)
 		run := report.New("probe", "test")
 		return run, nil
@@ -135,7 +136,7 @@ func TestHealthzDoesNotProbe(t *testing.T) {
 // TestBuildInfo: lockaudit_build_info carries the version, the revision
 // and the Go version.
 func TestBuildInfo(t *testing.T) {
-	w := New(Options{Interval: time.Hour, Version: "v1.2.3", Revision: "abc123"})
+	w := New(Options{Render: render.Render, Interval: time.Hour, Version: "v1.2.3", Revision: "abc123"})
 	base := serve(t, w)
 	m := scrape(t, base)
 	key := "lockaudit_build_info{goversion=" + runtime.Version() + ",revision=abc123,version=v1.2.3}"
@@ -150,7 +151,7 @@ func TestBuildInfo(t *testing.T) {
 // held connection kept a file descriptor until the process ran out.
 func TestServeConnectionCap(t *testing.T) {
 	const max = 8
-	w := New(Options{Interval: time.Hour})
+	w := New(Options{Render: render.Render, Interval: time.Hour})
 	base := serveHardened(t, w, ServeOptions{MaxConns: max})
 	addr := strings.TrimPrefix(base, "http://")
 	var held []net.Conn
@@ -192,7 +193,7 @@ func TestServeConnectionCap(t *testing.T) {
 // likes. The read deadline below is only a hang guard, far beyond the
 // timeout: what is asserted is that the server closes, not how fast.
 func TestServeClosesSlowHeaders(t *testing.T) {
-	w := New(Options{Interval: time.Hour})
+	w := New(Options{Render: render.Render, Interval: time.Hour})
 	base := serveHardened(t, w, ServeOptions{})
 	c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"io"
 	"net/http"
 	"runtime"
 	"sort"
@@ -29,6 +30,9 @@ import (
 type Options struct {
 	Interval time.Duration                              // between the end of one probe and the start of the next
 	Probe    func(context.Context) (*report.Run, error) // one read-only probe
+	// Render writes a run in a format ("html", "json"): the command gives
+	// the renderers' (report/render), which the probe never imports.
+	Render func(w io.Writer, r *report.Run, format string) error
 	// Logf, when set, gets one line per probe whose outcome differs from
 	// the previous one (and every probe error).
 	Logf func(format string, args ...any)
@@ -88,9 +92,9 @@ func (w *Watcher) Update(run *report.Run, err error, took time.Duration) {
 	now := w.opt.Now()
 	var html, js bytes.Buffer
 	if err == nil {
-		if rerr := report.Render(&html, run, "html"); rerr != nil {
+		if rerr := w.opt.Render(&html, run, "html"); rerr != nil {
 			err = fmt.Errorf("rendering the HTML report: %v", rerr)
-		} else if rerr := report.Render(&js, run, "json"); rerr != nil {
+		} else if rerr := w.opt.Render(&js, run, "json"); rerr != nil {
 			err = fmt.Errorf("rendering the JSON report: %v", rerr)
 		}
 	}

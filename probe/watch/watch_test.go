@@ -19,6 +19,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/report/render"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -118,7 +119,7 @@ func TestWatchSeesTheFleetChange(t *testing.T) {
 	p := servertest.Start(t, servertest.Config{ModuleCommand: true})
 	mon := p.Monitor(t)
 	opt := probe.Options{Addrs: []string{p.Addr}, Timeout: 5 * time.Second, Uses: []rules.Command{rules.UseDELIFEQ, rules.UseIFEQ, rules.UseLua}}
-	w := New(Options{Interval: 50 * time.Millisecond, Probe: func(ctx context.Context) (*report.Run, error) { return probe.Run(ctx, opt) }})
+	w := New(Options{Render: render.Render, Interval: 50 * time.Millisecond, Probe: func(ctx context.Context) (*report.Run, error) { return probe.Run(ctx, opt) }})
 	base := serve(t, w)
 	if code, _ := get(t, base+"/report"); code != http.StatusServiceUnavailable {
 		t.Errorf("/report before any probe: %d, want 503", code)
@@ -219,7 +220,7 @@ func TestWatchSeesTheFleetChange(t *testing.T) {
 
 func TestWatchRecordsFailures(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	w := New(Options{Interval: time.Hour, Now: func() time.Time { return now }})
+	w := New(Options{Render: render.Render, Interval: time.Hour, Now: func() time.Time { return now }})
 	base := serve(t, w)
 	run := report.New("probe", "test")
 	run.Verdict = report.NewVerdict()
