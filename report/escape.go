@@ -69,127 +69,33 @@ func (c *Comparison) Redact(redact func(string) string) *Comparison {
 // mapText returns a copy of the run with every string rewritten by m.
 func (r *Run) mapText(m textMap) *Run {
 	e := m.value
-	strs := func(ss []string) []string {
-		if ss == nil {
-			return nil
-		}
-		out := make([]string, len(ss))
-		for i, s := range ss {
-			out[i] = e(s)
-		}
-		return out
-	}
-	pos := func(p Position) Position { p.File = e(p.File); return p }
-	sites := func(ss []Site) []Site {
-		var out []Site
-		for _, s := range ss {
-			out = append(out, Site{Pos: pos(s.Pos), What: e(s.What)})
-		}
-		return out
-	}
 	c := *r
 	c.Tool = Tool{Name: e(r.Tool.Name), Version: e(r.Tool.Version)}
 	c.Command, c.Target, c.Time, c.Topology, c.FailOn = e(r.Command), e(r.Target), e(r.Time), e(r.Topology), e(r.FailOn)
-	c.Packages, c.AnalyzedPackages, c.Rules = strs(r.Packages), strs(r.AnalyzedPackages), strs(r.Rules)
-	c.UnanalyzedPackages = strs(r.UnanalyzedPackages)
+	c.Packages, c.AnalyzedPackages, c.Rules = m.strs(r.Packages), m.strs(r.AnalyzedPackages), m.strs(r.Rules)
+	c.UnanalyzedPackages = m.strs(r.UnanalyzedPackages)
 	if r.Errors != nil {
 		c.Errors = make([]Error, len(r.Errors))
 		for i, x := range r.Errors {
 			c.Errors[i] = Error{Where: e(x.Where), Message: m.lines(x.Message)}
 		}
 	}
-	if r.Findings != nil {
-		c.Findings = make([]Finding, len(r.Findings))
-		for i, f := range r.Findings {
-			f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), m.source(f.Source), e(f.Node), e(f.Subject)
-			f.Func, f.ID, f.Owner, f.Effort = e(f.Func), e(f.ID), e(f.Owner), e(f.Effort)
-			if k := f.Risk; k != nil {
-				f.Risk = &Risk{Impact: e(k.Impact), Exposure: e(k.Exposure), Rating: e(k.Rating), Why: e(k.Why)}
-			}
-			if f.Pos != nil {
-				p := pos(*f.Pos)
-				f.Pos = &p
-			}
-			if s := f.Suppressed; s != nil {
-				f.Suppressed = &Suppression{Kind: e(s.Kind), Justification: e(s.Justification)}
-			}
-			c.Findings[i] = f
-		}
-	}
+	c.Findings = m.findings(r.Findings)
 	if r.Uses != nil {
 		c.Uses = make([]Use, len(r.Uses))
 		for i, u := range r.Uses {
-			c.Uses[i] = Use{Command: u.Command, Sites: sites(u.Sites)}
+			c.Uses[i] = Use{Command: u.Command, Sites: m.sites(u.Sites)}
 		}
 	}
-	if r.Nodes != nil {
-		c.Nodes = make([]Node, len(r.Nodes))
-		for i, n := range r.Nodes {
-			n.Addr, n.Role, n.Server, n.Version = e(n.Addr), e(n.Role), e(n.Server), e(n.Version)
-			n.Primary, n.Shard = e(n.Primary), e(n.Shard)
-			n.Errors, n.Notes = strs(n.Errors), strs(n.Notes)
-			if n.Config != nil {
-				cfg := make(map[string]string, len(n.Config))
-				for k, v := range n.Config {
-					cfg[e(k)] = e(v)
-				}
-				n.Config = cfg
-			}
-			if n.Evidence != nil {
-				ev := make([]Evidence, len(n.Evidence))
-				for j, x := range n.Evidence {
-					ev[j] = Evidence{Command: e(x.Command), Answer: e(x.Answer)}
-				}
-				n.Evidence = ev
-			}
-			c.Nodes[i] = n
-		}
+	c.Nodes = m.nodes(r.Nodes)
+	if r.Verdict != nil {
+		c.Verdict = m.verdict(r.Verdict)
 	}
-	if v := r.Verdict; v != nil {
-		cv := Verdict{FromCode: v.FromCode, Legacy: strs(v.Legacy)}
-		for _, pv := range v.Paths {
-			cp := PathVerdict{Path: pv.Path, Safe: pv.Safe}
-			for _, ch := range pv.Checks {
-				cc := ch
-				cc.Sites = sites(ch.Sites)
-				cc.Reasons = nil
-				for _, x := range ch.Reasons {
-					x.Node = NodeRef{Addr: e(x.Node.Addr), Role: e(x.Node.Role), Server: e(x.Node.Server), Version: e(x.Node.Version), Target: e(x.Node.Target)}
-					x.Evidence, x.Promotion, x.Gap, x.Advice = e(x.Evidence), e(x.Promotion), e(x.Gap), e(x.Advice)
-					cc.Reasons = append(cc.Reasons, x)
-				}
-				cp.Checks = append(cp.Checks, cc)
-			}
-			cv.Paths = append(cv.Paths, cp)
-		}
-		c.Verdict = &cv
+	if r.Scan != nil {
+		c.Scan = m.scan(r.Scan)
 	}
-	if sc := r.Scan; sc != nil {
-		cs := *sc
-		cs.Patterns, cs.MaxLease = strs(sc.Patterns), e(sc.MaxLease)
-		if sc.Shards != nil {
-			cs.Shards = make([]ScanShard, len(sc.Shards))
-			for i, sh := range sc.Shards {
-				sh.Primary, sh.ReadFrom, sh.Role, sh.Note = e(sh.Primary), e(sh.ReadFrom), e(sh.Role), e(sh.Note)
-				if sh.Databases != nil {
-					dbs := make([]ScanDB, len(sh.Databases))
-					for j, d := range sh.Databases {
-						d.Note = e(d.Note)
-						dbs[j] = d
-					}
-					sh.Databases = dbs
-				}
-				cs.Shards[i] = sh
-			}
-		}
-		c.Scan = &cs
-	}
-	if en := r.Engagement; en != nil {
-		c.Engagement = &Engagement{Title: e(en.Title), Client: e(en.Client), System: e(en.System), Environment: e(en.Environment),
-			Author: e(en.Author), Notes: m.lines(en.Notes), Reviewer: e(en.Reviewer), Version: e(en.Version)}
-		for _, a := range en.Assign {
-			c.Engagement.Assign = append(c.Engagement.Assign, Assignment{Match: e(a.Match), Owner: e(a.Owner), Effort: e(a.Effort)})
-		}
+	if r.Engagement != nil {
+		c.Engagement = m.engagement(r.Engagement)
 	}
 	if so := r.Source; so != nil {
 		cs := *so
@@ -200,7 +106,7 @@ func (r *Run) mapText(m textMap) *Run {
 		c.Probed = &Window{Start: e(w.Start), End: e(w.End)}
 	}
 	if t := r.TargetFrom; t != nil {
-		ct := TargetChoice{Releases: strs(t.Releases), Source: t.Source, Unknown: strs(t.Unknown)}
+		ct := TargetChoice{Releases: m.strs(t.Releases), Source: t.Source, Unknown: m.strs(t.Unknown)}
 		for _, n := range t.Nodes {
 			ct.Nodes = append(ct.Nodes, TargetNode{Addr: e(n.Addr), Server: e(n.Server), Version: e(n.Version)})
 		}
@@ -213,22 +119,163 @@ func (r *Run) mapText(m textMap) *Run {
 	if r.Drill != nil {
 		c.Drill = r.Drill.mapText(m)
 	}
-	if r.Conform != nil {
-		c.Conform = make([]ConformNode, len(r.Conform))
-		for i, n := range r.Conform {
-			n.Node, n.Role, n.Server, n.Primary, n.Error = e(n.Node), e(n.Role), e(n.Server), e(n.Primary), e(n.Error)
-			if n.Steps != nil {
-				steps := make([]ConformStep, len(n.Steps))
-				for j, st := range n.Steps {
-					steps[j] = ConformStep{Step: e(st.Step), Command: e(st.Command), Expected: e(st.Expected), Got: e(st.Got), Status: e(st.Status),
-						Kind: st.Kind, After: e(st.After), Uses: st.Uses, Advice: e(st.Advice)}
-				}
-				n.Steps = steps
+	c.Conform = m.conform(r.Conform)
+	return &c
+}
+
+// The walk's parts, one for each kind of value the model holds; each
+// returns a copy (nil stays nil).
+
+func (m textMap) strs(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = m.value(s)
+	}
+	return out
+}
+
+func (m textMap) pos(p Position) Position { p.File = m.value(p.File); return p }
+
+func (m textMap) sites(ss []Site) []Site {
+	var out []Site
+	for _, s := range ss {
+		out = append(out, Site{Pos: m.pos(s.Pos), What: m.value(s.What)})
+	}
+	return out
+}
+
+func (m textMap) findings(fs []Finding) []Finding {
+	if fs == nil {
+		return nil
+	}
+	e := m.value
+	out := make([]Finding, len(fs))
+	for i, f := range fs {
+		f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), m.source(f.Source), e(f.Node), e(f.Subject)
+		f.Func, f.ID, f.Owner, f.Effort = e(f.Func), e(f.ID), e(f.Owner), e(f.Effort)
+		if k := f.Risk; k != nil {
+			f.Risk = &Risk{Impact: e(k.Impact), Exposure: e(k.Exposure), Rating: e(k.Rating), Why: e(k.Why)}
+		}
+		if f.Pos != nil {
+			p := m.pos(*f.Pos)
+			f.Pos = &p
+		}
+		if s := f.Suppressed; s != nil {
+			f.Suppressed = &Suppression{Kind: e(s.Kind), Justification: e(s.Justification)}
+		}
+		out[i] = f
+	}
+	return out
+}
+
+func (m textMap) nodes(ns []Node) []Node {
+	if ns == nil {
+		return nil
+	}
+	e := m.value
+	out := make([]Node, len(ns))
+	for i, n := range ns {
+		n.Addr, n.Role, n.Server, n.Version = e(n.Addr), e(n.Role), e(n.Server), e(n.Version)
+		n.Primary, n.Shard = e(n.Primary), e(n.Shard)
+		n.Errors, n.Notes = m.strs(n.Errors), m.strs(n.Notes)
+		if n.Config != nil {
+			cfg := make(map[string]string, len(n.Config))
+			for k, v := range n.Config {
+				cfg[e(k)] = e(v)
 			}
-			c.Conform[i] = n
+			n.Config = cfg
+		}
+		if n.Evidence != nil {
+			ev := make([]Evidence, len(n.Evidence))
+			for j, x := range n.Evidence {
+				ev[j] = Evidence{Command: e(x.Command), Answer: e(x.Answer)}
+			}
+			n.Evidence = ev
+		}
+		out[i] = n
+	}
+	return out
+}
+
+func (m textMap) verdict(v *Verdict) *Verdict {
+	cv := Verdict{FromCode: v.FromCode, Legacy: m.strs(v.Legacy)}
+	for _, pv := range v.Paths {
+		cp := PathVerdict{Path: pv.Path, Safe: pv.Safe}
+		for _, ch := range pv.Checks {
+			cc := ch
+			cc.Sites = m.sites(ch.Sites)
+			cc.Reasons = nil
+			for _, x := range ch.Reasons {
+				cc.Reasons = append(cc.Reasons, m.reason(x))
+			}
+			cp.Checks = append(cp.Checks, cc)
+		}
+		cv.Paths = append(cv.Paths, cp)
+	}
+	return &cv
+}
+
+func (m textMap) reason(x Reason) Reason {
+	e := m.value
+	x.Node = NodeRef{Addr: e(x.Node.Addr), Role: e(x.Node.Role), Server: e(x.Node.Server), Version: e(x.Node.Version), Target: e(x.Node.Target)}
+	x.Evidence, x.Promotion, x.Gap, x.Advice = e(x.Evidence), e(x.Promotion), e(x.Gap), e(x.Advice)
+	return x
+}
+
+func (m textMap) scan(sc *Scan) *Scan {
+	e := m.value
+	cs := *sc
+	cs.Patterns, cs.MaxLease = m.strs(sc.Patterns), e(sc.MaxLease)
+	if sc.Shards != nil {
+		cs.Shards = make([]ScanShard, len(sc.Shards))
+		for i, sh := range sc.Shards {
+			sh.Primary, sh.ReadFrom, sh.Role, sh.Note = e(sh.Primary), e(sh.ReadFrom), e(sh.Role), e(sh.Note)
+			if sh.Databases != nil {
+				dbs := make([]ScanDB, len(sh.Databases))
+				for j, d := range sh.Databases {
+					d.Note = e(d.Note)
+					dbs[j] = d
+				}
+				sh.Databases = dbs
+			}
+			cs.Shards[i] = sh
 		}
 	}
-	return &c
+	return &cs
+}
+
+func (m textMap) engagement(en *Engagement) *Engagement {
+	e := m.value
+	c := &Engagement{Title: e(en.Title), Client: e(en.Client), System: e(en.System), Environment: e(en.Environment),
+		Author: e(en.Author), Notes: m.lines(en.Notes), Reviewer: e(en.Reviewer), Version: e(en.Version)}
+	for _, a := range en.Assign {
+		c.Assign = append(c.Assign, Assignment{Match: e(a.Match), Owner: e(a.Owner), Effort: e(a.Effort)})
+	}
+	return c
+}
+
+func (m textMap) conform(ns []ConformNode) []ConformNode {
+	if ns == nil {
+		return nil
+	}
+	e := m.value
+	out := make([]ConformNode, len(ns))
+	for i, n := range ns {
+		n.Node, n.Role, n.Server, n.Primary, n.Error = e(n.Node), e(n.Role), e(n.Server), e(n.Primary), e(n.Error)
+		if n.Steps != nil {
+			steps := make([]ConformStep, len(n.Steps))
+			for j, st := range n.Steps {
+				steps[j] = ConformStep{Step: e(st.Step), Command: e(st.Command), Expected: e(st.Expected), Got: e(st.Got), Status: e(st.Status),
+					Kind: st.Kind, After: e(st.After), Uses: st.Uses, Advice: e(st.Advice)}
+			}
+			n.Steps = steps
+		}
+		out[i] = n
+	}
+	return out
 }
 
 // Escaped is a comparison with every string escaped (see Run.escaped).
@@ -249,7 +296,7 @@ func (c *Comparison) mapText(m textMap) *Comparison {
 	for _, f := range c.Findings {
 		fs = append(fs, f.Finding)
 	}
-	fs = (&Run{Findings: fs}).mapText(m).Findings
+	fs = m.findings(fs)
 	for i, f := range c.Findings {
 		out.Findings = append(out.Findings, FindingChange{Change: e(f.Change), Finding: fs[i]})
 	}
@@ -290,7 +337,7 @@ func (d *Drill) mapText(m textMap) *Drill {
 			cv.Events = append(cv.Events, ev)
 		}
 		if v.Findings != nil {
-			cv.Findings = (&Run{Findings: v.Findings}).mapText(m).Findings
+			cv.Findings = m.findings(v.Findings)
 		}
 		out.Variants = append(out.Variants, cv)
 	}

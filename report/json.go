@@ -244,97 +244,115 @@ func upgradeV1(r *Run) error {
 // guess where a word sits in the file; with missing, it also refuses such
 // a field that is absent.
 func checkWords(data []byte, missing bool) error {
-	type word = *string
 	var raw struct {
 		Uses []struct {
-			Command word `json:"command"`
+			Command *string `json:"command"`
 		} `json:"uses"`
 		Nodes   []map[string]any `json:"nodes"`
-		Verdict *struct {
-			NativeRelease word `json:"native_release"`
-			NativeExtend  word `json:"native_extend"`
-			Lua           word `json:"lua"`
-			Checks        []struct {
-				Command word `json:"command"`
-				Reasons []struct {
-					Kind   word `json:"kind"`
-					Answer word `json:"answer"`
-				} `json:"reasons"`
-			} `json:"checks"`
-		} `json:"verdict"`
+		Verdict *verdictWords    `json:"verdict"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil // the typed decode says what is wrong, with the place
 	}
-	var commands []string
+	wc := wordChecker{missing: missing, answers: answerEnum.allowed()}
 	for _, c := range rules.Commands() {
-		commands = append(commands, c.String())
+		wc.commands = append(wc.commands, c.String())
 	}
-	answers := answerEnum.allowed()
-	check := func(field string, v word, allowed []string) error {
-		switch {
-		case v != nil:
-			return oneOf(field, *v, allowed)
-		case missing:
-			return fmt.Errorf("%s: missing", field)
+	for i, u := range raw.Uses {
+		if err := wc.check(fmt.Sprintf("uses[%d].command", i), u.Command, wc.commands); err != nil {
+			return err
 		}
-		return nil
 	}
-	// A node's field that is not a string is the typed decode's to
-	// report, with its place.
-	field := func(n map[string]any, name string) word {
-		v, ok := n[name]
-		if !ok {
-			return nil
+	for i, n := range raw.Nodes {
+		if err := wc.node(fmt.Sprintf("nodes[%d]", i), n); err != nil {
+			return err
 		}
-		s, ok := v.(string)
+	}
+	if raw.Verdict != nil {
+		return wc.verdict(raw.Verdict)
+	}
+	return nil
+}
+
+// verdictWords are the verdict's words as the JSON form has them.
+type verdictWords struct {
+	NativeRelease *string `json:"native_release"`
+	NativeExtend  *string `json:"native_extend"`
+	Lua           *string `json:"lua"`
+	Checks        []struct {
+		Command *string `json:"command"`
+		Reasons []struct {
+			Kind   *string `json:"kind"`
+			Answer *string `json:"answer"`
+		} `json:"reasons"`
+	} `json:"checks"`
+}
+
+// wordChecker checks closed fields: their allowed words, and with missing
+// that they are there.
+type wordChecker struct {
+	missing           bool
+	commands, answers []string
+}
+
+func (wc wordChecker) check(field string, v *string, allowed []string) error {
+	switch {
+	case v != nil:
+		return oneOf(field, *v, allowed)
+	case wc.missing:
+		return fmt.Errorf("%s: missing", field)
+	}
+	return nil
+}
+
+// node checks a node's promotability and answers. A field that is not a
+// string is the typed decode's to report, with its place.
+func (wc wordChecker) node(where string, n map[string]any) error {
+	field := func(name string) *string {
+		s, ok := n[name].(string)
 		if !ok {
 			return nil
 		}
 		return &s
 	}
-	for i, u := range raw.Uses {
-		if err := check(fmt.Sprintf("uses[%d].command", i), u.Command, commands); err != nil {
+	if v, ok := n["promotable"]; !ok || isString(v) {
+		if err := wc.check(where+".promotable", field("promotable"), promotableEnum.allowed()); err != nil {
 			return err
 		}
 	}
-	for i, n := range raw.Nodes {
-		where := fmt.Sprintf("nodes[%d]", i)
-		if v, ok := n["promotable"]; !ok || isString(v) {
-			if err := check(where+".promotable", field(n, "promotable"), promotableEnum.allowed()); err != nil {
-				return err
-			}
+	for _, c := range rules.Commands() {
+		name := AnswerField(c)
+		if v, ok := n[name]; ok && !isString(v) {
+			continue
 		}
-		for _, c := range rules.Commands() {
-			name := AnswerField(c)
-			if v, ok := n[name]; ok && !isString(v) {
-				continue
-			}
-			if err := check(where+"."+name, field(n, name), answers); err != nil {
-				return err
-			}
+		if err := wc.check(where+"."+name, field(name), wc.answers); err != nil {
+			return err
 		}
 	}
-	if v := raw.Verdict; v != nil {
-		for i, w := range []word{v.NativeRelease, v.NativeExtend, v.Lua} {
-			p := rules.Paths()[i]
-			if err := check("verdict."+p.String(), w, VerdictWords(p)); err != nil {
-				return err
-			}
+	return nil
+}
+
+// verdict checks the verdict's path words and its checks' commands and
+// reasons.
+func (wc wordChecker) verdict(v *verdictWords) error {
+	for i, w := range []*string{v.NativeRelease, v.NativeExtend, v.Lua} {
+		p := rules.Paths()[i]
+		if err := wc.check("verdict."+p.String(), w, VerdictWords(p)); err != nil {
+			return err
 		}
-		for i, c := range v.Checks {
-			where := fmt.Sprintf("verdict.checks[%d]", i)
-			if err := check(where+".command", c.Command, commands); err != nil {
+	}
+	for i, c := range v.Checks {
+		where := fmt.Sprintf("verdict.checks[%d]", i)
+		if err := wc.check(where+".command", c.Command, wc.commands); err != nil {
+			return err
+		}
+		for j, r := range c.Reasons {
+			at := fmt.Sprintf("%s.reasons[%d]", where, j)
+			if err := wc.check(at+".kind", r.Kind, reasonKindEnum.allowed()); err != nil {
 				return err
 			}
-			for j, r := range c.Reasons {
-				at := fmt.Sprintf("%s.reasons[%d]", where, j)
-				if err := check(at+".kind", r.Kind, reasonKindEnum.allowed()); err != nil {
-					return err
-				}
-				if err := check(at+".answer", r.Answer, answers); err != nil {
-					return err
-				}
+			if err := wc.check(at+".answer", r.Answer, wc.answers); err != nil {
+				return err
 			}
 		}
 	}

@@ -131,39 +131,46 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 	if r.Verdict == nil || !r.Verdict.Worded() {
 		return nil, nil
 	}
-	byAddr := map[string]*Node{}
-	primaries := map[string]bool{} // primaries with a replica in the run
-	for i := range r.Nodes {
-		byAddr[r.Nodes[i].Addr] = &r.Nodes[i]
-		if p := r.Nodes[i].Primary; p != "" {
-			primaries[p] = true
+	sw := readServerWork(r.Verdict)
+	if len(sw.unread) > 0 || len(sw.gaps) > 0 {
+		evidence = &Step{Kind: PlanEvidence, Gaps: sw.gaps,
+			Title: "Restore the missing evidence",
+			Why:   "A fact a verdict needs could not be read, and unknown is never safe: until it is read, no step below can be judged done."}
+		for _, w := range sortedWork(sw.unread) {
+			w.Why = "its answer for " + commandTitles(w.Lacks) + " is unknown"
+			evidence.Nodes = append(evidence.Nodes, w)
 		}
+		evidence.Verify = []string{probeCommand(r, r.seedAddr(), sw.relied)}
 	}
-	lacking := map[string]*NodeWork{}
-	unread := map[string]*NodeWork{}
-	var gaps []string
-	var reliedCmds []rules.Command
-	work := func(m map[string]*NodeWork, ref NodeRef) *NodeWork {
-		w, ok := m[ref.Addr]
-		if !ok {
-			w = &NodeWork{Addr: ref.Addr, Role: RoleText(ref.Role), Server: ServerName(ref.Server, ref.Version)}
-			if ref.Target != "" {
-				w.Server = ref.Target
-			}
-			m[ref.Addr] = w
-		}
-		return w
+	if len(sw.lacking) > 0 {
+		upgrade = upgradeStep(r, sw.lacking)
 	}
-	for _, pv := range r.Verdict.Paths {
+	return evidence, upgrade
+}
+
+// serverWork is what the verdict's checks of the commands relied on ask
+// of the servers: the nodes that lack a command, the nodes whose answer
+// could not be read, the gaps in what is known, and the commands relied on.
+type serverWork struct {
+	lacking, unread map[string]*NodeWork
+	gaps            []string
+	relied          []rules.Command
+}
+
+// readServerWork reads the checks of the commands relied on, reason by
+// reason.
+func readServerWork(v *Verdict) serverWork {
+	sw := serverWork{lacking: map[string]*NodeWork{}, unread: map[string]*NodeWork{}}
+	for _, pv := range v.Paths {
 		for _, c := range pv.Checks {
 			if !c.ReliedOn {
 				continue
 			}
-			reliedCmds = append(reliedCmds, c.Command)
+			sw.relied = append(sw.relied, c.Command)
 			for _, rs := range c.Reasons {
 				switch rs.Kind {
 				case Lacks:
-					w := work(lacking, rs.Node)
+					w := nodeWork(sw.lacking, rs.Node)
 					w.Lacks = appendNew(w.Lacks, c.Command)
 					do := rs.Advice
 					if do == "" { // a run written before every lacks reason had its advice
@@ -176,82 +183,98 @@ func serverSteps(r *Run) (evidence, upgrade *Step) {
 					}
 					w.Do = appendNew(w.Do, do)
 				case Unread:
-					w := work(unread, rs.Node)
+					w := nodeWork(sw.unread, rs.Node)
 					w.Lacks = appendNew(w.Lacks, c.Command)
 					w.Do = appendNew(w.Do, "restore what could not be read ("+rs.Evidence+") and probe again")
 				case Gap:
-					gaps = appendNew(gaps, rs.Gap)
+					sw.gaps = appendNew(sw.gaps, rs.Gap)
 				}
 			}
 		}
 	}
-	if len(unread) > 0 || len(gaps) > 0 {
-		evidence = &Step{Kind: PlanEvidence, Gaps: gaps,
-			Title: "Restore the missing evidence",
-			Why:   "A fact a verdict needs could not be read, and unknown is never safe: until it is read, no step below can be judged done."}
-		for _, w := range sortedWork(unread) {
-			w.Why = "its answer for " + commandTitles(w.Lacks) + " is unknown"
-			evidence.Nodes = append(evidence.Nodes, w)
+	return sw
+}
+
+// nodeWork is the node's entry in m, made on first use.
+func nodeWork(m map[string]*NodeWork, ref NodeRef) *NodeWork {
+	w, ok := m[ref.Addr]
+	if !ok {
+		w = &NodeWork{Addr: ref.Addr, Role: RoleText(ref.Role), Server: ServerName(ref.Server, ref.Version)}
+		if ref.Target != "" {
+			w.Server = ref.Target
 		}
-		evidence.Verify = []string{probeCommand(r, r.seedAddr(), reliedCmds)}
+		m[ref.Addr] = w
 	}
-	if len(lacking) > 0 {
-		upgrade = &Step{Kind: PlanUpgrade}
-		nodes := sortedWork(lacking)
-		sort.SliceStable(nodes, func(i, j int) bool {
-			a, b := nodes[i], nodes[j]
-			if pa, pb := a.Role == RolePrimary, b.Role == RolePrimary; pa != pb {
-				return pb // replicas before primaries
-			}
-			return len(a.Lacks) > len(b.Lacks)
-		})
-		luaOnly, native := true, false
-		for _, w := range nodes {
-			for _, c := range w.Lacks {
-				luaOnly = luaOnly && c == rules.UseLua
-				native = native || c != rules.UseLua
-			}
-		}
-		for i, w := range nodes {
-			switch {
-			case w.Role == RolePrimary && primaries[w.Addr] && native:
-				w.Why = "a primary: upgrade it last, by failing over to a replica upgraded before it, so writes never stop"
-			case w.Role == RolePrimary:
-				w.Why = "the primary: every lock step that needs " + commandTitles(w.Lacks) + " fails on it now"
-				if native && !primaries[w.Addr] {
-					w.Why += "; with no replica in this run to fail over to, upgrade it in a maintenance window"
-				}
-			default:
-				w.Why = "a " + w.Role + " that can become primary: change it first, while its primary keeps serving (or stop it from being promoted until it is changed)"
-			}
-			if i == 0 && len(nodes) > 1 {
-				w.Why = "first: " + w.Why
-			}
-			upgrade.Nodes = append(upgrade.Nodes, w)
-			upgrade.Verify = append(upgrade.Verify, probeCommand(r, w.Addr, w.Lacks))
-		}
-		var lacks []rules.Command
-		for _, w := range nodes {
-			for _, c := range w.Lacks {
-				lacks = appendNew(lacks, c)
-			}
-		}
-		slices.Sort(lacks)
-		servers := plural(len(nodes), "server")
-		they := PluralVerb(len(nodes), "it", "they")
-		if luaOnly {
-			upgrade.Title = "Give " + servers + " a Lua engine, or move the code's Lua lock steps to native commands"
-			when := " although " + they + " can become primary: every such step fails there once " + they + " " + PluralVerb(len(nodes), "is", "are") + " primary"
-			if nodes[0].Role == RolePrimary { // primaries sort last: all are
-				when = ": every such step fails now"
-			}
-			upgrade.Why = "The code runs lock steps in Lua, which " + PluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to " + nativeSteps(nodes) + "."
-		} else {
-			upgrade.Title = "Upgrade or de-promote " + servers
-			upgrade.Why = reliesOn(r) + commandTitles(lacks) + ", which " + PluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
+	return w
+}
+
+// upgradeStep is the step for the nodes that lack a command relied on:
+// replicas first, then primaries, each with why it comes where it does.
+func upgradeStep(r *Run, lacking map[string]*NodeWork) *Step {
+	primaries := map[string]bool{} // primaries with a replica in the run
+	for _, n := range r.Nodes {
+		if n.Primary != "" {
+			primaries[n.Primary] = true
 		}
 	}
-	return evidence, upgrade
+	upgrade := &Step{Kind: PlanUpgrade}
+	nodes := sortedWork(lacking)
+	sort.SliceStable(nodes, func(i, j int) bool {
+		a, b := nodes[i], nodes[j]
+		if pa, pb := a.Role == RolePrimary, b.Role == RolePrimary; pa != pb {
+			return pb // replicas before primaries
+		}
+		return len(a.Lacks) > len(b.Lacks)
+	})
+	luaOnly, native := true, false
+	var lacks []rules.Command
+	for _, w := range nodes {
+		for _, c := range w.Lacks {
+			luaOnly = luaOnly && c == rules.UseLua
+			native = native || c != rules.UseLua
+			lacks = appendNew(lacks, c)
+		}
+	}
+	slices.Sort(lacks)
+	for i, w := range nodes {
+		w.Why = upgradeWhy(w, primaries[w.Addr], native)
+		if i == 0 && len(nodes) > 1 {
+			w.Why = "first: " + w.Why
+		}
+		upgrade.Nodes = append(upgrade.Nodes, w)
+		upgrade.Verify = append(upgrade.Verify, probeCommand(r, w.Addr, w.Lacks))
+	}
+	servers := plural(len(nodes), "server")
+	they := PluralVerb(len(nodes), "it", "they")
+	if luaOnly {
+		upgrade.Title = "Give " + servers + " a Lua engine, or move the code's Lua lock steps to native commands"
+		when := " although " + they + " can become primary: every such step fails there once " + they + " " + PluralVerb(len(nodes), "is", "are") + " primary"
+		if nodes[0].Role == RolePrimary { // primaries sort last: all are
+			when = ": every such step fails now"
+		}
+		upgrade.Why = "The code runs lock steps in Lua, which " + PluralVerb(len(nodes), "this server cannot run", "these servers cannot run") + when + ". Load the Lua module (and keep EVAL enabled), or change the code to " + nativeSteps(nodes) + "."
+	} else {
+		upgrade.Title = "Upgrade or de-promote " + servers
+		upgrade.Why = reliesOn(r) + commandTitles(lacks) + ", which " + PluralVerb(len(nodes), "this server lacks", "these servers lack") + " although " + they + " can become primary: a lock step that needs it fails on such a server once it is primary. Change the replicas first, one at a time; finish before deploying code that uses these commands in more places."
+	}
+	return upgrade
+}
+
+// upgradeWhy says why a node to upgrade comes where it does: a primary
+// with a replica in the run last (by a failover), one without now or in a
+// maintenance window, a node that can become primary first.
+func upgradeWhy(w NodeWork, hasReplica, native bool) string {
+	switch {
+	case w.Role == RolePrimary && hasReplica && native:
+		return "a primary: upgrade it last, by failing over to a replica upgraded before it, so writes never stop"
+	case w.Role == RolePrimary:
+		why := "the primary: every lock step that needs " + commandTitles(w.Lacks) + " fails on it now"
+		if native && !hasReplica {
+			why += "; with no replica in this run to fail over to, upgrade it in a maintenance window"
+		}
+		return why
+	}
+	return "a " + w.Role + " that can become primary: change it first, while its primary keeps serving (or stop it from being promoted until it is changed)"
 }
 
 // nativeSteps says which native commands the nodes all have, for "change

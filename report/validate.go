@@ -78,7 +78,36 @@ func (r *Run) Validate() error {
 			return err
 		}
 	}
-	for i, f := range r.Findings {
+	if err := validateFindings(r.Findings); err != nil {
+		return err
+	}
+	if en := r.Engagement; en != nil {
+		for i, a := range en.Assign {
+			if err := CheckAssignment(a); err != nil {
+				return fmt.Errorf("engagement.assign[%d].%v", i, err)
+			}
+		}
+	}
+	if err := r.validateFleet(); err != nil {
+		return err
+	}
+	if r.Drill != nil {
+		if err := validateDrill(r.Drill); err != nil {
+			return err
+		}
+	}
+	if r.Verdict != nil {
+		if err := r.validateVerdict(); err != nil {
+			return err
+		}
+	}
+	return r.validateNodeFindings()
+}
+
+// validateFindings checks each finding's rule, severity, place and
+// suppression, and their IDs.
+func validateFindings(fs []Finding) error {
+	for i, f := range fs {
 		where := fmt.Sprintf("findings[%d]", i)
 		if f.Rule == "" {
 			return fmt.Errorf("%s.rule: missing", where)
@@ -103,16 +132,11 @@ func (r *Run) Validate() error {
 			}
 		}
 	}
-	if err := checkIDs(r.Findings); err != nil {
-		return err
-	}
-	if en := r.Engagement; en != nil {
-		for i, a := range en.Assign {
-			if err := CheckAssignment(a); err != nil {
-				return fmt.Errorf("engagement.assign[%d].%v", i, err)
-			}
-		}
-	}
+	return checkIDs(fs)
+}
+
+// validateFleet checks the uses, the node table and conform's steps.
+func (r *Run) validateFleet() error {
 	for i, u := range r.Uses {
 		where := fmt.Sprintf("uses[%d]", i)
 		if !u.Command.Valid() {
@@ -141,19 +165,14 @@ func (r *Run) Validate() error {
 			}
 		}
 	}
-	if r.Drill != nil {
-		if err := validateDrill(r.Drill); err != nil {
-			return err
-		}
-	}
-	if r.Verdict != nil {
-		if err := r.validateVerdict(); err != nil {
-			return err
-		}
-	}
+	return nil
+}
+
+// validateNodeFindings: a node rule's error findings make its verdict path
+// unsafe (the catalog's verdict), so a run with another verdict
+// contradicts itself.
+func (r *Run) validateNodeFindings() error {
 	for i, f := range r.Active() {
-		// A node rule's error findings make its verdict path unsafe (the
-		// catalog's verdict): a run with another verdict contradicts itself.
 		rule, _ := rules.Lookup(f.Rule)
 		p, ok := rule.Path()
 		if !ok || f.Pos != nil {

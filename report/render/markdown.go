@@ -21,6 +21,64 @@ func renderMarkdown(w io.Writer, r *report.Run, _ Options) error {
 	b, done := reportBuffer(w)
 	md := &mdWriter{b}
 
+	md.header(v)
+	md.executiveSummary(v)
+	if notes := notesMarkdown(v.Notes); notes != "" {
+		md.section("Notes from the auditor")
+		md.b.WriteString(notes)
+	}
+	md.scope(v)
+	if v.Since != nil {
+		md.section("Changes since the last audit")
+		md.comparison(v.Since.Comparison)
+	}
+	if v.Plan != nil && len(v.Plan.Steps) > 0 {
+		md.section("Remediation plan")
+		md.plan(v.Plan)
+	}
+	if v.Shows("verdict") {
+		md.section("Verdict by lock path")
+		md.verdicts(v)
+	}
+	if v.HasFleet {
+		md.section("Topology and servers")
+		md.fleet(v)
+	}
+	if v.Scan != nil {
+		md.section("Scan coverage")
+		md.scan(v.Scan)
+	}
+	if len(v.Conform) > 0 {
+		md.section("Conformance by node")
+		md.conform(v.Conform)
+	}
+	if v.Drill != nil {
+		md.section("Failover drill")
+		md.drill(v.Drill)
+	}
+	md.register(v)
+	if v.HasCode {
+		md.findings("Findings in the code", "No problems found in the code.", v.CodeGroups)
+	}
+	if v.HasServers {
+		md.findings("Findings on the servers", "No problems found on the servers.", v.NodeGroups)
+	}
+	md.suppressed(v)
+	md.uses(v)
+	md.signOff(v)
+	if len(v.ConfigRows) > 0 {
+		md.section(v.AppendixTitle("config"))
+		md.configAppendix(v)
+	}
+	md.section(v.AppendixTitle("rules"))
+	md.rulesAppendix(v)
+	md.evidenceAppendix(v)
+	md.technical(v, r.SchemaVersion)
+	return done(nil)
+}
+
+// header is the title, the run's facts and the contents.
+func (md *mdWriter) header(v *view) {
 	md.line("# " + mdText(v.Title))
 	var meta []string
 	for _, m := range v.Meta {
@@ -31,7 +89,12 @@ func renderMarkdown(w io.Writer, r *report.Run, _ Options) error {
 		md.line(strings.Join(meta, " · "))
 	}
 	md.toc(v)
+}
 
+// executiveSummary is the status, the plan's summary, what the report
+// covers, the errors of an incomplete run, the verdict table, the
+// severities and the counts.
+func (md *mdWriter) executiveSummary(v *view) {
 	md.section("Executive summary")
 	md.line(fmt.Sprintf("> **%s:** %s", v.Status.Word, mdText(v.Status.Headline)))
 	md.line("")
@@ -60,22 +123,7 @@ func renderMarkdown(w io.Writer, r *report.Run, _ Options) error {
 	}
 	if v.Verdicts != nil {
 		md.line("")
-		head := "The code relies on it"
-		if len(v.Verdicts) > 0 {
-			head = v.Verdicts[0].ReliedText()
-		}
-		md.table([]string{"Lock path", "Commands", "Verdict", head, "What it means"}, func(row func(...string)) {
-			for _, vv := range v.Verdicts {
-				relied := "no"
-				if vv.ReliedOn {
-					relied = "yes"
-					if vv.Sites > 0 {
-						relied += " (" + report.Plural(vv.Sites, "place") + ")"
-					}
-				}
-				row(vv.Path, vv.Commands, "**"+mdText(vv.Word)+"**", relied, mdText(vv.Meaning))
-			}
-		})
+		md.verdictTable(v)
 	}
 	md.severity(v)
 	md.line("")
@@ -84,117 +132,110 @@ func renderMarkdown(w io.Writer, r *report.Run, _ Options) error {
 			row(c.Label, fmt.Sprint(c.Value), mdText(c.Detail))
 		}
 	})
+}
 
-	if notes := notesMarkdown(v.Notes); notes != "" {
-		md.section("Notes from the auditor")
-		md.b.WriteString(notes)
+// verdictTable is the summary's verdict: one row per lock path.
+func (md *mdWriter) verdictTable(v *view) {
+	head := "The code relies on it"
+	if len(v.Verdicts) > 0 {
+		head = v.Verdicts[0].ReliedText()
 	}
-	md.scope(v)
-	if v.Since != nil {
-		md.section("Changes since the last audit")
-		md.comparison(v.Since.Comparison)
-	}
-	if v.Plan != nil && len(v.Plan.Steps) > 0 {
-		md.section("Remediation plan")
-		md.plan(v.Plan)
-	}
-
-	if v.Shows("verdict") {
-		md.section("Verdict by lock path")
-		for i, pv := range v.Verdicts {
-			if i > 0 {
-				md.line("")
-			}
-			head := fmt.Sprintf("**%s", pv.Path)
-			if pv.Judged != "" {
-				head += " (" + pv.Judged + ")"
-			}
-			head += ": " + mdText(pv.Word) + "**"
-			if pv.ReliedOn {
-				head += " (" + strings.ToLower(pv.ReliedText()) + ")"
-			}
-			md.line(head + " " + mdText(pv.Meaning))
-			for _, l := range pv.Shown() {
-				prefix := "- "
-				if l.Note() {
-					prefix = "- Note: "
+	md.table([]string{"Lock path", "Commands", "Verdict", head, "What it means"}, func(row func(...string)) {
+		for _, vv := range v.Verdicts {
+			relied := "no"
+			if vv.ReliedOn {
+				relied = "yes"
+				if vv.Sites > 0 {
+					relied += " (" + report.Plural(vv.Sites, "place") + ")"
 				}
-				md.line(prefix + mdText(l.Detail))
 			}
+			row(vv.Path, vv.Commands, "**"+mdText(vv.Word)+"**", relied, mdText(vv.Meaning))
 		}
-		if v.Legacy {
-			md.line("")
-			md.line("Reasons, as the run recorded them:")
-			md.line("")
-			for _, reason := range v.Reasons {
-				md.line("- " + mdText(reason))
-			}
-		}
-	}
+	})
+}
 
-	if v.HasFleet {
-		md.section("Topology and servers")
-		md.topology(v)
-		md.line("")
-		md.line("### Servers")
-		md.line("")
-		md.nodeTable(v)
-		if len(v.ConfigKeys) > 0 {
+// verdicts is each lock path's verdict with its reasons.
+func (md *mdWriter) verdicts(v *view) {
+	for i, pv := range v.Verdicts {
+		if i > 0 {
 			md.line("")
-			note := "Config that differs: the settings whose value is not the same on every server, or not what a rule recommends on that server."
-			if v.SameConfig > 0 {
-				note += fmt.Sprintf(" The other %s read on every server %s the same everywhere and as recommended.", report.Plural(v.SameConfig, "setting"), report.PluralVerb(v.SameConfig, "is", "are"))
+		}
+		head := fmt.Sprintf("**%s", pv.Path)
+		if pv.Judged != "" {
+			head += " (" + pv.Judged + ")"
+		}
+		head += ": " + mdText(pv.Word) + "**"
+		if pv.ReliedOn {
+			head += " (" + strings.ToLower(pv.ReliedText()) + ")"
+		}
+		md.line(head + " " + mdText(pv.Meaning))
+		for _, l := range pv.Shown() {
+			prefix := "- "
+			if l.Note() {
+				prefix = "- Note: "
 			}
-			md.line(note + " Every value is in " + v.AppendixTitle("config") + ".")
+			md.line(prefix + mdText(l.Detail))
 		}
 	}
-	if v.Scan != nil {
-		md.section("Scan coverage")
-		md.scan(v.Scan)
-	}
-	if len(v.Conform) > 0 {
-		md.section("Conformance by node")
-		md.conform(v.Conform)
-	}
-	if v.Drill != nil {
-		md.section("Failover drill")
-		md.drill(v.Drill)
-	}
-	md.register(v)
-	if v.HasCode {
-		md.section("Findings in the code")
-		if len(v.CodeGroups) == 0 {
-			md.line("No problems found in the code.")
-			md.line("")
-		}
-		for _, g := range v.CodeGroups {
-			md.group(g)
-		}
-	}
-	if v.HasServers {
-		md.section("Findings on the servers")
-		if len(v.NodeGroups) == 0 {
-			md.line("No problems found on the servers.")
-			md.line("")
-		}
-		for _, g := range v.NodeGroups {
-			md.group(g)
-		}
-	}
-
-	if len(v.Suppressed) > 0 {
-		md.section("Suppressed findings")
-		md.line("These findings were silenced on purpose; they do not count, but each carries its justification.")
+	if v.Legacy {
 		md.line("")
-		for _, f := range v.Suppressed {
-			md.line(fmt.Sprintf("- %s %s (%s): %s", mdCode(f.ID), mdCode(f.Location()), f.Severity, mdText(f.Message)))
-			if f.Source != "" {
-				md.fence(strings.TrimSpace(f.Source), "  ")
-			}
-			md.line(fmt.Sprintf("  - Suppressed (%s): %s", mdText(suppressionKind(f.Suppressed.Kind)), mdText(f.Suppressed.Justification)))
+		md.line("Reasons, as the run recorded them:")
+		md.line("")
+		for _, reason := range v.Reasons {
+			md.line("- " + mdText(reason))
 		}
 	}
+}
 
+// fleet is the topology, the servers and which of their settings differ.
+func (md *mdWriter) fleet(v *view) {
+	md.topology(v)
+	md.line("")
+	md.line("### Servers")
+	md.line("")
+	md.nodeTable(v)
+	if len(v.ConfigKeys) > 0 {
+		md.line("")
+		note := "Config that differs: the settings whose value is not the same on every server, or not what a rule recommends on that server."
+		if v.SameConfig > 0 {
+			note += fmt.Sprintf(" The other %s read on every server %s the same everywhere and as recommended.", report.Plural(v.SameConfig, "setting"), report.PluralVerb(v.SameConfig, "is", "are"))
+		}
+		md.line(note + " Every value is in " + v.AppendixTitle("config") + ".")
+	}
+}
+
+// findings is one half's findings by rule, or none says there are none.
+func (md *mdWriter) findings(title, none string, groups []*ruleGroup) {
+	md.section(title)
+	if len(groups) == 0 {
+		md.line(none)
+		md.line("")
+	}
+	for _, g := range groups {
+		md.group(g)
+	}
+}
+
+// suppressed lists the findings silenced on purpose, each with its
+// justification.
+func (md *mdWriter) suppressed(v *view) {
+	if len(v.Suppressed) == 0 {
+		return
+	}
+	md.section("Suppressed findings")
+	md.line("These findings were silenced on purpose; they do not count, but each carries its justification.")
+	md.line("")
+	for _, f := range v.Suppressed {
+		md.line(fmt.Sprintf("- %s %s (%s): %s", mdCode(f.ID), mdCode(f.Location()), f.Severity, mdText(f.Message)))
+		if f.Source != "" {
+			md.fence(strings.TrimSpace(f.Source), "  ")
+		}
+		md.line(fmt.Sprintf("  - Suppressed (%s): %s", mdText(suppressionKind(f.Suppressed.Kind)), mdText(f.Suppressed.Justification)))
+	}
+}
+
+// uses is the commands relied on, each with its verdict and sites.
+func (md *mdWriter) uses(v *view) {
 	if len(v.Uses) > 0 || v.UsesKnown {
 		md.section(v.UsesTitle)
 	}
@@ -217,15 +258,10 @@ func renderMarkdown(w io.Writer, r *report.Run, _ Options) error {
 	case v.UsesKnown:
 		md.line("The code relies on none of DELIFEQ, DELEX, SET IFEQ or Lua.")
 	}
+}
 
-	md.signOff(v)
-
-	if len(v.ConfigRows) > 0 {
-		md.section(v.AppendixTitle("config"))
-		md.configAppendix(v)
-	}
-
-	md.section(v.AppendixTitle("rules"))
+// rulesAppendix documents each rule that fired.
+func (md *mdWriter) rulesAppendix(v *view) {
 	if len(v.Rules) == 0 {
 		md.line("No rule fired.")
 	}
@@ -255,7 +291,11 @@ func renderMarkdown(w io.Writer, r *report.Run, _ Options) error {
 		md.line("")
 		md.fence(strings.TrimRight(rule.Good, "\n"), "")
 	}
+}
 
+// evidenceAppendix is each node's evidence: the commands read and what
+// they answered.
+func (md *mdWriter) evidenceAppendix(v *view) {
 	if len(v.Nodes) > 0 {
 		md.section(v.AppendixTitle("evidence"))
 	}
@@ -279,9 +319,6 @@ func renderMarkdown(w io.Writer, r *report.Run, _ Options) error {
 			}
 		})
 	}
-
-	md.technical(v, r.SchemaVersion)
-	return done(nil)
 }
 
 type mdWriter struct{ b *bytes.Buffer }

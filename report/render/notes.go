@@ -25,7 +25,7 @@ import (
 
 var notesParser = sync.OnceValue(func() goldmark.Markdown { return goldmark.New() })
 
-func parseNotes(src string) (ast.Node, []byte) {
+func parseNotes(src string) (ast.Node, notesSource) {
 	b := []byte(src)
 	return notesParser().Parser().Parse(text.NewReader(b)), b
 }
@@ -55,144 +55,197 @@ func safeURL(dest string) (string, bool) {
 	return u.String(), true
 }
 
+// notesSource is the notes' text, which the parsed nodes point into.
+type notesSource []byte
+
+// lines is a block's text, its lines joined.
+func (src notesSource) lines(n ast.Node) []byte {
+	var out []byte
+	ls := n.Lines()
+	for i := 0; i < ls.Len(); i++ {
+		seg := ls.At(i)
+		out = append(out, seg.Value(src)...)
+	}
+	return out
+}
+
+// code is a code or raw HTML block's text, an HTML block's closing line
+// included.
+func (src notesSource) code(n ast.Node) []byte {
+	out := src.lines(n)
+	if hb, ok := n.(*ast.HTMLBlock); ok && hb.HasClosure() {
+		out = append(out, hb.ClosureLine.Value(src)...)
+	}
+	return out
+}
+
+// codeSpan is an inline code span's text.
+func (src notesSource) codeSpan(n *ast.CodeSpan) []byte {
+	var out []byte
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			out = append(out, t.Segment.Value(src)...)
+		}
+	}
+	return out
+}
+
+// rawHTML is inline raw HTML's text, shown as text.
+func (src notesSource) rawHTML(n *ast.RawHTML) []byte {
+	var out []byte
+	for i := 0; i < n.Segments.Len(); i++ {
+		seg := n.Segments.At(i)
+		out = append(out, seg.Value(src)...)
+	}
+	return out
+}
+
 // notesHTML renders notes as HTML; every text is escaped.
 func notesHTML(src string) template.HTML {
 	if strings.TrimSpace(src) == "" {
 		return ""
 	}
 	doc, source := parseNotes(src)
-	var b strings.Builder
-	var walk func(n ast.Node)
-	children := func(n ast.Node) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			walk(c)
-		}
+	w := &notesHTMLWriter{src: source}
+	w.node(doc)
+	return template.HTML(w.b.String())
+}
+
+// notesHTMLWriter writes the notes' nodes as HTML.
+type notesHTMLWriter struct {
+	b   strings.Builder
+	src notesSource
+}
+
+func (w *notesHTMLWriter) esc(s []byte) { w.b.WriteString(html.EscapeString(string(s))) }
+
+func (w *notesHTMLWriter) children(n ast.Node) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		w.node(c)
 	}
-	esc := func(s []byte) { b.WriteString(html.EscapeString(string(s))) }
-	lines := func(n ast.Node) []byte {
-		var out []byte
-		ls := n.Lines()
-		for i := 0; i < ls.Len(); i++ {
-			seg := ls.At(i)
-			out = append(out, seg.Value(source)...)
-		}
-		return out
+}
+
+// node writes a block or an inline; what it does not know, it writes
+// only the children of.
+func (w *notesHTMLWriter) node(n ast.Node) {
+	if !w.block(n) && !w.inline(n) {
+		w.children(n)
 	}
-	walk = func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.Document:
-			children(n)
-		case *ast.Paragraph:
-			b.WriteString("<p>")
-			children(n)
-			b.WriteString("</p>\n")
-		case *ast.TextBlock:
-			children(n)
-			if n.NextSibling() != nil {
-				b.WriteString("<br>")
-			}
-		case *ast.Heading:
-			// Notes live under the report's own headings: h3 at most.
-			lvl := strconv.Itoa(min(n.Level+2, 6))
-			b.WriteString("<h" + lvl + ">")
-			children(n)
-			b.WriteString("</h" + lvl + ">\n")
-		case *ast.Blockquote:
-			b.WriteString("<blockquote>\n")
-			children(n)
-			b.WriteString("</blockquote>\n")
-		case *ast.List:
-			tag := "ul"
-			if n.IsOrdered() {
-				tag = "ol"
-			}
-			b.WriteString("<" + tag)
-			if n.IsOrdered() && n.Start != 1 {
-				b.WriteString(` start="` + strconv.Itoa(n.Start) + `"`)
-			}
-			b.WriteString(">\n")
-			children(n)
-			b.WriteString("</" + tag + ">\n")
-		case *ast.ListItem:
-			b.WriteString("<li>")
-			children(n)
-			b.WriteString("</li>\n")
-		case *ast.ThematicBreak:
-			b.WriteString("<hr>\n")
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			b.WriteString(`<pre class="notecode">`)
-			esc(lines(n))
-			b.WriteString("</pre>\n")
-		case *ast.HTMLBlock:
-			b.WriteString(`<pre class="notecode">`)
-			esc(lines(n))
-			if n.HasClosure() {
-				esc(n.ClosureLine.Value(source))
-			}
-			b.WriteString("</pre>\n")
-		case *ast.Text:
-			esc(n.Segment.Value(source))
-			switch {
-			case n.HardLineBreak():
-				b.WriteString("<br>\n")
-			case n.SoftLineBreak():
-				b.WriteString("\n")
-			}
-		case *ast.String:
-			esc(n.Value)
-		case *ast.CodeSpan:
-			b.WriteString("<code>")
-			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-				if t, ok := c.(*ast.Text); ok {
-					esc(t.Segment.Value(source))
-				}
-			}
-			b.WriteString("</code>")
-		case *ast.Emphasis:
-			tag := "em"
-			if n.Level >= 2 {
-				tag = "strong"
-			}
-			b.WriteString("<" + tag + ">")
-			children(n)
-			b.WriteString("</" + tag + ">")
-		case *ast.Link:
-			if u, ok := safeURL(string(n.Destination)); ok {
-				b.WriteString(`<a href="` + html.EscapeString(u) + `" rel="noopener noreferrer">`)
-				children(n)
-				b.WriteString("</a>")
-			} else {
-				children(n)
-				b.WriteString(" (")
-				esc(n.Destination)
-				b.WriteString(")")
-			}
-		case *ast.AutoLink:
-			dest := string(n.URL(source))
-			if u, ok := safeURL(dest); ok {
-				b.WriteString(`<a href="` + html.EscapeString(u) + `" rel="noopener noreferrer">`)
-				esc(n.Label(source))
-				b.WriteString("</a>")
-			} else {
-				esc(n.Label(source))
-			}
-		case *ast.Image:
-			b.WriteString("[image: ")
-			children(n)
-			b.WriteString(" (")
-			esc(n.Destination)
-			b.WriteString(")]")
-		case *ast.RawHTML:
-			for i := 0; i < n.Segments.Len(); i++ {
-				seg := n.Segments.At(i)
-				esc(seg.Value(source))
-			}
-		default:
-			children(n)
+}
+
+// block writes n when it is a block, and says whether it was.
+func (w *notesHTMLWriter) block(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.Document:
+		w.children(n)
+	case *ast.Paragraph:
+		w.b.WriteString("<p>")
+		w.children(n)
+		w.b.WriteString("</p>\n")
+	case *ast.TextBlock:
+		w.children(n)
+		if n.NextSibling() != nil {
+			w.b.WriteString("<br>")
 		}
+	case *ast.Heading:
+		// Notes live under the report's own headings: h3 at most.
+		lvl := strconv.Itoa(min(n.Level+2, 6))
+		w.b.WriteString("<h" + lvl + ">")
+		w.children(n)
+		w.b.WriteString("</h" + lvl + ">\n")
+	case *ast.Blockquote:
+		w.b.WriteString("<blockquote>\n")
+		w.children(n)
+		w.b.WriteString("</blockquote>\n")
+	case *ast.List:
+		tag := "ul"
+		if n.IsOrdered() {
+			tag = "ol"
+		}
+		w.b.WriteString("<" + tag)
+		if n.IsOrdered() && n.Start != 1 {
+			w.b.WriteString(` start="` + strconv.Itoa(n.Start) + `"`)
+		}
+		w.b.WriteString(">\n")
+		w.children(n)
+		w.b.WriteString("</" + tag + ">\n")
+	case *ast.ListItem:
+		w.b.WriteString("<li>")
+		w.children(n)
+		w.b.WriteString("</li>\n")
+	case *ast.ThematicBreak:
+		w.b.WriteString("<hr>\n")
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+		w.b.WriteString(`<pre class="notecode">`)
+		w.esc(w.src.code(n))
+		w.b.WriteString("</pre>\n")
+	default:
+		return false
 	}
-	walk(doc)
-	return template.HTML(b.String())
+	return true
+}
+
+// anchor writes a link to dest around text when a report may link to it
+// (safeURL), and says whether it did.
+func (w *notesHTMLWriter) anchor(dest string, text func()) bool {
+	u, ok := safeURL(dest)
+	if ok {
+		w.b.WriteString(`<a href="` + html.EscapeString(u) + `" rel="noopener noreferrer">`)
+		text()
+		w.b.WriteString("</a>")
+	}
+	return ok
+}
+
+// inline writes n when it is an inline, and says whether it was.
+func (w *notesHTMLWriter) inline(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.Text:
+		w.esc(n.Segment.Value(w.src))
+		switch {
+		case n.HardLineBreak():
+			w.b.WriteString("<br>\n")
+		case n.SoftLineBreak():
+			w.b.WriteString("\n")
+		}
+	case *ast.String:
+		w.esc(n.Value)
+	case *ast.CodeSpan:
+		w.b.WriteString("<code>")
+		w.esc(w.src.codeSpan(n))
+		w.b.WriteString("</code>")
+	case *ast.Emphasis:
+		tag := "em"
+		if n.Level >= 2 {
+			tag = "strong"
+		}
+		w.b.WriteString("<" + tag + ">")
+		w.children(n)
+		w.b.WriteString("</" + tag + ">")
+	case *ast.Link:
+		if !w.anchor(string(n.Destination), func() { w.children(n) }) {
+			w.children(n)
+			w.b.WriteString(" (")
+			w.esc(n.Destination)
+			w.b.WriteString(")")
+		}
+	case *ast.AutoLink:
+		label := func() { w.esc(n.Label(w.src)) }
+		if !w.anchor(string(n.URL(w.src)), label) {
+			label()
+		}
+	case *ast.Image:
+		w.b.WriteString("[image: ")
+		w.children(n)
+		w.b.WriteString(" (")
+		w.esc(n.Destination)
+		w.b.WriteString(")]")
+	case *ast.RawHTML:
+		w.esc(w.src.rawHTML(n))
+	default:
+		return false
+	}
+	return true
 }
 
 // notesMarkdown writes notes as Markdown the report controls: text is
@@ -203,132 +256,128 @@ func notesMarkdown(src string) string {
 		return ""
 	}
 	doc, source := parseNotes(src)
-	out := &bytes.Buffer{}
-	var inline func(n ast.Node) string
-	inlines := func(n ast.Node) string {
-		var s strings.Builder
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			s.WriteString(inline(c))
-		}
-		return s.String()
+	w := &notesMarkdownWriter{out: &bytes.Buffer{}, src: source}
+	w.blocks(doc, "")
+	return w.out.String()
+}
+
+// notesMarkdownWriter writes the notes' nodes as Markdown.
+type notesMarkdownWriter struct {
+	out *bytes.Buffer
+	src notesSource
+}
+
+// inlines is n's children as Markdown.
+func (w *notesMarkdownWriter) inlines(n ast.Node) string {
+	var s strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		s.WriteString(w.inline(c))
 	}
-	raw := func(n ast.Node) string {
-		var s strings.Builder
-		ls := n.Lines()
-		for i := 0; i < ls.Len(); i++ {
-			seg := ls.At(i)
-			s.Write(seg.Value(source))
+	return s.String()
+}
+
+// inline is one inline node as Markdown.
+func (w *notesMarkdownWriter) inline(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.Text:
+		s := mdEscape(string(n.Segment.Value(w.src)))
+		switch {
+		case n.HardLineBreak():
+			s += "\\\n"
+		case n.SoftLineBreak():
+			s += "\n"
 		}
-		return s.String()
-	}
-	inline = func(n ast.Node) string {
-		switch n := n.(type) {
-		case *ast.Text:
-			s := mdEscape(string(n.Segment.Value(source)))
-			switch {
-			case n.HardLineBreak():
-				s += "\\\n"
-			case n.SoftLineBreak():
-				s += "\n"
-			}
-			return s
-		case *ast.String:
-			return mdEscape(string(n.Value))
-		case *ast.CodeSpan:
-			var s strings.Builder
-			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-				if t, ok := c.(*ast.Text); ok {
-					s.Write(t.Segment.Value(source))
-				}
-			}
-			return mdCode(s.String())
-		case *ast.Emphasis:
-			mark := "_"
-			if n.Level >= 2 {
-				mark = "**"
-			}
-			return mark + inlines(n) + mark
-		case *ast.Link:
-			if u, ok := safeURL(string(n.Destination)); ok {
-				return "[" + inlines(n) + "](" + mdURL(u) + ")"
-			}
-			return inlines(n) + " (" + mdCode(string(n.Destination)) + ")"
-		case *ast.AutoLink:
-			if u, ok := safeURL(string(n.URL(source))); ok {
-				return "[" + mdEscape(string(n.Label(source))) + "](" + mdURL(u) + ")"
-			}
-			return mdEscape(string(n.Label(source)))
-		case *ast.Image:
-			return "\\[image: " + inlines(n) + " (" + mdCode(string(n.Destination)) + ")\\]"
-		case *ast.RawHTML:
-			var s strings.Builder
-			for i := 0; i < n.Segments.Len(); i++ {
-				seg := n.Segments.At(i)
-				s.Write(seg.Value(source))
-			}
-			return mdEscape(s.String())
+		return s
+	case *ast.String:
+		return mdEscape(string(n.Value))
+	case *ast.CodeSpan:
+		return mdCode(string(w.src.codeSpan(n)))
+	case *ast.Emphasis:
+		mark := "_"
+		if n.Level >= 2 {
+			mark = "**"
 		}
-		return inlines(n)
-	}
-	var block func(n ast.Node, prefix string)
-	para := func(text, prefix string) {
-		for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-			out.WriteString(strings.TrimRight(prefix+l, " ") + "\n")
+		return mark + w.inlines(n) + mark
+	case *ast.Link:
+		if u, ok := safeURL(string(n.Destination)); ok {
+			return "[" + w.inlines(n) + "](" + mdURL(u) + ")"
 		}
+		return w.inlines(n) + " (" + mdCode(string(n.Destination)) + ")"
+	case *ast.AutoLink:
+		if u, ok := safeURL(string(n.URL(w.src))); ok {
+			return "[" + mdEscape(string(n.Label(w.src))) + "](" + mdURL(u) + ")"
+		}
+		return mdEscape(string(n.Label(w.src)))
+	case *ast.Image:
+		return "\\[image: " + w.inlines(n) + " (" + mdCode(string(n.Destination)) + ")\\]"
+	case *ast.RawHTML:
+		return mdEscape(string(w.src.rawHTML(n)))
 	}
-	blocks := func(n ast.Node, prefix string) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			block(c, prefix)
-			if c.NextSibling() != nil && c.Kind() != ast.KindTextBlock {
-				out.WriteString(strings.TrimRight(prefix, " ") + "\n")
-			}
+	return w.inlines(n)
+}
+
+// para writes text's lines, each under prefix.
+func (w *notesMarkdownWriter) para(text, prefix string) {
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		w.out.WriteString(strings.TrimRight(prefix+l, " ") + "\n")
+	}
+}
+
+// blocks writes n's children, a blank line (under prefix) between them.
+func (w *notesMarkdownWriter) blocks(n ast.Node, prefix string) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		w.block(c, prefix)
+		if c.NextSibling() != nil && c.Kind() != ast.KindTextBlock {
+			w.out.WriteString(strings.TrimRight(prefix, " ") + "\n")
 		}
 	}
-	block = func(n ast.Node, prefix string) {
-		switch n := n.(type) {
-		case *ast.Paragraph, *ast.TextBlock:
-			para(inlines(n), prefix)
-		case *ast.Heading:
-			para(strings.Repeat("#", min(n.Level+3, 6))+" "+strings.ReplaceAll(inlines(n), "\n", " "), prefix)
-		case *ast.Blockquote:
-			blocks(n, prefix+"> ")
-		case *ast.List:
-			i := n.Start
-			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-				marker := "- "
-				if n.IsOrdered() {
-					marker = strconv.Itoa(i) + ". "
-					i++
-				}
-				saved := out
-				out = &bytes.Buffer{}
-				blocks(c, "")
-				item := out
-				out = saved
-				for j, l := range strings.Split(strings.TrimRight(item.String(), "\n"), "\n") {
-					lead := strings.Repeat(" ", len(marker))
-					if j == 0 {
-						lead = marker
-					}
-					out.WriteString(strings.TrimRight(prefix+lead+l, " ") + "\n")
-				}
+}
+
+// block writes one block node, each line under prefix.
+func (w *notesMarkdownWriter) block(n ast.Node, prefix string) {
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		w.para(w.inlines(n), prefix)
+	case *ast.Heading:
+		w.para(strings.Repeat("#", min(n.Level+3, 6))+" "+strings.ReplaceAll(w.inlines(n), "\n", " "), prefix)
+	case *ast.Blockquote:
+		w.blocks(n, prefix+"> ")
+	case *ast.List:
+		w.list(n, prefix)
+	case *ast.ThematicBreak:
+		w.para("---", prefix)
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+		md := &mdWriter{&bytes.Buffer{}}
+		md.fence(strings.TrimRight(string(w.src.code(n)), "\n"), "")
+		w.para(md.b.String(), prefix)
+	default:
+		w.blocks(n, prefix)
+	}
+}
+
+// list writes each item under its marker, its further lines indented to
+// the marker's width.
+func (w *notesMarkdownWriter) list(n *ast.List, prefix string) {
+	i := n.Start
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		marker := "- "
+		if n.IsOrdered() {
+			marker = strconv.Itoa(i) + ". "
+			i++
+		}
+		saved := w.out
+		w.out = &bytes.Buffer{}
+		w.blocks(c, "")
+		item := w.out
+		w.out = saved
+		for j, l := range strings.Split(strings.TrimRight(item.String(), "\n"), "\n") {
+			lead := strings.Repeat(" ", len(marker))
+			if j == 0 {
+				lead = marker
 			}
-		case *ast.ThematicBreak:
-			para("---", prefix)
-		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
-			code := raw(n)
-			if hb, ok := n.(*ast.HTMLBlock); ok && hb.HasClosure() {
-				code += string(hb.ClosureLine.Value(source))
-			}
-			md := &mdWriter{&bytes.Buffer{}}
-			md.fence(strings.TrimRight(code, "\n"), "")
-			para(md.b.String(), prefix)
-		default:
-			blocks(n, prefix)
+			w.out.WriteString(strings.TrimRight(prefix+lead+l, " ") + "\n")
 		}
 	}
-	blocks(doc, "")
-	return out.String()
 }
 
 // mdURL is a safe URL as a Markdown link destination: safeURL allows no

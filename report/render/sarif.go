@@ -190,6 +190,35 @@ func renderSARIF(w io.Writer, r *report.Run, _ Options) error { return writeSARI
 // writeSARIF writes r as SARIF; states, when set, gives each finding's
 // baselineState (a comparison of two runs).
 func writeSARIF(w io.Writer, r *report.Run, states []string) error {
+	descs, index := sarifRules(r)
+	// Each result is made as it is written: a log of a large run is never
+	// held whole (jsonstream.Write).
+	result := func(i int) sarifResult {
+		res := sarifResultFor(r.Findings[i], index[r.Findings[i].Rule])
+		if states != nil {
+			res.BaselineState = states[i]
+		}
+		return res
+	}
+	run := sarifRunOf(r, descs)
+	mark := sarifResult{RuleID: jsonstream.SentinelString(2)}
+	return jsonstream.Write(w, func(sentinels bool) any {
+		doc := run
+		switch {
+		case sentinels && len(r.Findings) > 0:
+			doc.Results = []sarifResult{mark}
+		case !sentinels:
+			for i := range r.Findings {
+				doc.Results = append(doc.Results, result(i))
+			}
+		}
+		return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{doc}}
+	}, jsonstream.Splice{Depth: 4, Sentinel: mark, N: len(r.Findings), Elem: func(i int) any { return result(i) }})
+}
+
+// sarifRules describes every rule the run ran or a finding names, sorted
+// by ID, and gives each ID its index in that list.
+func sarifRules(r *report.Run) ([]sarifRule, map[string]int) {
 	ids := map[string]bool{}
 	for _, id := range r.Rules {
 		ids[id] = true
@@ -208,17 +237,13 @@ func writeSARIF(w io.Writer, r *report.Run, states []string) error {
 		index[id] = i
 		descs = append(descs, sarifRuleFor(id))
 	}
+	return descs, index
+}
 
-	// Each result is made as it is written: a log of a large run is never
-	// held whole (jsonstream.Write).
-	result := func(i int) sarifResult {
-		res := sarifResultFor(r.Findings[i], index[r.Findings[i].Rule])
-		if states != nil {
-			res.BaselineState = states[i]
-		}
-		return res
-	}
-
+// sarifRunOf is the SARIF run of r without its results: the tool and its
+// rules, the invocation with the run's errors, and lockaudit's own
+// properties (the verdict among them).
+func sarifRunOf(r *report.Run, descs []sarifRule) sarifRun {
 	inv := sarifInvocation{ExecutionSuccessful: len(r.Errors) == 0}
 	for _, e := range r.Errors {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{
@@ -226,7 +251,6 @@ func writeSARIF(w io.Writer, r *report.Run, states []string) error {
 			Message: sarifText{Text: e.Where + ": " + e.Message},
 		})
 	}
-
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           r.Tool.Name,
@@ -257,19 +281,7 @@ func writeSARIF(w io.Writer, r *report.Run, states []string) error {
 		// the same commit must not replace each other.
 		run.AutomationDetails = &sarifAutomation{ID: "lockaudit/" + r.Command + "/"}
 	}
-	mark := sarifResult{RuleID: jsonstream.SentinelString(2)}
-	return jsonstream.Write(w, func(sentinels bool) any {
-		doc := run
-		switch {
-		case sentinels && len(r.Findings) > 0:
-			doc.Results = []sarifResult{mark}
-		case !sentinels:
-			for i := range r.Findings {
-				doc.Results = append(doc.Results, result(i))
-			}
-		}
-		return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{doc}}
-	}, jsonstream.Splice{Depth: 4, Sentinel: mark, N: len(r.Findings), Elem: func(i int) any { return result(i) }})
+	return run
 }
 
 // sarifRuleFor builds a rule descriptor from the catalog. A rule the catalog

@@ -136,70 +136,10 @@ func writeSites(p *errWriter, uses []report.Use) {
 // the node findings, and the verdict explained for someone who has not read
 // the code.
 func writeFleet(p *errWriter, run *report.Run, v *view, findings []report.Finding) {
-	var uses []string
-	for _, u := range run.Uses {
-		uses = append(uses, u.Command.String())
-	}
 	if len(run.Nodes) > 0 {
-		counts := map[string]int{}
-		for _, n := range run.Nodes {
-			counts[n.Role]++
-		}
-		var parts []string
-		for _, r := range []string{"primary", "replica", "sentinel", "unknown"} {
-			if c := counts[r]; c > 0 {
-				word := r
-				if c > 1 {
-					word += "s"
-					if r == "primary" {
-						word = "primaries"
-					}
-				}
-				parts = append(parts, fmt.Sprintf("%d %s", c, word))
-			}
-		}
-		p.printf("Topology: %s (%s)", run.Topology, strings.Join(parts, ", "))
-		if w := run.Probed; w != nil {
-			p.printf(", read %s to %s", w.Start, w.End)
-		}
-		p.printf(".")
-		if len(uses) > 0 {
-			switch report.UsesFrom(run) {
-			case report.UsesAssumed:
-				p.printf(" Assumed (no code analysed, no -uses): the code relies on %s, the native path of the fleet's flavor.", strings.Join(uses, ", "))
-			case report.UsesNamed:
-				p.printf(" Relied on (-uses): %s.", strings.Join(uses, ", "))
-			default:
-				p.printf(" The code relies on: %s.", strings.Join(uses, ", "))
-			}
-		}
-		p.printf("\n\n")
-
-		t := NewTable(p)
-		t.Header("ADDRESS", "ROLE", "PROMOTABLE", "SERVER", "LUA", "DELIFEQ", "DELEX", "SET IFEQ", "KEY CONFIG")
-		for _, n := range run.Nodes {
-			if err := t.Append(n.Addr, roleCell(n), n.Promotable.String(), serverCell(n), dataCell(n, n.Lua), dataCell(n, n.DELIFEQ), dataCell(n, n.DELEX), dataCell(n, n.SetIFEQ), keyConfig(n)); err != nil && p.err == nil {
-				p.err = err
-			}
-		}
-		if err := t.Render(); err != nil && p.err == nil {
-			p.err = err
-		}
-
-		var notes []string
-		for _, n := range run.Nodes {
-			for _, note := range n.Notes {
-				notes = append(notes, n.Addr+": "+note)
-			}
-		}
-		if len(notes) > 0 {
-			p.printf("\nNotes:\n")
-			for _, s := range notes {
-				p.printf("  %s\n", s)
-			}
-		}
+		writeTopology(p, run)
+		writeNodes(p, run.Nodes)
 	}
-
 	if len(findings) > 0 {
 		if len(run.Nodes) > 0 {
 			p.printf("\n")
@@ -210,12 +150,72 @@ func writeFleet(p *errWriter, run *report.Run, v *view, findings []report.Findin
 			p.printf("  %s %s %s  %s\n", g.Rule, p.paint.severity(g.Severity, sev), strings.Join(g.nodes, ", "), g.Message)
 		}
 	}
-
 	if run.Verdict != nil {
 		if len(run.Nodes) > 0 || len(findings) > 0 {
 			p.printf("\n")
 		}
 		writeVerdict(p, v)
+	}
+}
+
+// writeTopology is the fleet's line: its topology and nodes by role, when
+// it was read, and the commands relied on and where they come from.
+func writeTopology(p *errWriter, run *report.Run) {
+	counts := map[string]int{}
+	for _, n := range run.Nodes {
+		counts[n.Role]++
+	}
+	var parts []string
+	for _, r := range []string{"primary", "replica", "sentinel", "unknown"} {
+		if c := counts[r]; c > 0 {
+			parts = append(parts, report.Plural(c, r))
+		}
+	}
+	p.printf("Topology: %s (%s)", run.Topology, strings.Join(parts, ", "))
+	if w := run.Probed; w != nil {
+		p.printf(", read %s to %s", w.Start, w.End)
+	}
+	p.printf(".")
+	var uses []string
+	for _, u := range run.Uses {
+		uses = append(uses, u.Command.String())
+	}
+	if len(uses) > 0 {
+		switch report.UsesFrom(run) {
+		case report.UsesAssumed:
+			p.printf(" Assumed (no code analysed, no -uses): the code relies on %s, the native path of the fleet's flavor.", strings.Join(uses, ", "))
+		case report.UsesNamed:
+			p.printf(" Relied on (-uses): %s.", strings.Join(uses, ", "))
+		default:
+			p.printf(" The code relies on: %s.", strings.Join(uses, ", "))
+		}
+	}
+	p.printf("\n\n")
+}
+
+// writeNodes is the node table and then the nodes' notes.
+func writeNodes(p *errWriter, nodes []report.Node) {
+	t := NewTable(p)
+	t.Header("ADDRESS", "ROLE", "PROMOTABLE", "SERVER", "LUA", "DELIFEQ", "DELEX", "SET IFEQ", "KEY CONFIG")
+	for _, n := range nodes {
+		if err := t.Append(n.Addr, roleCell(n), n.Promotable.String(), serverCell(n), dataCell(n, n.Lua), dataCell(n, n.DELIFEQ), dataCell(n, n.DELEX), dataCell(n, n.SetIFEQ), keyConfig(n)); err != nil && p.err == nil {
+			p.err = err
+		}
+	}
+	if err := t.Render(); err != nil && p.err == nil {
+		p.err = err
+	}
+	var notes []string
+	for _, n := range nodes {
+		for _, note := range n.Notes {
+			notes = append(notes, n.Addr+": "+note)
+		}
+	}
+	if len(notes) > 0 {
+		p.printf("\nNotes:\n")
+		for _, s := range notes {
+			p.printf("  %s\n", s)
+		}
 	}
 }
 
