@@ -9,9 +9,11 @@
 // A script is reported once, where its text is: at the constructor of a
 // script object (go-redis NewScript/NewScriptServerSHA, redigo NewScript,
 // valkey-go/rueidis NewLuaScript*, radix NewEvalScript, glide
-// options.NewScript, redsync's internal redis.NewScript), or at the EVAL /
-// EVAL_RO call that sends it inline. Script runs (Run, Exec, Do ...) are not
-// reported again. Scripts whose text is not a constant visible in the
+// options.NewScript, redsync's internal redis.NewScript), at a go-redis
+// ScriptLoad whose SHA an EvalSha runs (the SHA kept in a local, a package
+// variable or a struct field, every value of which is that load's reply or
+// ""), or at the EVAL / EVAL_RO call that sends it inline. Script runs
+// (Run, Exec, Do, EvalSha ...) are not reported again. Scripts whose text is not a constant visible in the
 // package (built at run time, or defined in another package) are not
 // reported; non-lock scripts (rate limiters, counters, queue pops, cache
 // compare-and-set) are not either.

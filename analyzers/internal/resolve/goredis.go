@@ -135,6 +135,9 @@ func (r *resolver) eval(op *Op, s spec, a []ast.Expr, spread bool) {
 	op.text = argAt(a, 0)
 	r.inlineScript(op, op.text)
 	r.keysAndArgv(op, a[min(1, len(a)):], spread)
+	if op.Name == "EVALSHA" || op.Name == "EVALSHA_RO" {
+		r.runs = append(r.runs, scriptRun{op: op, recv: op.text, sha: true})
+	}
 }
 
 // goRedisDialect is what differs between go-redis's versions and its

@@ -211,7 +211,10 @@ func goRedisSpecs() map[string]spec {
 		"Script.EvalSha":          {h: hScriptRun, cmd: "EVALSHA"},
 		"Script.EvalShaRO":        {h: hScriptRun, cmd: "EVALSHA_RO"},
 		"Script.Load":             {h: hSkip},
-		"Script.Exists":           {h: hSkip},
+		// ScriptLoad(ctx, src) defines a script like a constructor: the SHA
+		// its reply holds is what EvalSha runs (resolver.shaScript).
+		"ScriptLoad":    {h: hScriptNew, arg: 0},
+		"Script.Exists": {h: hSkip},
 	}
 	return m
 }

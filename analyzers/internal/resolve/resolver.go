@@ -56,6 +56,8 @@ type scriptRun struct {
 	split  bool
 	rest   []ast.Expr
 	spread bool
+	// sha: recv is the SHA1 an EVALSHA sends (resolver.shaScript).
+	sha bool
 }
 
 func newResolver(pass *analysis.Pass) *resolver {
@@ -321,6 +323,81 @@ func (r *resolver) fieldValue(sel *ast.SelectorExpr) ast.Expr {
 	return ws[0].Value()
 }
 
+// shaScript finds the Script whose SHA1 an EVALSHA sends: the reply of a
+// ScriptLoad (cmd.Result() or cmd.Val()) kept in a local, a package
+// variable or a struct field of this package (set in a constructor or
+// where it is loaded). Every value the variable is given must be a load of
+// the same text, or the empty string (the "not loaded yet" mark); a SHA
+// from anywhere else (a constant, a parameter, a second script) is nil.
+func (r *resolver) shaScript(e ast.Expr) *Script {
+	vals, ok := r.shaValues(e)
+	var out *Script
+	for _, v := range vals {
+		if s, isStr := r.str(v); isStr && s == "" {
+			continue
+		}
+		sc := r.scriptOf(replyOf(v))
+		if sc == nil || (out != nil && sc.Text != out.Text) {
+			return nil
+		}
+		out = sc
+	}
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+// replyOf is cmd in cmd.Result() or cmd.Val() (the reply of a go-redis
+// command), or nil.
+func replyOf(e ast.Expr) ast.Expr {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return nil
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Result" && sel.Sel.Name != "Val") {
+		return nil
+	}
+	return sel.X
+}
+
+// shaValues lists the values a SHA expression may hold: the expression
+// itself, or every value a variable or field of this package is given
+// (x, err := cmd.Result() counts as cmd.Result()). ok is false when a
+// write cannot be read (x += e, a range, its address taken).
+func (r *resolver) shaValues(e ast.Expr) ([]ast.Expr, bool) {
+	e = ast.Unparen(e)
+	var v *types.Var
+	switch x := e.(type) {
+	case *ast.Ident:
+		v, _ = r.x.ObjOf(x).(*types.Var)
+	case *ast.SelectorExpr:
+		v, _ = r.x.ObjOf(x).(*types.Var)
+		if v != nil && !v.IsField() {
+			v = nil
+		}
+	default:
+		return []ast.Expr{e}, true
+	}
+	if v == nil || v.Pkg() != r.pass.Pkg || r.x.AddrTaken(v) {
+		return nil, false
+	}
+	var out []ast.Expr
+	for _, w := range append(append([]syntax.Write(nil), r.x.FieldInits(v)...), r.x.Writes(v)...) {
+		switch {
+		case w.Kind == syntax.Zero && w.Embed == "":
+		case w.Value() != nil:
+			out = append(out, w.Value())
+		case (w.Kind == syntax.Define || w.Kind == syntax.Assign) && w.Idx == 0:
+			out = append(out, w.Rhs)
+		default:
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
+}
+
 // resolveScripts attaches script runs to their definitions.
 // classifyScripts classifies every visible script once (several ops may
 // share one), so rules never run the Lua classifier again.
@@ -363,7 +440,12 @@ func (r *resolver) scriptValues() {
 
 func (r *resolver) resolveScripts() {
 	for _, run := range r.runs {
-		sc := r.scriptOf(run.recv)
+		var sc *Script
+		if run.sha {
+			sc = r.shaScript(run.recv)
+		} else {
+			sc = r.scriptOf(run.recv)
+		}
 		op := run.op
 		if sc != nil {
 			if sc.Text != "" {

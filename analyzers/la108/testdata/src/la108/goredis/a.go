@@ -101,3 +101,27 @@ func throughCallLua(ctx context.Context, rdb *redis.Client, gid, status, token s
 	_, err := callLua(ctx, rdb, []string{"lock:" + gid}, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`, token) // want `^only the error of the Lua release in callLua is checked`
 	return err
 }
+
+// A release loaded with SCRIPT LOAD and run by its SHA, kept in a field
+// (DoNewsCode/core's leader election): the EVALSHA runs the release.
+type leader struct {
+	rdb *redis.Client
+	sha string
+}
+
+func (l *leader) resign(ctx context.Context, host string) error {
+	if l.sha == "" {
+		var err error
+		if l.sha, err = l.rdb.ScriptLoad(ctx, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`).Result(); err != nil {
+			return err
+		}
+	}
+	_, err := l.rdb.EvalSha(ctx, l.sha, []string{"leader"}, host).Result() // want `^only the error of the Lua release script \(EVALSHA "leader"\) is checked`
+	return err
+}
+
+// A counter loaded and run by its SHA: its reply is data.
+func (l *leader) count(ctx context.Context) error {
+	sha := l.rdb.ScriptLoad(ctx, `return redis.call("incr", KEYS[1])`).Val()
+	return l.rdb.EvalSha(ctx, sha, []string{"hits"}).Err()
+}
