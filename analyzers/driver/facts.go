@@ -32,9 +32,11 @@ import (
 //   - packages that import a known client, directly or through other
 //     packages, outside the client's own module: they may hold wrappers
 //     (the client modules' own packages are the knowledge table's);
-//   - packages of an analysed module that import a random source
-//     (origin.IsRandomSource), imported by a package that reaches a
-//     client: helpers that may draw lock tokens.
+//   - packages that import a random source (origin.IsRandomSource),
+//     imported by a package that reaches a client, of an analysed module
+//     or, imported by such a package of an analysed module, of any other
+//     (a project's shared helper module): helpers that may draw lock
+//     tokens. The standard library is never among them.
 func factDeps(roots []*packages.Package) []string {
 	isRoot := map[*packages.Package]bool{}
 	rootMods := map[string]bool{}
@@ -78,8 +80,9 @@ func factDeps(roots []*packages.Package) []string {
 		if !isRoot[p] && !own {
 			return
 		}
+		inRootMod := p.Module != nil && rootMods[p.Module.Path]
 		for _, imp := range p.Imports {
-			if isRoot[imp] || imp.Module == nil || !rootMods[imp.Module.Path] {
+			if isRoot[imp] || imp.Module == nil || clientMods[imp.Module.Path] || !(rootMods[imp.Module.Path] || inRootMod) {
 				continue
 			}
 			if randomSource(imp) {

@@ -11,9 +11,10 @@ import (
 
 // TestFactDeps: loading only the package that uses the helpers of
 // testdata/facts, the dependencies needed for facts are the helper that
-// reaches a client (store) and the module's token helper (tokens); not
+// reaches a client (store), the module's token helper (tokens) and the
+// token helper of another module it imports (randmod/random); not
 // go-redis's own packages, not the standard library. Loading the whole
-// module needs none. The checker's view keeps only the source-loaded
+// module needs only the other module's helper. The checker's view keeps only the source-loaded
 // packages in Imports.
 func TestFactDeps(t *testing.T) {
 	if testing.Short() {
@@ -34,12 +35,12 @@ func TestFactDeps(t *testing.T) {
 	}
 	roots := load("./dispatch")
 	got := factDeps(roots)
-	want := []string{"example.com/facts/store", "example.com/facts/tokens"}
+	want := []string{"example.com/facts/store", "example.com/facts/tokens", "example.com/randmod/random"}
 	if !slices.Equal(got, want) {
 		t.Errorf("factDeps(./dispatch) = %v, want %v", got, want)
 	}
-	if got := factDeps(load("./...")); len(got) != 0 {
-		t.Errorf("factDeps(./...) = %v, want none", got)
+	if got, other := factDeps(load("./...")), []string{"example.com/randmod/random"}; !slices.Equal(got, other) {
+		t.Errorf("factDeps(./...) = %v, want only the other module's token helper %v", got, other)
 	}
 
 	view, err := loadForFacts(context.Background(), cfg, []string{"./dispatch"}, roots)

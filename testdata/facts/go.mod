@@ -9,3 +9,7 @@ require (
 	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 )
+
+require example.com/randmod v0.0.0
+
+replace example.com/randmod => ./randmod

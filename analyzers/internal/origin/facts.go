@@ -149,14 +149,16 @@ func makesTokens(pass *analysis.Pass) bool {
 	return false
 }
 
-// tokenResult reports whether a signature's first result can be a token.
+// tokenResult reports whether a signature's first result can be a token
+// or what one is built from: a string, bytes, or an integer (a random
+// helper's IntN, from which the caller picks a token's characters).
 func tokenResult(sig *types.Signature) bool {
 	if sig.Results().Len() == 0 {
 		return false
 	}
 	switch t := sig.Results().At(0).Type().Underlying().(type) {
 	case *types.Basic:
-		return t.Info()&types.IsString != 0
+		return t.Info()&(types.IsString|types.IsInteger) != 0
 	case *types.Slice:
 		b, ok := t.Elem().Underlying().(*types.Basic)
 		return ok && b.Kind() == types.Byte

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // The randomness model: a value drawn from math/rand or math/rand/v2 is as
@@ -15,6 +17,8 @@ import (
 //   - A generator or source (rand.New, NewSource, NewPCG, NewChaCha8) is
 //     strong when its seed comes from crypto/rand, weak when the seed is
 //     the time or a constant (the reason says which), untraced otherwise.
+//     A package-level generator a setter may replace (SetGenerator(r) {
+//     gen = r }) is judged by its declared default when that is weak.
 //   - math/rand's (v1) top-level functions read the global source, which a
 //     rand.Seed call anywhere in the program fixes (and which was seeded
 //     with 1 before Go 1.20): weak; when this package seeds it, the reason
@@ -124,15 +128,37 @@ func (t *tracer) generator(e ast.Expr, depth int) Origin {
 			writes = append(t.x.FieldInits(v), writes...)
 		}
 		var out []Origin
+		replaceable := false
 		for _, w := range writes {
 			if w.Value() == nil {
 				return untraced
 			}
+			if t.setterArg(v, w) {
+				replaceable = true
+				continue
+			}
 			out = append(out, t.generator(w.Value(), depth+1))
 		}
-		return all(out)
+		if o := all(out); o.Strength == Weak || !replaceable {
+			return o
+		}
+		return untraced
 	}
 	return untraced
+}
+
+// setterArg reports a write that gives a package-level generator a
+// setter's parameter (SetGenerator(rnd) { gen = rnd }): a replacement a
+// caller may install, mostly a test's seeded one. The generator's own
+// declaration is its default: a weak default stays weak (what runs unless
+// someone replaces it), a strong one is untraced (a replacement may not
+// be).
+func (t *tracer) setterArg(v *types.Var, w syntax.Write) bool {
+	if !syntax.IsPkgLevel(v) || t.x.InInit(w.Pos) {
+		return false
+	}
+	p, ok := t.x.ObjOf(ast.Unparen(w.Value())).(*types.Var)
+	return ok && t.x.IsParam(p)
 }
 
 // seed is the origin of a generator's seed: strong when any part comes

@@ -8,6 +8,7 @@ import (
 	crand "crypto/rand"
 	"encoding/hex"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"sync"
 	"time"
 )
@@ -19,7 +20,7 @@ type lockedSource struct {
 	src rand.Source
 }
 
-func (s *lockedSource) Int63() int64 {
+func (s *lockedSource) Int63() int64 { // want Int63:"weak: math/rand seeded with time.Now"
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.src.Int63()
@@ -57,3 +58,41 @@ func Mixed() string {
 
 // Label draws nothing.
 func Label(name string) string { return "lock:" + name }
+
+// DefaultGenerator is nyaruka/gocommon's random package: a time-seeded
+// generator that SetGenerator may replace (with a test's seeded one).
+var DefaultGenerator = rand.New(rand.NewSource(time.Now().UnixNano()))
+
+var (
+	current = DefaultGenerator
+	mu      sync.Mutex
+)
+
+func SetGenerator(r *rand.Rand) { current = r }
+
+// IntN draws from the current generator: the time-seeded default unless
+// replaced. An integer a caller picks a token's characters with.
+func IntN(n int) int { // want IntN:"weak: math/rand seeded with time.Now"
+	mu.Lock()
+	defer mu.Unlock()
+	return current.Intn(n)
+}
+
+// StrongIntN draws from math/rand/v2's runtime-seeded generator.
+func StrongIntN(n int) int { // want StrongIntN:"strong"
+	return randv2.IntN(n)
+}
+
+var strongDefault = randv2.New(randv2.NewChaCha8(seed()))
+
+func seed() [32]byte {
+	var b [32]byte
+	_, _ = crand.Read(b[:])
+	return b
+}
+
+func SetStrong(r *randv2.Rand) { strongDefault = r }
+
+// Replaced draws from a crypto-seeded default a setter may replace with
+// anything: neither weak nor strong.
+func Replaced(n int) int { return strongDefault.IntN(n) }

@@ -1,0 +1,3 @@
+module example.com/randmod
+
+go 1.26.0
