@@ -31,5 +31,7 @@
 // Parameters, other fields and unknown calls are not followed, so a token
 // passed in is never reported where it is received (it is where it is
 // passed to a wrapper); nor is an idempotency marker (SET seen:<id> 1 NX EX
-// ...) or a state flag whose value is a timestamp.
+// ...) or a state flag whose value is a timestamp. A local token several
+// acquires write (a lease re-running its acquire with the same mark to
+// renew) is reported once, at the first.
 package la107

@@ -1,8 +1,12 @@
 package la107
 
 import (
+	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
+	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -21,13 +25,25 @@ func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
 	tr := origin.For(pass)
 	luaConstants(pass, in)
-	for _, op := range in.Ops {
+	// A local token written by several acquires (a lease that re-runs its
+	// acquire with the same mark to renew) is one token, drawn once:
+	// reported at the first.
+	reported := map[types.Object]bool{}
+	ops := slices.Clone(in.Ops)
+	slices.SortStableFunc(ops, func(a, b *resolve.Op) int { return cmp.Compare(a.Pos, b.Pos) })
+	for _, op := range ops {
 		if op.Value == nil || !op.Complete || !op.Passes(resolve.PassedValue|resolve.PassedArgv) || !takesToken(in, op) {
 			continue
 		}
 		o := tr.Token(op.Value, op.Func)
 		if o.Strength != origin.Weak {
 			continue
+		}
+		if v := localVar(pass, op.Value); v != nil {
+			if reported[v] {
+				continue
+			}
+			reported[v] = true
 		}
 		written := ""
 		if op.Via != nil {
@@ -82,6 +98,19 @@ func luaConstants(pass *analysis.Pass, in *keys.Info) {
 			"; pass a fresh crypto/rand token per acquire as ARGV",
 			"; pass a crypto/rand token as ARGV"))
 	}
+}
+
+// localVar is the local variable an expression names, or nil.
+func localVar(pass *analysis.Pass, e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == pass.Pkg.Scope() {
+		return nil
+	}
+	return v
 }
 
 // takesToken reports an Op whose Value is the token of a lock: a lock

@@ -205,6 +205,14 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 	}
 	info, s, ok := r.callee(fn)
 	if !ok {
+		if info == nil && r.implementedHere(fn) {
+			// An interface of another package whose implementations are
+			// here (lock.Lock(key, ttl, mark) on a locker.Locker this
+			// package's *Lock implements): judged by them, like the
+			// package's own interfaces (forwarder).
+			r.noteLocal(fn, call, stack)
+			return
+		}
 		if info == nil {
 			sum := r.importedSummary(fn)
 			if sum == nil && isInterfaceMethod(fn) {

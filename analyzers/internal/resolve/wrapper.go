@@ -57,6 +57,26 @@ type wrapperState struct {
 	imported map[*types.Func]*Summary
 	methods  map[string]bool          // names of the methods that send something or call the package's functions
 	modFwd   map[*types.Func]*Summary // interface methods of other packages, by their implementations in the module (moduleForwarder)
+	here     map[*types.Func]bool     // interface methods of other packages that types of this package implement (implementedHere)
+}
+
+// implementedHere reports an interface method of another package whose
+// interface some named type of this package implements: its calls here
+// are judged by those implementations (forwarder), not by the module's.
+func (r *resolver) implementedHere(m *types.Func) bool {
+	if !isInterfaceMethod(m) || m.Pkg() == r.pass.Pkg {
+		return false
+	}
+	if v, ok := r.w.here[m]; ok {
+		return v
+	}
+	if r.w.here == nil {
+		r.w.here = map[*types.Func]bool{}
+	}
+	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	v := ok && len(implementers(r.pass.Pkg.Scope(), iface)) > 0
+	r.w.here[m] = v
+	return v
 }
 
 // noteLocal records a call of a function of the package (or of an
@@ -647,10 +667,11 @@ func isNil(info *types.Info, e ast.Expr) bool {
 	return isNil
 }
 
-// forwarder summarises an interface method of the package: the common
-// summary of its implementations in the package, when every named type of
-// the package that implements the interface and sends something has the
-// method as a wrapper, all alike (the same commands with the same
+// forwarder summarises an interface method of the package (or of another
+// package, called here where it is implemented: implementedHere): the
+// common summary of its implementations in the package, when every named
+// type of the package that implements the interface and sends something
+// has the method as a wrapper, all alike (the same commands with the same
 // parameters; the client may differ, as v8 and v9 clients do). An
 // implementation that sends nothing (an in-memory store, a no-op lock)
 // does not count: the Redis-backed ones decide what a call means.
@@ -888,7 +909,9 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 					return nil
 				})
 				if e == nil {
-					op.argv = nil
+					// ARGV are positional: the ones before an argument
+					// the wrapper builds itself (strconv.Itoa(ttl)) are
+					// still known (the acquire's token is ARGV[1]).
 					break
 				}
 				op.argv = append(op.argv, e)
