@@ -3,7 +3,9 @@
 //
 //   - redsync (github.com/go-redsync/redsync/v4): Mutex Unlock,
 //     UnlockContext, Extend, ExtendContext. redsync acquires natively
-//     (SET NX PX), so Lock/TryLock are not reported.
+//     (SET NX PX), so Lock/TryLock are not reported. The same for redsync
+//     before v4 (github.com/go-redsync/redsync v1, /v2, /v3): Mutex Unlock
+//     and Extend, whose false result says the lock was lost.
 //   - bsm/redislock: Obtain, Client.Obtain, Lock.Refresh, Lock.Release,
 //     Lock.TTL (every step is a Lua script).
 //   - valkeylock and rueidislock: NewLocker and Locker.WithContext,

@@ -449,6 +449,23 @@ func registerAll() {
 		"Mutex.ExtendContext":  {h: hLib, step: "extend"},
 		"Redsync.NewMutex":     {h: hLib, step: "locker", keyArg: 1, optArg: 2},
 	}})
+	// redsync before v4 (github.com/go-redsync/redsync v1, /v2, /v3): the
+	// same steps (SET NX PX acquire, Lua extend and release), no Context
+	// variants, and a lost lock is Unlock's or Extend's false (v1 returns
+	// only the bool; v2 and v3 return false with a nil error when the
+	// script found another token).
+	oldRedsync := &Client{Name: "redsync", API: APILibrary, Lib: &LockLibrary{
+		Module:  "redsync",
+		Lua:     redsync.Lib.Lua,
+		Summary: redsync.Lib.Summary,
+		Lost:    "false",
+	}}
+	register([]string{"github.com/go-redsync/redsync", "github.com/go-redsync/redsync/v2", "github.com/go-redsync/redsync/v3"}, &pkgInfo{client: oldRedsync, handle: (*resolver).library, specs: map[string]spec{
+		"Mutex.Lock":       {h: hLib, step: "acquire"},
+		"Mutex.Unlock":     {h: hLib, step: "release"},
+		"Mutex.Extend":     {h: hLib, step: "extend"},
+		"Redsync.NewMutex": {h: hLib, step: "locker", keyArg: 1, optArg: 2},
+	}})
 	register([]string{"github.com/bsm/redislock"}, &pkgInfo{client: &Client{Name: "redislock", API: APILibrary, LostIsError: true, Lib: &LockLibrary{
 		Module:  "bsm/redislock",
 		Lua:     map[string]string{"acquire": "Lua acquire", "extend": "Lua extend", "release": "Lua release", "ttl": "Lua TTL read"},

@@ -29,7 +29,8 @@ func (r *resolver) library(fn *types.Func, info *pkgInfo, s spec, call *ast.Call
 
 // optionToken finds the token a lock library call is given in its
 // options: redislock's &Options{Token: t} (or a variable holding it), or
-// among redsync's options WithValue(t) or WithGenValueFunc(f) — then the
+// among redsync's options WithValue(t) or WithGenValueFunc(f) (before v4
+// SetGenValueFunc(f)) — then the
 // value f returns, when f is a function literal or a function of the
 // package with one return statement. nil when none is visible.
 func (r *resolver) optionToken(opts []ast.Expr) ast.Expr {
@@ -55,7 +56,7 @@ func (r *resolver) optionToken(opts []ast.Expr) ast.Expr {
 			switch fn.Name() {
 			case "WithValue":
 				return x.Args[0]
-			case "WithGenValueFunc":
+			case "WithGenValueFunc", "SetGenValueFunc": // SetGenValueFunc: redsync before v4
 				if v := r.returnedValue(x.Args[0]); v != nil {
 					return v
 				}

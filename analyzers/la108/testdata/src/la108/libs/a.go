@@ -4,10 +4,13 @@ package libs
 
 import (
 	"context"
+	"errors"
 	"log"
 	"time"
 
 	"github.com/bsm/redislock"
+	redsyncv1 "github.com/go-redsync/redsync"
+	redsync3 "github.com/go-redsync/redsync/v3"
 	"github.com/go-redsync/redsync/v4"
 )
 
@@ -33,4 +36,24 @@ func negatives(ctx context.Context, m *redsync.Mutex, l *redislock.Lock) error {
 	}()
 	_, err := m.Unlock() // redsync returns an error whenever ok is false
 	return err
+}
+
+// redsync before /v4 reports a lost lock as Unlock's or Extend's false,
+// with no error (v1 returns only the bool).
+func oldRedsync(m *redsyncv1.Mutex, m3 *redsync3.Mutex) error {
+	m.Unlock()            // want `^reply of redsync Unlock is discarded, but false means the lock was lost: examine it and record an incident if it was lost$`
+	_, err := m3.Unlock() // want `^only the error of redsync Unlock is checked, but false \(lock lost\) is no error`
+	if err != nil {
+		return err
+	}
+	if !m.Extend() {
+		return errors.New("lost")
+	}
+	if unlocked := m.Unlock(); !unlocked {
+		return errors.New("lock not unlocked")
+	}
+	if ok, err := m3.Extend(); !ok || err != nil {
+		return errors.New("lost")
+	}
+	return nil
 }
