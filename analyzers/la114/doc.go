@@ -4,7 +4,10 @@
 //
 // Lock keys are decided as for LA103 (keys.LockKeyAt: lock evidence, the
 // lock-key pattern of flag -LA114.lock-key-pattern, the same setting as
-// -LA103.lock-key-pattern). Not reported: the one EXPIRE that completes a
+// -LA103.lock-key-pattern). A key built by another package's builder with
+// constant arguments (r.keyer.Key(":", "leader"), through an interface) is
+// the same key wherever the same builder on the same receiver is called
+// with the same arguments. Not reported: the one EXPIRE that completes a
 // TTL-less acquire (SETNX, SET NX without a TTL) of the same key, which is
 // LA106's finding (keys.AcquireExpire: the first such EXPIRE after it in
 // the same function body, outside any loop the acquire is not in); an

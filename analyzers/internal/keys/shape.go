@@ -21,7 +21,7 @@ const (
 	Const                     // constant text
 	Template                  // constant pieces and holes: "lock:"+id, fmt.Sprintf("lock:%s", id)
 	Object                    // a variable or struct field that cannot be followed (a parameter, m.key)
-	Call                      // a call to a helper function of the package: lockKey(id)
+	Call                      // a call to a helper function of the package (lockKey(id)), or of another package with constant arguments (r.keyer.Key(":", "leader"))
 )
 
 func (k ShapeKind) String() string {
@@ -52,7 +52,11 @@ type Shape struct {
 	// Result is, for a Call, the result the key is (a helper returning
 	// (key, error)); 0 for the first.
 	Result int
-	Expr   ast.Expr // the expression the shape was built from
+	// Args is, for a Call of another package's function or method, what
+	// else makes it the same key: the receiver's identity and the
+	// constant arguments.
+	Args string
+	Expr ast.Expr // the expression the shape was built from
 }
 
 // Key is the shape's identity: two key expressions are "the same key" when
@@ -80,7 +84,7 @@ func (s Shape) Key() string {
 		if s.Result > 0 {
 			return fmt.Sprintf("f:%s#%d", s.Obj.(*types.Func).FullName(), s.Result)
 		}
-		return "f:" + s.Obj.(*types.Func).FullName()
+		return "f:" + s.Obj.(*types.Func).FullName() + s.Args
 	}
 	return ""
 }
@@ -198,8 +202,41 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 			}
 			return s
 		}
+		return in.builderCall(x, fn, env, depth)
 	}
 	return Shape{Expr: e}
+}
+
+// builderCall is the shape of a call of another package's key builder
+// whose arguments are all constants (r.keyer.Key(":", "leader"), through
+// an interface): the same builder on the same receiver with the same
+// arguments builds the same key. A call without arguments, or on a
+// receiver that is not a variable or field (time.Now().Format(...)), is
+// unknown: it may return something new each time.
+func (in *Info) builderCall(x *ast.CallExpr, fn *types.Func, env map[types.Object]ast.Expr, depth int) Shape {
+	if len(x.Args) == 0 || x.Ellipsis.IsValid() || !isString(in.TypesInfo.TypeOf(x)) {
+		return Shape{Expr: x}
+	}
+	var b strings.Builder
+	if fn.Signature().Recv() != nil {
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return Shape{Expr: x}
+		}
+		r := in.shape(sel.X, env, depth+1)
+		if r.Kind != Object && r.Kind != Const {
+			return Shape{Expr: x}
+		}
+		b.WriteString("@" + r.Key())
+	}
+	for _, a := range x.Args {
+		tv, ok := in.TypesInfo.Types[ast.Unparen(a)]
+		if !ok || tv.Value == nil {
+			return Shape{Expr: x}
+		}
+		b.WriteString("\x00" + tv.Value.ExactString())
+	}
+	return Shape{Kind: Call, Obj: fn, Args: b.String(), Expr: x}
 }
 
 // resultShape is the shape of a local set once from one result of a call
