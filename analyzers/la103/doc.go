@@ -17,8 +17,13 @@
 //
 // A DEL after a GET of the same key compared with the token, in the same
 // function but in another round trip, gets its own message: the check and
-// the delete race. The advice names the release every -target has (DELIFEQ,
-// else DELEX IFEQ, else a Lua compare-and-delete).
+// the delete race. So does a call of a GET-compare-then-DEL helper (of
+// this package or another, also through an interface whose Redis
+// implementation it is: nfgo's DeleteByKeyValue(key, val)), reported at
+// the call whose key is a lock key and whose value is the lock's token;
+// the helper itself is generic and judged only at its calls. The advice
+// names the release every -target has (DELIFEQ, else DELEX IFEQ, else a
+// Lua compare-and-delete).
 //
 // # Suggested fix
 //

@@ -27,8 +27,19 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for _, k := range op.Keys {
-			if _, ok := in.LockKeyAt(op, k); !ok {
+			lk, ok := in.LockKeyAt(op, k)
+			if !ok {
 				continue
+			}
+			if op.Via != nil && op.Via.Checked {
+				// A GET-compare-then-DEL helper: a release racing its
+				// owner check when what it compares is the lock's token.
+				if op.Match != nil && (lk.Acquire == nil || lk.Acquire.Value == nil || in.SameKey(op.Match, lk.Acquire.Value)) {
+					ruleutil.Report(pass, "LA103", op.Pos,
+						"%s of lock key %s races its GET check of the token: the lock can change hands in between; use %s",
+						op.Name+ruleutil.Through(pass, op), ruleutil.Key(k), release)
+				}
+				break
 			}
 			if get := in.CheckedBefore(op); get != nil && in.SameKey(get.Key(), k) {
 				ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),

@@ -61,6 +61,11 @@ type OpSummary struct {
 	EvalCmd string
 	NumKeys int
 
+	// Checked: a DEL the wrapper sends only after a GET of the same key
+	// whose reply it compares with Match, in another round trip (a
+	// GET-compare-then-DEL helper: Name is the DEL).
+	Checked bool
+
 	// Results says what each of the wrapper's results carries of the reply.
 	Results []Carry
 	// At is where the command is sent: "redis.go:1492".
@@ -115,6 +120,9 @@ func (o OpSummary) String() string {
 	}
 	if o.Match >= 0 {
 		w(" match=%s", p(o.Match))
+	}
+	if o.Checked {
+		w(" after-GET-check")
 	}
 	if o.NX {
 		w(" NX")

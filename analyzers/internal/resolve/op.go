@@ -247,6 +247,10 @@ type Via struct {
 	// wrapper fixes: a finding about those is the wrapper's, reported
 	// there, not at each of its callers).
 	Passed Passed
+	// Checked: the wrapper sends this DEL only after a GET of the key
+	// whose reply it compares with Match, in another round trip
+	// (OpSummary.Checked).
+	Checked bool
 }
 
 // Passed is a set of the parts of a wrapper Op that come from the

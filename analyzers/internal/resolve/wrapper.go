@@ -251,6 +251,11 @@ func (r *resolver) addOp(op *Op) {
 // Script definitions and inline EVALs whose text the function fixes stay
 // where they are (LA101 reports them there) and are not passed on.
 func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summary {
+	if len(ops) == 2 && fd.Body != nil {
+		if s := r.checkedDelete(fn, fd, ops); s != nil {
+			return s
+		}
+	}
 	if len(ops) == 0 || len(ops) > maxWrapperOps || fd.Body == nil {
 		return nil
 	}
@@ -362,6 +367,69 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 		op.InWrapper = &InWrapper{Func: fn, Summary: s, Passed: out[i].passed()}
 	}
 	return s
+}
+
+// checkedDelete summarises a GET-compare-then-DEL helper (nfgo's
+// DeleteByKeyValue(key, val)): a GET of a key parameter, then, inside an
+// if whose condition compares the GET's reply with another parameter
+// (== either way round), a DEL of the same key parameter. Its callers see
+// one DEL of their key, Checked, with Match the compared value: whether
+// that is a lock's release racing its owner check is decided at each call
+// (LA103), by the key and value it passes. nil for any other shape.
+func (r *resolver) checkedDelete(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summary {
+	get, del := ops[0], ops[1]
+	if get.Name != "GET" || !del.IsPlainDel() || len(get.Keys) != 1 || len(del.Keys) != 1 || get.Tx != nil || del.Tx != nil {
+		return nil
+	}
+	params := map[types.Object]int{}
+	for i := range fn.Signature().Params().Len() {
+		params[fn.Signature().Params().At(i)] = i
+	}
+	k := r.paramIndex(params, get.Keys[0])
+	if k < 0 || r.paramIndex(params, del.Keys[0]) != k {
+		return nil
+	}
+	match := -1
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || match >= 0 || del.Pos < ifs.Body.Pos() || del.Pos >= ifs.Body.End() {
+			return match < 0
+		}
+		if be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && be.Op == token.EQL {
+			for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+				if j := r.paramIndex(params, pair[0]); j >= 0 && j != k && r.fromCall(pair[1], get.Call) {
+					match = j
+				}
+			}
+		}
+		return match < 0
+	})
+	if match < 0 {
+		return nil
+	}
+	s := r.summarize(fn, fd, []*Op{del})
+	if s == nil {
+		return nil
+	}
+	s.Ops[0].Match, s.Ops[0].Checked = match, true
+	del.InWrapper.Passed = s.Ops[0].passed()
+	return s
+}
+
+// fromCall reports whether e is a local variable every write of which is
+// (a part of) an expression holding call: v, err := redis.String(conn.Do("GET", k)).
+func (r *resolver) fromCall(e ast.Expr, call *ast.CallExpr) bool {
+	v, ok := r.x.ObjOf(ast.Unparen(e)).(*types.Var)
+	if !ok || v.IsField() {
+		return false
+	}
+	ws := r.writesOf(v)
+	for _, w := range ws {
+		if w.Rhs == nil || call.Pos() < w.Rhs.Pos() || call.End() > w.Rhs.End() {
+			return false
+		}
+	}
+	return len(ws) > 0
 }
 
 // passed is the set of parts of the Op the wrapper's callers pass.
@@ -854,7 +922,7 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		r.place(op, stack)
 		op.Name, op.Method, op.Step = os.Name, os.Method, os.Step
 		op.NX, op.XX, op.GET, op.Cond, op.TTL = os.NX, os.XX, os.GET, os.Cond, os.TTL
-		op.Via = &Via{Func: fn, At: os.At, Results: os.Results}
+		op.Via = &Via{Func: fn, At: os.At, Results: os.Results, Checked: os.Checked}
 		op.Args = call.Args
 		if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
 			op.Args = call.Args[1:]
