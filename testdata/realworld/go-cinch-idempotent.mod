@@ -6,7 +6,9 @@
 # constant value that is no lock.
 # Held out: expectations written by reading the code before any run.
 module github.com/go-cinch/common/idempotent v1.1.0
-half held-out-v3
+# Held-out v3, scored once as written (docs/realworld.md); spent since:
+# tuning data from then on.
+half tuning-v3
 packages .
 
 not LA101 idempotent.go:40,12 state-flag the script (GET, then SET and EXPIRE when absent) claims a request token once and leaves the mark to expire; nothing releases or renews it: an idempotency marker, not a lock (like dtm-client's barriers)

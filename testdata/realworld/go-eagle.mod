@@ -6,7 +6,9 @@
 # "CHECK_REPEAT:<key>" for duplicate-submission marks (generic helpers).
 # Held out: expectations written by reading the code before any run.
 module github.com/go-eagle/eagle v1.8.1
-half held-out-v3
+# Held-out v3, scored once as written (docs/realworld.md); spent since:
+# tuning data from then on.
+half tuning-v3
 packages ./pkg/lock ./pkg/redis
 
 expect LA101 pkg/lock/redis.go:49,48 direct Unlock EVALs GET == ARGV[1] then DEL on the lock key: a compare-and-delete; DELIFEQ exists on the default target valkey-9.0
