@@ -1,7 +1,7 @@
 package probe
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -52,7 +52,7 @@ func (l *replicaLink) down() bool { return l != nil && l.status != "" && l.statu
 // answer is a node's answer for one command and how it is known.
 type answer struct {
 	answer report.Answer
-	why    string
+	why    report.AnswerSource
 }
 
 // answers are a node's answers, by command.
@@ -80,7 +80,7 @@ func decide(f Facts) answers {
 // declaredAnswers are a declared node's: the capability table's for its
 // release, Lua built in unless declared otherwise.
 func declaredAnswers(f Facts) answers {
-	why := "declared " + f.Version.String()
+	why := report.AnswerSource{Kind: report.SourceDeclaredRelease}
 	out := answers{}
 	for _, c := range rules.Commands() {
 		if feat, ok := c.Feature(); ok {
@@ -89,7 +89,7 @@ func declaredAnswers(f Facts) answers {
 	}
 	out[rules.UseLua] = answer{report.Yes, why}
 	if f.seen.noLua != "" {
-		out[rules.UseLua] = answer{report.No, "declared lua: false in " + f.seen.noLua}
+		out[rules.UseLua] = answer{report.No, report.AnswerSource{Kind: report.SourceDeclaredNoLua, Where: f.seen.noLua}}
 	}
 	return out
 }
@@ -98,71 +98,57 @@ func commandAnswer(f Facts, o observed, feat rules.Feature) answer {
 	upper := string(feat)
 	if o.commands != nil {
 		if o.commands[strings.ToLower(upper)] {
-			return answer{report.Yes, "COMMAND INFO " + upper + ": present"}
+			return answer{report.Yes, report.AnswerSource{Kind: report.SourceCommandInfo, Command: upper}}
 		}
-		return answer{report.No, "COMMAND INFO " + upper + ": nil (unknown command)"}
+		return answer{report.No, report.AnswerSource{Kind: report.SourceCommandNil, Command: upper}}
 	}
-	why := f.unread(FactCommands, "COMMAND INFO")
+	why := report.AnswerSource{Kind: report.SourceCommandInfoFailed, Error: f.readError(FactCommands)}
 	if !f.Version.IsZero() && !rules.Supports(f.Version, feat) {
-		return answer{report.No, serverName(f.Version) + " predates " + upper + " (" + why + ")"}
+		why.Kind, why.Command = report.SourcePredates, upper
+		return answer{report.No, why}
 	}
 	return answer{report.Unknown, why}
 }
 
 func ifeqAnswer(f Facts, o observed) answer {
 	if o.docsRead {
-		list := "none"
-		if len(o.setTokens) > 0 {
-			list = strings.Join(o.setTokens, " ")
-		}
-		for _, t := range o.setTokens {
-			if t == "IFEQ" {
-				return answer{report.Yes, "COMMAND DOCS SET: condition tokens " + list}
-			}
-		}
-		return answer{report.No, "COMMAND DOCS SET: condition tokens " + list + " (no IFEQ)"}
+		tokens := append([]string(nil), o.setTokens...)
+		return answer{report.AnswerOf(slices.Contains(tokens, "IFEQ")), report.AnswerSource{Kind: report.SourceSetTokens, Tokens: tokens}}
 	}
-	why := f.unread(FactSetDocs, "COMMAND DOCS SET")
+	why := report.AnswerSource{Kind: report.SourceSetDocsFailed, Error: f.readError(FactSetDocs)}
 	if f.Version.IsZero() {
 		return answer{report.Unknown, why}
 	}
-	return answer{report.AnswerOf(rules.Supports(f.Version, rules.SetIFEQ)), "by version: " + serverName(f.Version) + " (" + why + ")"}
+	why.Kind = report.SourceByVersion
+	return answer{report.AnswerOf(rules.Supports(f.Version, rules.SetIFEQ)), why}
 }
 
 func luaAnswer(f Facts, o observed) answer {
 	if o.commands == nil {
-		return answer{report.Unknown, f.unread(FactCommands, "COMMAND INFO EVAL") + " (EVAL may be renamed or disabled)"}
+		return answer{report.Unknown, report.AnswerSource{Kind: report.SourceCommandInfoFailed, Command: "EVAL", Error: f.readError(FactCommands)}}
 	}
 	if !o.commands["eval"] {
-		return answer{report.No, "COMMAND INFO EVAL: nil (EVAL is renamed or disabled)"}
+		return answer{report.No, report.AnswerSource{Kind: report.SourceCommandNil, Command: "EVAL"}}
 	}
 	sc := o.scripting
 	switch {
 	case sc != nil && sc.present && sc.hasEngine("LUA"):
-		return answer{report.Yes, "INFO scriptingengines: Lua engine loaded"}
+		return answer{report.Yes, report.AnswerSource{Kind: report.SourceLuaEngine}}
 	case sc != nil && sc.present:
-		return answer{report.No, "INFO scriptingengines: engines_count:" + strconv.Itoa(sc.engines) + ", no Lua engine"}
-	case f.Version.IsZero():
-		return answer{report.Unknown, "INFO server unreadable, and " + luaSectionWhy(f, sc)}
-	case rules.Supports(f.Version, rules.LuaOptional):
+		return answer{report.No, report.AnswerSource{Kind: report.SourceNoLuaEngine, Engines: sc.engines}}
+	case f.Version.IsZero() || rules.Supports(f.Version, rules.LuaOptional):
 		// 9.1+ always has the section; without it we cannot tell.
-		return answer{report.Unknown, serverName(f.Version) + ": " + luaSectionWhy(f, sc)}
+		if _, failed := f.failed(FactLua); sc != nil && !failed {
+			return answer{report.Unknown, report.AnswerSource{Kind: report.SourceEnginesEmpty}}
+		}
+		return answer{report.Unknown, report.AnswerSource{Kind: report.SourceEnginesFailed, Error: f.readError(FactLua)}}
 	}
-	return answer{report.Yes, serverName(f.Version) + " has Lua built in (EVAL present)"}
+	return answer{report.Yes, report.AnswerSource{Kind: report.SourceLuaBuiltIn}}
 }
 
-func luaSectionWhy(f Facts, sc *scripting) string {
-	if _, failed := f.failed(FactLua); sc != nil && !failed {
-		return "INFO scriptingengines is empty"
-	}
-	return f.unread(FactLua, "INFO scriptingengines")
-}
-
-// unread says why a fact was not read: "COMMAND INFO: NOPERM ..." with the
-// recorded error, else "COMMAND INFO unreadable".
-func (f Facts) unread(fact Fact, what string) string {
-	if e, ok := f.failed(fact); ok {
-		return what + ": " + e.Reason
-	}
-	return what + " unreadable"
+// readError is the error a fact's read met, as recorded; "" when none
+// was recorded.
+func (f Facts) readError(fact Fact) string {
+	e, _ := f.failed(fact)
+	return e.Reason
 }

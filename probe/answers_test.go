@@ -65,7 +65,7 @@ func TestDecide(t *testing.T) {
 			t.Errorf("%s: delifeq delex set_ifeq lua %v; want %v\n  why: %v", tt.name, got, want, a)
 		}
 		for _, c := range rules.Commands() {
-			if a[c].why == "" {
+			if a[c].why.Kind == 0 {
 				t.Errorf("%s: no reason for %s", tt.name, c)
 			}
 		}

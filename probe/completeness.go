@@ -2,7 +2,6 @@ package probe
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -25,8 +24,8 @@ import (
 
 // gap is one reason the nodes that can become primary are not all known.
 type gap struct {
-	node string // the node it is about
-	what string // for the verdict's reasons
+	node report.NodeRef // the node it is about
+	what report.FleetGap
 	// own: no error of the node says it, so it needs its own LA208.
 	own bool
 }
@@ -46,8 +45,8 @@ func gaps(nodes []judged, topology string) []gap {
 	var out []gap
 	if !view {
 		for _, n := range data {
-			if errs := n.errorsOf(FactCluster); errs != "" {
-				out = append(out, gap{node: n.Addr, what: n.describe() + ": the cluster's members could not be listed (" + errs + ")"})
+			if errs := n.errorsOf(FactCluster); len(errs) > 0 {
+				out = append(out, gap{node: n.ref(), what: report.FleetGap{Kind: report.GapMembersUnlisted, Errors: errs}})
 			}
 		}
 	}
@@ -59,7 +58,7 @@ func gaps(nodes []judged, topology string) []gap {
 			continue
 		}
 		if e, ok := n.failed(FactDiscovery); ok {
-			out = append(out, gap{node: n.Addr, what: n.describe() + ": " + e.Reason})
+			out = append(out, gap{node: n.ref(), what: report.FleetGap{Kind: report.GapDiscoveryFailed, Errors: []string{e.Reason}}})
 		}
 		switch n.Role {
 		case RolePrimary:
@@ -76,23 +75,23 @@ func gaps(nodes []judged, topology string) []gap {
 		}
 		switch {
 		case n.Role != RolePrimary && n.Role != RoleReplica:
-			out = append(out, gap{node: n.Addr, what: n.describe() + ": its role and replicas could not be read (" + n.whyUnread(FactServer, FactRole, FactReplication) + ")"})
+			out = append(out, gap{node: n.ref(), what: report.FleetGap{Kind: report.GapRoleUnread, Errors: n.errorsOf(FactServer, FactRole, FactReplication)}})
 			continue
 		case topology != Cluster && n.Replicas < 0:
 			// In a cluster the member list names every replica.
-			out = append(out, gap{node: n.Addr, what: n.describe() + ": its replicas could not be listed (" + n.whyUnread(FactReplication, FactRole) + ")"})
+			out = append(out, gap{node: n.ref(), what: report.FleetGap{Kind: report.GapReplicasUnlisted, Errors: n.errorsOf(FactReplication, FactRole)}})
 		}
 		if n.Role != RoleReplica || inCycle[n.Addr] {
 			continue
 		}
 		if n.Primary == "" {
-			out = append(out, gap{node: n.Addr, what: n.describe() + ": its primary is unknown (" + n.whyUnread(FactRole, FactReplication) + ")"})
+			out = append(out, gap{node: n.ref(), what: report.FleetGap{Kind: report.GapPrimaryUnknown, Errors: n.errorsOf(FactRole, FactReplication)}})
 			continue
 		}
 		top, _, outside := chainTop(byAddr, n.Facts)
 		switch {
 		case outside != "":
-			out = append(out, gap{node: n.Addr, what: n.describe() + ": its primary " + outside + " was not probed", own: true})
+			out = append(out, gap{node: n.ref(), what: report.FleetGap{Kind: report.GapPrimaryNotProbed, Primary: outside}, own: true})
 		case top.Role == RoleReplica:
 			out = append(out, cycleGap(byAddr, top, inCycle)...)
 		}
@@ -103,7 +102,7 @@ func gaps(nodes []judged, topology string) []gap {
 			addrs = append(addrs, n.Addr)
 		}
 		slices.Sort(addrs)
-		out = append(out, gap{node: addrs[0], what: "no primary among the data nodes found (" + strings.Join(addrs, ", ") + "): which node takes writes is unknown", own: true})
+		out = append(out, gap{node: report.NodeRef{Addr: addrs[0]}, what: report.FleetGap{Kind: report.GapNoPrimary, Nodes: addrs}, own: true})
 	}
 	return out
 }
@@ -119,11 +118,7 @@ func cycleGap(byAddr map[string]Facts, top Facts, inCycle map[string]bool) []gap
 	for _, a := range cycle {
 		inCycle[a] = true
 	}
-	what := "replicas " + strings.Join(cycle, " → ") + " → " + cycle[0] + " replicate each other in a cycle: none of them takes writes, and which one will is unknown"
-	if len(cycle) == 1 {
-		what = "replica " + cycle[0] + " replicates itself: no node takes writes, and which one will is unknown"
-	}
-	return []gap{{node: cycle[0], what: what, own: true}}
+	return []gap{{node: report.NodeRef{Addr: cycle[0]}, what: report.FleetGap{Kind: report.GapCycle, Nodes: cycle}, own: true}}
 }
 
 // declaredCycle is the gap of a declared replica whose chain of declared
@@ -156,22 +151,22 @@ func replicaCycle(byAddr map[string]Facts, start Facts) []string {
 	return append(cycle[i:], cycle[:i]...)
 }
 
-// errorsOf joins the node's errors for the facts ("ROLE: NOPERM ...; INFO
-// replication: ..."); "" when it has none.
-func (f Facts) errorsOf(facts ...Fact) string {
-	var parts []string
+// errorsOf lists the node's errors for the facts ("ROLE: NOPERM ...").
+func (f Facts) errorsOf(facts ...Fact) []string {
+	var out []string
 	for _, e := range f.Errors {
 		if slices.Contains(facts, e.Fact) {
-			parts = append(parts, e.String())
+			out = append(out, e.String())
 		}
 	}
-	return strings.Join(parts, "; ")
+	return out
 }
 
-// whyUnread is errorsOf, or "not read" when no error says why.
-func (f Facts) whyUnread(facts ...Fact) string {
-	if s := f.errorsOf(facts...); s != "" {
-		return s
+// errorList lists every error of the node.
+func (f Facts) errorList() []string {
+	var out []string
+	for _, e := range f.Errors {
+		out = append(out, e.String())
 	}
-	return "not read"
+	return out
 }

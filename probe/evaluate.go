@@ -3,8 +3,6 @@ package probe
 import (
 	"fmt"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -55,7 +53,7 @@ func Evaluate(nodes []Facts, opt EvalOptions) Evaluation {
 	gs := gaps(js, opt.Topology)
 	for _, g := range gs {
 		if g.own {
-			f := finding("LA208", g.node, "%s — unknown: %s", g.what, neededFor[FactDiscovery])
+			f := finding("LA208", g.node.Addr, "%s — unknown: %s", g.what.Words(g.node), neededFor[FactDiscovery])
 			f.Subject = string(FactDiscovery)
 			findings = append(findings, f)
 		}
@@ -76,7 +74,7 @@ type judged struct {
 	Facts
 	answers    answers
 	promotable report.Promotable
-	promotion  string
+	promotion  report.Promotion
 }
 
 // judge decides every node once.
@@ -99,9 +97,9 @@ func (e Evaluation) Run(topology string, uses []report.Use, fromCode bool) *repo
 
 // Answer is the node's answer for a command, and how it is known (or why
 // it is not).
-func (j judged) Answer(c rules.Command) (report.Answer, string) {
+func (j judged) Answer(c rules.Command) (report.Answer, report.AnswerSource) {
 	a := j.answers[c]
-	if a.why == "" {
+	if a.why.Kind == 0 {
 		a.why = unknownWhy(j.Facts)
 	}
 	return a.answer, a.why
@@ -110,54 +108,51 @@ func (j judged) Answer(c rules.Command) (report.Answer, string) {
 // Promotable decides whether a node can become primary: yes, no, manual
 // (cluster-replica-no-failover: only a manual CLUSTER FAILOVER) or unknown,
 // with the reason.
-func Promotable(f Facts, topology string) (report.Promotable, string) {
+func Promotable(f Facts, topology string) (report.Promotable, report.Promotion) {
+	why := func(k report.PromotionKind) report.Promotion { return report.Promotion{Kind: k} }
 	switch f.Role {
 	case RoleSentinel:
-		return report.PromotableNo, "a Sentinel holds no data"
+		return report.PromotableNo, why(report.PromotionSentinel)
 	case RolePrimary:
-		return report.PromotableYes, "it is a primary"
+		return report.PromotableYes, why(report.PromotionPrimary)
 	case RoleReplica:
 	default:
 		if e, ok := f.failed(FactConnect); ok {
-			return report.PromotableUnknown, "it could not be reached (" + e.Reason + ")"
+			return report.PromotableUnknown, report.Promotion{Kind: report.PromotionUnreached, Error: e.Reason}
 		}
-		return report.PromotableUnknown, "its role could not be read"
+		return report.PromotableUnknown, why(report.PromotionRoleUnread)
 	}
 	switch topology {
 	case Sentinel:
 		switch {
 		case f.ReplicaPriority == 0:
-			return report.PromotableNo, "replica-priority 0: Sentinel never promotes it"
+			return report.PromotableNo, why(report.PromotionPriorityZero)
 		case f.ReplicaPriority > 0:
-			return report.PromotableYes, "replica-priority " + strconv.Itoa(f.ReplicaPriority) + ": Sentinel can promote it"
+			return report.PromotableYes, report.Promotion{Kind: report.PromotionPriority, Priority: f.ReplicaPriority}
 		}
-		return report.PromotableUnknown, "its replica-priority could not be read"
+		return report.PromotableUnknown, why(report.PromotionPriorityUnread)
 	case Cluster:
 		switch f.NoFailover {
 		case report.Yes:
-			return report.PromotableManual, "cluster-replica-no-failover yes: only a manual CLUSTER FAILOVER promotes it"
+			return report.PromotableManual, why(report.PromotionNoFailover)
 		case report.No:
-			return report.PromotableYes, "a cluster replica fails over automatically"
+			return report.PromotableYes, why(report.PromotionClusterReplica)
 		}
-		return report.PromotableUnknown, "whether it has cluster-replica-no-failover could not be read"
+		return report.PromotableUnknown, why(report.PromotionNoFailoverUnread)
 	}
-	return report.PromotableYes, "a replica can be promoted (REPLICAOF NO ONE or a failover tool)"
+	return report.PromotableYes, why(report.PromotionReplica)
 }
 
 // unknownWhy says why nothing is known of a node's answers: it was not
 // reached, or what could not be read on it.
-func unknownWhy(f Facts) string {
+func unknownWhy(f Facts) report.AnswerSource {
 	if e, ok := f.failed(FactConnect); ok {
-		return "not reachable: " + e.Reason
+		return report.AnswerSource{Kind: report.SourceUnreachable, Error: e.Reason}
 	}
 	if len(f.Errors) > 0 {
-		var parts []string
-		for _, e := range f.Errors {
-			parts = append(parts, e.String())
-		}
-		return strings.Join(parts, "; ")
+		return report.AnswerSource{Kind: report.SourceReadErrors, Errors: f.errorList()}
 	}
-	return "not read"
+	return report.AnswerSource{Kind: report.SourceNotRead}
 }
 
 func finding(id, node, format string, args ...any) report.Finding {

@@ -432,7 +432,7 @@ func TestPromotable(t *testing.T) {
 		{Facts{Addr: "s:1", Role: RoleSentinel}, Sentinel, report.PromotableNo},
 	} {
 		if got, why := Promotable(tt.f, tt.topology); got != tt.want {
-			t.Errorf("Promotable(%s prio %d nofailover %s, %s) = %s (%s), want %s", tt.f.Role, tt.f.ReplicaPriority, tt.f.NoFailover, tt.topology, got, why, tt.want)
+			t.Errorf("Promotable(%s prio %d nofailover %s, %s) = %s (%s), want %s", tt.f.Role, tt.f.ReplicaPriority, tt.f.NoFailover, tt.topology, got, why.Words(), tt.want)
 		}
 	}
 }

@@ -13,7 +13,6 @@
 package probe
 
 import (
-	"strings"
 	"time"
 
 	"github.com/lockaudit/lockaudit/report"
@@ -222,26 +221,9 @@ func chainTop(byAddr map[string]Facts, f Facts) (top Facts, depth int, outside s
 	return f, depth, ""
 }
 
-// describe names a node for messages: "replica 127.0.0.1:7002 (Valkey
-// 8.1.1, promotable)"; extra qualifiers join the version in parentheses.
-func (f Facts) describe(extra ...string) string {
-	if f.Target != "" {
-		return "every " + f.Target + " node (" + strings.Join(append([]string{"declared by -target"}, extra...), ", ") + ")"
-	}
-	s := f.Addr
-	if f.Role != RoleUnknown && f.Role != "" {
-		s = f.Role + " " + s
-	}
-	var quals []string
-	if !f.Version.IsZero() {
-		quals = append(quals, serverName(f.Version))
-	}
-	quals = append(quals, extra...)
-	if len(quals) > 0 {
-		s += " (" + strings.Join(quals, ", ") + ")"
-	}
-	return s
-}
+// describe names a node for messages as reasons do (report.NodeRef.Describe):
+// "replica 127.0.0.1:7002 (Valkey 8.1.1, promotable)".
+func (f Facts) describe(extra ...string) string { return f.ref().Describe(extra...) }
 
 // serverName prints "Valkey 8.1.1" or "Redis 7.0.15".
 func serverName(v rules.Version) string { return report.ServerName(string(v.Flavor), v.Number()) }

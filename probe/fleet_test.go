@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -21,29 +22,29 @@ func TestFleet(t *testing.T) {
 		t.Fatalf("fleet %+v", fl)
 	}
 	got := fl.Nodes[1]
-	want := join.Node{Ref: report.NodeRef{Addr: r, Role: "replica", Server: "valkey", Version: "8.1.1"}, Version: ver(t, "valkey-8.1.1"),
-		Promotable: report.PromotableYes, Promotion: "a replica can be promoted (REPLICAOF NO ONE or a failover tool)"}
-	if got.Ref != want.Ref || got.Version != want.Version || got.Promotable != want.Promotable || got.Promotion != want.Promotion {
+	want := join.Node{Ref: report.NodeRef{Addr: r, Role: "replica", Server: "valkey", Version: "8.1.1"},
+		Promotable: report.PromotableYes, Promotion: report.Promotion{Kind: report.PromotionReplica}}
+	if got.Ref != want.Ref || got.Promotable != want.Promotable || got.Promotion != want.Promotion {
 		t.Errorf("node %+v\nwant %+v", got, want)
 	}
 	for c, a := range map[rules.Command]join.Answer{
-		rules.UseDELIFEQ: {Answer: report.No, Evidence: "COMMAND INFO DELIFEQ: nil (unknown command)"},
-		rules.UseIFEQ:    {Answer: report.Yes, Evidence: "COMMAND DOCS SET: condition tokens NX XX IFEQ"},
+		rules.UseDELIFEQ: {Answer: report.No, Evidence: report.AnswerSource{Kind: report.SourceCommandNil, Command: "DELIFEQ"}},
+		rules.UseIFEQ:    {Answer: report.Yes, Evidence: report.AnswerSource{Kind: report.SourceSetTokens, Tokens: []string{"NX", "XX", "IFEQ"}}},
 	} {
-		if got.Answers[c] != a {
+		if !reflect.DeepEqual(got.Answers[c], a) {
 			t.Errorf("%s: %+v, want %+v", c, got.Answers[c], a)
 		}
 	}
 	gone := fl.Nodes[2]
 	if gone.Ref != (report.NodeRef{Addr: "10.0.0.4:6379", Role: "unknown"}) || gone.Promotable != report.PromotableUnknown ||
-		gone.Answers[rules.UseLua] != (join.Answer{Evidence: "not reachable: dial tcp 10.0.0.4:6379: connect: connection refused"}) {
+		!reflect.DeepEqual(gone.Answers[rules.UseLua], join.Answer{Evidence: report.AnswerSource{Kind: report.SourceUnreachable, Error: "dial tcp 10.0.0.4:6379: connect: connection refused"}}) {
 		t.Errorf("unreachable node %+v", gone)
 	}
 	// A replica whose primary was not probed is a gap (and so is a fleet
 	// without a primary).
 	fl = Evaluate([]Facts{replicaOf(probed(t, r, RoleReplica, "valkey-9.1.2"), "10.0.0.9:6379")}, EvalOptions{Topology: Replication}).Fleet
-	if len(fl.Gaps) != 2 || fl.Gaps[0] != (join.Gap{Node: r, What: "replica 10.0.0.2:6379 (Valkey 9.1.2): its primary 10.0.0.9:6379 was not probed"}) ||
-		fl.Gaps[1] != (join.Gap{Node: r, What: "no primary among the data nodes found (10.0.0.2:6379): which node takes writes is unknown"}) {
+	if len(fl.Gaps) != 2 || fl.Gaps[0].Node.Addr != r || fl.Gaps[0].What.Words(fl.Gaps[0].Node) != "replica 10.0.0.2:6379 (Valkey 9.1.2): its primary 10.0.0.9:6379 was not probed" ||
+		fl.Gaps[1].Node.Addr != r || fl.Gaps[1].What.Words(fl.Gaps[1].Node) != "no primary among the data nodes found (10.0.0.2:6379): which node takes writes is unknown" {
 		t.Errorf("gaps %+v", fl.Gaps)
 	}
 }

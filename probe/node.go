@@ -72,13 +72,13 @@ func fleetOf(js []judged, gs []gap, topology string) join.Fleet {
 		if j.Role == RoleSentinel {
 			continue
 		}
-		n := join.Node{Ref: j.ref(), Version: j.Version, Promotable: j.promotable, Promotion: j.promotion, Answers: map[rules.Command]join.Answer{}}
+		n := join.Node{Ref: j.ref(), Promotable: j.promotable, Promotion: j.promotion, Answers: map[rules.Command]join.Answer{}}
 		for _, c := range rules.Commands() {
 			a, ev := j.Answer(c)
 			n.Answers[c] = join.Answer{Answer: a, Evidence: ev}
 		}
 		if l := j.seen.link; l.down() && j.Role == RoleReplica {
-			n.Unsynced = linkEvidence(l)
+			n.Unsynced = l.report()
 		}
 		fl.Nodes = append(fl.Nodes, n)
 	}

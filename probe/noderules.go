@@ -38,7 +38,7 @@ type nodeRule struct {
 // compares clocks with the primary, LA214 versions).
 type nodeContext struct {
 	promotable report.Promotable
-	promotion  string
+	promotion  report.Promotion
 	relied     []rules.Command
 	topology   string
 	skew       time.Duration

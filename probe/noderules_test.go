@@ -22,7 +22,7 @@ type ruleCase struct {
 // promotable is the context of a node that can become primary, relying
 // on relied.
 func promotable(relied ...rules.Command) nodeContext {
-	return nodeContext{promotable: report.PromotableYes, promotion: "it is a primary", relied: relied, skew: DefaultSkew}
+	return nodeContext{promotable: report.PromotableYes, promotion: report.Promotion{Kind: report.PromotionPrimary}, relied: relied, skew: DefaultSkew}
 }
 
 func runRule(t *testing.T, check func(judged, *nodeContext) []nodeHit, cases []ruleCase) {
@@ -185,7 +185,7 @@ func TestLA209(t *testing.T) {
 	hidden := replicaOf(probed(t, "10.0.0.2:6379", RoleReplica, "valkey-9.1.2"), "10.0.0.1:6379")
 	hidden.Hidden = true
 	ctx := promotable()
-	ctx.promotion = "replica-priority 100: Sentinel can promote it"
+	ctx.promotion = report.Promotion{Kind: report.PromotionPriority, Priority: 100}
 	never := ctx
 	never.promotable = report.PromotableNo
 	runRule(t, la209, []ruleCase{
@@ -213,7 +213,7 @@ func TestLA214(t *testing.T) {
 	}
 	never := replicaLink{status: "down", downSince: -1}
 	ctx := promotable()
-	ctx.promotion = "a replica can be promoted (REPLICAOF NO ONE or a failover tool)"
+	ctx.promotion = report.Promotion{Kind: report.PromotionReplica}
 	ctx.byAddr = map[string]Facts{p: prim}
 	excluded := ctx
 	excluded.promotable = report.PromotableNo

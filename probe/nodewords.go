@@ -20,19 +20,21 @@ type nodeHit interface {
 // missingCommand (LA201–LA203): a node that can become primary lacks cmd, a
 // command the code relies on; why is how its answer was decided.
 type missingCommand struct {
-	node           Facts
-	cmd            rules.Command
-	why, promotion string
+	node      Facts
+	cmd       rules.Command
+	why       report.AnswerSource
+	promotion report.Promotion
 }
 
 func (h missingCommand) subject() string { return h.cmd.String() }
 
 func (h missingCommand) message() string {
 	feat, versioned := h.cmd.Feature()
+	why, promotion := h.why.Words(h.node.ref()), h.promotion.Words()
 	if !versioned { // Lua
-		return h.node.describe("promotable") + " cannot run Lua (" + h.why + "); " + h.promotion
+		return h.node.describe("promotable") + " cannot run Lua (" + why + "); " + promotion
 	}
-	return h.node.describe("promotable") + " has no " + h.cmd.Title() + " (" + h.why + "); " + h.promotion + "; " + h.cmd.Title() + " needs " + rules.Requirement(feat)
+	return h.node.describe("promotable") + " has no " + h.cmd.Title() + " (" + why + "); " + promotion + "; " + h.cmd.Title() + " needs " + rules.Requirement(feat)
 }
 
 // unacknowledged (LA204): a primary with replicas and
@@ -105,12 +107,15 @@ func (h unread) message() string { return h.err.String() + " — unknown: " + ne
 
 // hidden (LA209): a promotable replica at addr that Sentinel does not
 // list, though its primary does.
-type hidden struct{ addr, primary, promotion string }
+type hidden struct {
+	addr, primary string
+	promotion     report.Promotion
+}
 
 func (hidden) subject() string { return "" }
 
 func (h hidden) message() string {
-	return "replica-announced no hides " + h.addr + " from SENTINEL REPLICAS; its primary " + h.primary + " lists it and " + h.promotion
+	return "replica-announced no hides " + h.addr + " from SENTINEL REPLICAS; its primary " + h.primary + " lists it and " + h.promotion.Words()
 }
 
 // onRedis (LA210): a Redis node, and what each native lock command needs.
@@ -138,30 +143,26 @@ type outOfSync struct {
 	node      Facts
 	link      *replicaLink
 	olderThan rules.Version
-	promotion string
+	promotion report.Promotion
 }
 
 func (outOfSync) subject() string { return "" }
 
 func (h outOfSync) message() string {
-	msg := h.node.describe() + " is not in sync with its primary " + h.node.Primary + " (" + linkEvidence(h.link) + ")"
+	msg := h.node.describe() + " is not in sync with its primary " + h.node.Primary + " (" + h.link.evidence().Words(h.node.ref()) + ")"
 	if !h.olderThan.IsZero() {
 		msg += "; it runs " + serverName(h.node.Version) + ", older than its primary's " + serverName(h.olderThan) +
 			": an older release may be unable to load a newer primary's snapshot (RDB) format, and then never syncs"
 	}
-	return msg + "; " + h.promotion + ": promoted, it holds none of the locks written since"
+	return msg + "; " + h.promotion.Words() + ": promoted, it holds none of the locks written since"
 }
 
-// linkEvidence says what INFO replication reports of a replica's link.
-func linkEvidence(l *replicaLink) string {
-	s := "INFO replication: master_link_status:" + l.status
-	if l.downSince < 0 {
-		s += ", never up (master_link_down_since_seconds -1)"
-	} else {
-		s += ", down for " + (time.Duration(l.downSince) * time.Second).String()
-	}
-	if l.syncing {
-		s += ", a full sync in progress"
-	}
-	return s
+// report is the link as the verdict's reasons carry it.
+func (l *replicaLink) report() report.Link {
+	return report.Link{Status: l.status, DownSince: l.downSince, Syncing: l.syncing}
+}
+
+// evidence is what INFO replication reports of the link (report words it).
+func (l *replicaLink) evidence() report.AnswerSource {
+	return report.AnswerSource{Kind: report.SourceLinkDown, Link: l.report()}
 }

@@ -221,7 +221,12 @@ func (m textMap) verdict(v *Verdict) *Verdict {
 func (m textMap) reason(x Reason) Reason {
 	e := m.value
 	x.Node = NodeRef{Addr: e(x.Node.Addr), Role: e(x.Node.Role), Server: e(x.Node.Server), Version: e(x.Node.Version), Target: e(x.Node.Target)}
-	x.Evidence, x.Promotion, x.Gap, x.Advice = e(x.Evidence), e(x.Promotion), e(x.Gap), e(x.Advice)
+	ev := x.Evidence
+	ev.Command, ev.Error, ev.Where, ev.Link.Status = e(ev.Command), e(ev.Error), e(ev.Where), e(ev.Link.Status)
+	ev.Tokens, ev.Errors = m.strs(ev.Tokens), m.strs(ev.Errors)
+	x.Evidence = ev
+	x.Promotion.Error = e(x.Promotion.Error)
+	x.Gap = FleetGap{Kind: x.Gap.Kind, Errors: m.strs(x.Gap.Errors), Primary: e(x.Gap.Primary), Nodes: m.strs(x.Gap.Nodes)}
 	return x
 }
 

@@ -78,31 +78,21 @@ func (v Verdict) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON reads either schema's verdict. Whatever follows from the
-// checks must agree with them: each check's word, each path's word, and
-// the reasons' text; a verdict that contradicts itself is refused, with
-// the field named.
+// UnmarshalJSON reads a verdict of schema 1 or 3 (or 2, when DecodeRun
+// says so). Whatever follows from the checks must agree with them: each
+// check's word, each path's word, and the reasons' text; a verdict that
+// contradicts itself is refused, with the field named.
 func (v *Verdict) UnmarshalJSON(data []byte) error {
-	var j verdictJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		// Offsets inside the verdict would name the wrong line of the
-		// file: keep the message, which names the value.
-		var je *jsonstrict.Error
-		if errors.As(jsonstrict.Describe(data, err), &je) {
-			return &jsonstrict.FieldError{Field: "verdict", Msg: je.Msg}
-		}
-		return &jsonstrict.FieldError{Field: "verdict", Msg: err.Error()}
+	if v.schema2 {
+		return v.unmarshalV2(data)
 	}
-	out := Verdict{FromCode: j.FromCode}
-	words := j.words()
-	for i, p := range rules.Paths() {
-		safe, err := parseVerdictWord(p, *words[i])
-		if err != nil {
-			return &jsonstrict.FieldError{Field: "verdict." + p.String(), Msg: err.Error()}
-		}
-		out.Paths = append(out.Paths, PathVerdict{Path: p, Safe: safe})
+	var j verdictJSON
+	if err := decodeVerdict(data, &j); err != nil {
+		return err
+	}
+	out, err := pathWords(j.words(), j.FromCode)
+	if err != nil {
+		return err
 	}
 	for i, cj := range j.Checks {
 		where := fmt.Sprintf("verdict.checks[%d]", i)
@@ -149,7 +139,74 @@ func (v *Verdict) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// DecodeRun reads a saved JSON run strictly: schema_version 1 or 2, every
+// decodeVerdict decodes the verdict strictly into j.
+func decodeVerdict(data []byte, j any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(j); err != nil {
+		// Offsets inside the verdict would name the wrong line of the
+		// file: keep the message, which names the value.
+		var je *jsonstrict.Error
+		if errors.As(jsonstrict.Describe(data, err), &je) {
+			return &jsonstrict.FieldError{Field: "verdict", Msg: je.Msg}
+		}
+		return &jsonstrict.FieldError{Field: "verdict", Msg: err.Error()}
+	}
+	return nil
+}
+
+// pathWords is a verdict with each path's word read, and no check.
+func pathWords(words []*string, fromCode bool) (Verdict, error) {
+	out := Verdict{FromCode: fromCode}
+	for i, p := range rules.Paths() {
+		safe, err := parseVerdictWord(p, *words[i])
+		if err != nil {
+			return out, &jsonstrict.FieldError{Field: "verdict." + p.String(), Msg: err.Error()}
+		}
+		out.Paths = append(out.Paths, PathVerdict{Path: p, Safe: safe})
+	}
+	return out, nil
+}
+
+// verdictV2JSON is a schema_version 2 verdict: its checks' reasons carried
+// evidence, promotion, gap and advice as sentences, which cannot be typed
+// back.
+type verdictV2JSON struct {
+	verdictJSON
+	Checks []struct {
+		checkJSON
+		Reasons []struct {
+			Kind      ReasonKind `json:"kind"`
+			Node      NodeRef    `json:"node"`
+			Answer    Answer     `json:"answer"`
+			Evidence  string     `json:"evidence,omitempty"`
+			Promotion string     `json:"promotion,omitempty"`
+			Gap       string     `json:"gap,omitempty"`
+			Advice    string     `json:"advice,omitempty"`
+		} `json:"reasons,omitempty"`
+	} `json:"checks,omitempty"`
+}
+
+// unmarshalV2 reads a schema_version 2 verdict as a schema 1 one is read:
+// its words, and its reasons as it recorded them (Legacy), which every
+// report shows; its checks are read strictly but not kept, since their
+// sentences cannot be typed back. The reasons are their wording, word for
+// word.
+func (v *Verdict) unmarshalV2(data []byte) error {
+	var j verdictV2JSON
+	if err := decodeVerdict(data, &j); err != nil {
+		return err
+	}
+	out, err := pathWords(j.words(), j.FromCode)
+	if err != nil {
+		return err
+	}
+	out.Legacy = j.Reasons
+	*v = out
+	return nil
+}
+
+// DecodeRun reads a saved JSON run strictly: schema_version 1, 2 or 3, every
 // field known to that version, exactly one value, and a run that passes
 // Validate, because a renderer that met nonsense would print a wrong report
 // rather than fail. Errors name the line and column, or the field.
@@ -174,12 +231,12 @@ func DecodeRun(data []byte) (*Run, error) {
 		return nil, errors.New("no schema_version field: not a lockaudit JSON run (write one with -format json)")
 	}
 	version := *head.SchemaVersion
-	if version != 1 && version != SchemaVersion {
+	if version < 1 || version > SchemaVersion {
 		by := ""
 		if head.Tool.Version != "" {
 			by = fmt.Sprintf(" (it was written by %s %s)", head.Tool.Name, head.Tool.Version)
 		}
-		return nil, &SchemaError{Version: version, Msg: fmt.Sprintf("schema_version %d, but this lockaudit reads schema_version 1 and %d: render it with the lockaudit that wrote it%s", version, SchemaVersion, by)}
+		return nil, &SchemaError{Version: version, Msg: fmt.Sprintf("schema_version %d, but this lockaudit reads schema_version 1 to %d: render it with the lockaudit that wrote it%s", version, SchemaVersion, by)}
 	}
 
 	// Words first (a wrong one named by its field), then the typed decode
@@ -189,6 +246,9 @@ func DecodeRun(data []byte) (*Run, error) {
 		return nil, err
 	}
 	var run Run
+	if version == 2 {
+		run.Verdict = &Verdict{schema2: true} // decoded into, when present
+	}
 	if err := jsonstrict.Decode(data, &run); err != nil {
 		var je *jsonstrict.Error
 		if errors.As(err, &je) && je.UnknownField != "" {
@@ -198,6 +258,9 @@ func DecodeRun(data []byte) (*Run, error) {
 	}
 	if err := checkWords(data, true); err != nil {
 		return nil, err
+	}
+	if run.Verdict != nil && run.Verdict.schema2 {
+		run.Verdict = nil // the run has no verdict
 	}
 	if version == 1 {
 		if err := upgradeV1(&run); err != nil {

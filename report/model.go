@@ -18,8 +18,8 @@ import (
 )
 
 // SchemaVersion is the version of the JSON form of Run that lockaudit
-// writes. DecodeRun also reads schema_version 1 (see docs/json.md).
-const SchemaVersion = 2
+// writes. DecodeRun also reads schema_version 1 and 2 (see docs/json.md).
+const SchemaVersion = 3
 
 // Run is the result of one lockaudit command.
 type Run struct {

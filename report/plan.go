@@ -172,9 +172,9 @@ func readServerWork(v *Verdict) serverWork {
 				case Lacks:
 					w := nodeWork(sw.lacking, rs.Node)
 					w.Lacks = appendNew(w.Lacks, c.Command)
-					do := rs.Advice
-					if do == "" { // a run written before every lacks reason had its advice
-						v, _ := rules.ParseVersion(rules.Flavor(rs.Node.Server), rs.Node.Version)
+					do := rs.Advice.Words(rs.Node, c.Command)
+					if rs.Advice == 0 { // no advice: the fleet alone decided (probe -uses)
+						v := rs.Node.release()
 						f, ok := c.Command.Feature()
 						if !ok {
 							f = rules.Lua
@@ -185,9 +185,9 @@ func readServerWork(v *Verdict) serverWork {
 				case Unread:
 					w := nodeWork(sw.unread, rs.Node)
 					w.Lacks = appendNew(w.Lacks, c.Command)
-					w.Do = appendNew(w.Do, "restore what could not be read ("+rs.Evidence+") and probe again")
+					w.Do = appendNew(w.Do, "restore what could not be read ("+rs.evidence()+") and probe again")
 				case Gap:
-					sw.gaps = appendNew(sw.gaps, rs.Gap)
+					sw.gaps = appendNew(sw.gaps, rs.gapText())
 				}
 			}
 		}

@@ -9,7 +9,8 @@ import (
 
 // This file words a verdict: each check's reasons become the sentences
 // every report prints, and the "path: head — detail" strings of the JSON
-// form's verdict.reasons. It is the only place they are worded; nothing
+// form's verdict.reasons, from the reasons' typed parts, which
+// reasonwords.go words. It is the only place they are worded; nothing
 // ever reads them back.
 
 // ReasonLine is one worded reason of a path.
@@ -122,140 +123,142 @@ func (c Check) ordered(order []ReasonKind) []Reason {
 	return out
 }
 
+// lines words the check: over the fleet alone (probe -uses), for a
+// command the code does not rely on, or for one it relies on.
 func (c Check) lines(p rules.Path, fromCode bool) []ReasonLine {
-	feat := c.Command.Title()
-	safe := c.Safe()
-	word := VerdictWord(p, safe)
-	allGood := fmt.Sprintf("every node that can become primary (%d) has %s", c.Supported, feat)
-	line := func(head, detail string) ReasonLine { return ReasonLine{Path: p, Head: head, Detail: detail} }
+	w := checkWording{c: c, p: p, feat: c.Command.Title(), safe: c.Safe()}
+	w.word = VerdictWord(p, w.safe)
+	w.allGood = fmt.Sprintf("every node that can become primary (%d) has %s", c.Supported, w.feat)
+	switch {
+	case !fromCode:
+		return w.fleetLines()
+	case !c.ReliedOn:
+		return w.unusedLines()
+	}
+	return w.reliedLines()
+}
+
+// checkWording is what every wording of a check starts from.
+type checkWording struct {
+	c       Check
+	p       rules.Path
+	feat    string // the command's title
+	safe    Answer
+	word    string // the check's verdict word
+	allGood string
+}
+
+func (w checkWording) line(head, detail string) ReasonLine {
+	return ReasonLine{Path: w.p, Head: head, Detail: detail}
+}
+
+// fleetLines words a check the fleet alone decides (probe -uses).
+func (w checkWording) fleetLines() []ReasonLine {
 	var out []ReasonLine
-
-	if !fromCode {
-		if safe == Yes {
-			out = append(out, line(word, allGood))
-		}
-		for _, r := range c.ordered(fleetOrder) {
-			switch r.Kind {
-			case Lacks:
-				out = append(out, line(word, r.fleetText(feat)))
-			case Unread:
-				out = append(out, line(Unknown.String(), r.fleetText(feat)))
-			case Gap:
-				out = append(out, line(Unknown.String(), notAllKnown+": "+r.Gap))
-			case noNodes:
-				out = append(out, line(Unknown.String(), "no data node was found"))
-			case ManualOnly, Unsynced:
-				out = append(out, line(HeadNote, r.fleetText(feat)))
-			}
-		}
-		return out
+	if w.safe == Yes {
+		out = append(out, w.line(w.word, w.allGood))
 	}
-
-	verbs := pathVerbs[p]
-	if !c.ReliedOn {
-		var titles []string
-		for _, pc := range p.Commands() {
-			titles = append(titles, pc.Title())
-		}
-		doesNot := "the code " + verbs.doesNot + " " + strings.Join(titles, " or ")
-		var facts []string
-		for _, r := range c.ordered(unusedOrder) {
-			switch r.Kind {
-			case Lacks, Unread, ManualOnly, Unsynced:
-				facts = append(facts, r.fleetText(feat))
-			case noNodes:
-				facts = append(facts, "no data node was found")
-			case Gap:
-				facts = append(facts, notAllKnown+": "+r.Gap)
-			}
-		}
-		if len(facts) == 0 {
-			facts = append(facts, allGood)
-		}
-		return []ReasonLine{line(HeadNotReliedOn, doesNot+", so this verdict does not affect it ("+strings.Join(facts, "; ")+")")}
-	}
-
-	does := "the code " + verbs.does + " " + feat + siteList(c.Sites, p == rules.LuaScripts)
-	if safe == Yes {
-		out = append(out, line(word, does+" and "+allGood))
-	}
-	restore := func(addr string) string {
-		return "; restore what LA208 reports for " + addr + " and run again (unknown is not safe)"
-	}
-	for _, r := range c.ordered(reliedOrder) {
+	for _, r := range w.c.ordered(fleetOrder) {
 		switch r.Kind {
 		case Lacks:
-			broken := fmt.Sprintf("%s has no %s (%s)", r.Node.describe("promotable"), feat, r.Evidence)
-			if p == rules.LuaScripts {
-				broken = fmt.Sprintf("%s cannot run Lua (%s)", r.Node.describe("promotable"), r.Evidence)
-			}
-			out = append(out, line(word, does+" but "+broken+"; "+r.Advice))
+			out = append(out, w.line(w.word, r.fleetText(w.feat)))
 		case Unread:
-			what := fmt.Sprintf("%s is unknown on %s (%s)", feat, r.Node.describe(), r.Evidence)
-			if r.Answer == No {
-				what = r.fleetText(feat)
-			}
-			out = append(out, line(Unknown.String(), does+" but "+what+restore(r.Node.Addr)))
-		case noNodes:
-			out = append(out, line(Unknown.String(), does+" but no data node was found"))
+			out = append(out, w.line(Unknown.String(), r.fleetText(w.feat)))
 		case Gap:
-			out = append(out, line(Unknown.String(), does+" but "+notAllKnown+": "+r.Gap+restore(r.Node.Addr)))
+			out = append(out, w.line(Unknown.String(), notAllKnown+": "+r.gapText()))
+		case noNodes:
+			out = append(out, w.line(Unknown.String(), "no data node was found"))
 		case ManualOnly, Unsynced:
-			out = append(out, line(HeadNote, does+"; "+r.fleetText(feat)))
+			out = append(out, w.line(HeadNote, r.fleetText(w.feat)))
 		}
 	}
 	return out
 }
 
+// unusedLines words, on one line, a check of a command the code does not
+// send: the facts listed, none of them deciding anything.
+func (w checkWording) unusedLines() []ReasonLine {
+	var titles []string
+	for _, pc := range w.p.Commands() {
+		titles = append(titles, pc.Title())
+	}
+	doesNot := "the code " + pathVerbs[w.p].doesNot + " " + strings.Join(titles, " or ")
+	var facts []string
+	for _, r := range w.c.ordered(unusedOrder) {
+		switch r.Kind {
+		case Lacks, Unread, ManualOnly, Unsynced:
+			facts = append(facts, r.fleetText(w.feat))
+		case noNodes:
+			facts = append(facts, "no data node was found")
+		case Gap:
+			facts = append(facts, notAllKnown+": "+r.gapText())
+		}
+	}
+	if len(facts) == 0 {
+		facts = append(facts, w.allGood)
+	}
+	return []ReasonLine{w.line(HeadNotReliedOn, doesNot+", so this verdict does not affect it ("+strings.Join(facts, "; ")+")")}
+}
+
+// reliedLines words a check of a command the code sends: each reason
+// ties the code's sites to the node, with what to change first.
+func (w checkWording) reliedLines() []ReasonLine {
+	does := "the code " + pathVerbs[w.p].does + " " + w.feat + siteList(w.c.Sites, w.p == rules.LuaScripts)
+	var out []ReasonLine
+	if w.safe == Yes {
+		out = append(out, w.line(w.word, does+" and "+w.allGood))
+	}
+	restore := func(addr string) string {
+		return "; restore what LA208 reports for " + addr + " and run again (unknown is not safe)"
+	}
+	for _, r := range w.c.ordered(reliedOrder) {
+		switch r.Kind {
+		case Lacks:
+			broken := fmt.Sprintf("%s has no %s (%s)", r.Node.Describe("promotable"), w.feat, r.evidence())
+			if w.p == rules.LuaScripts {
+				broken = fmt.Sprintf("%s cannot run Lua (%s)", r.Node.Describe("promotable"), r.evidence())
+			}
+			out = append(out, w.line(w.word, does+" but "+broken+"; "+r.Advice.Words(r.Node, w.c.Command)))
+		case Unread:
+			what := fmt.Sprintf("%s is unknown on %s (%s)", w.feat, r.Node.Describe(), r.evidence())
+			if r.Answer == No {
+				what = r.fleetText(w.feat)
+			}
+			out = append(out, w.line(Unknown.String(), does+" but "+what+restore(r.Node.Addr)))
+		case noNodes:
+			out = append(out, w.line(Unknown.String(), does+" but no data node was found"))
+		case Gap:
+			out = append(out, w.line(Unknown.String(), does+" but "+notAllKnown+": "+r.gapText()+restore(r.Node.Addr)))
+		case ManualOnly, Unsynced:
+			out = append(out, w.line(HeadNote, does+"; "+r.fleetText(w.feat)))
+		}
+	}
+	return out
+}
+
+// evidence, promotion and gapText word the reason's parts about its node.
+func (r Reason) evidence() string  { return r.Evidence.Words(r.Node) }
+func (r Reason) promotion() string { return r.Promotion.Words() }
+func (r Reason) gapText() string   { return r.Gap.Words(r.Node) }
+
 // fleetText says what a reason means for the fleet alone.
 func (r Reason) fleetText(feat string) string {
 	switch r.Kind {
 	case Lacks:
-		return fmt.Sprintf("%s has no %s (%s)", r.Node.describe("promotable"), feat, r.Evidence)
+		return fmt.Sprintf("%s has no %s (%s)", r.Node.Describe("promotable"), feat, r.evidence())
 	case ManualOnly:
 		verb := "has no"
 		if r.Answer != No {
 			verb = "may lack"
 		}
-		return fmt.Sprintf("%s %s %s; %s", r.Node.describe(), verb, feat, r.Promotion)
+		return fmt.Sprintf("%s %s %s; %s", r.Node.Describe(), verb, feat, r.promotion())
 	case Unsynced:
-		return fmt.Sprintf("%s is not in sync with its primary (%s); %s: promoted, it holds none of the locks written since (LA214)", r.Node.describe(), r.Evidence, r.Promotion)
+		return fmt.Sprintf("%s is not in sync with its primary (%s); %s: promoted, it holds none of the locks written since (LA214)", r.Node.Describe(), r.evidence(), r.promotion())
 	}
 	if r.Answer == No { // whether it can become primary is unknown
-		return fmt.Sprintf("%s has no %s and %s", r.Node.describe(), feat, r.Promotion)
+		return fmt.Sprintf("%s has no %s and %s", r.Node.Describe(), feat, r.promotion())
 	}
-	return fmt.Sprintf("%s: %s unknown (%s)", r.Node.describe(), feat, r.Evidence)
-}
-
-// describe names a node for reasons: "replica 127.0.0.1:7002 (Valkey
-// 8.1.1, promotable)"; extra qualifiers join the version in parentheses.
-func (n NodeRef) describe(extra ...string) string {
-	if n.Target != "" {
-		return "every " + n.Target + " node (" + strings.Join(append([]string{"declared by -target"}, extra...), ", ") + ")"
-	}
-	s := n.Addr
-	if n.Role != "" && n.Role != Unknown.String() {
-		s = n.Role + " " + s
-	}
-	var quals []string
-	if n.Version != "" {
-		quals = append(quals, ServerName(n.Server, n.Version))
-	}
-	quals = append(quals, extra...)
-	if len(quals) > 0 {
-		s += " (" + strings.Join(quals, ", ") + ")"
-	}
-	return s
-}
-
-// ServerName prints "Valkey 8.1.1" or "Redis 7.0.15" from a node's server
-// and version, "unknown server" for a server that is neither.
-func ServerName(server, version string) string {
-	fl := rules.Flavor(server)
-	if fl != rules.Valkey && fl != rules.Redis {
-		return "unknown server"
-	}
-	return fl.Title() + " " + version
+	return fmt.Sprintf("%s: %s unknown (%s)", r.Node.Describe(), feat, r.evidence())
 }
 
 // siteList writes " (billing/billing.go:56, checkout/checkout.go:65 and 3

@@ -119,7 +119,7 @@ func nodesLacking(rs []Reason, what string) string {
 	for _, r := range rs {
 		if !seen[r.Node.Addr] {
 			seen[r.Node.Addr] = true
-			names = append(names, r.Node.describe())
+			names = append(names, r.Node.Describe())
 		}
 	}
 	verb := "has"

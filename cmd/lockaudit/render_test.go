@@ -238,8 +238,8 @@ func TestRenderBadInput(t *testing.T) {
 		code  int
 		want  []string // all in stderr
 	}{
-		{"other schema version", `{"schema_version": 3, "tool": {"name": "lockaudit", "version": "v3.0.0"}, "findings": []}`, nil, 1,
-			[]string{"schema_version 3", "reads schema_version 1 and 2", "lockaudit v3.0.0"}},
+		{"other schema version", `{"schema_version": 4, "tool": {"name": "lockaudit", "version": "v4.0.0"}, "findings": []}`, nil, 1,
+			[]string{"schema_version 4", "reads schema_version 1 to 3", "lockaudit v4.0.0"}},
 		{"no schema version", `{"findings": []}`, nil, 1, []string{"no schema_version", "not a lockaudit JSON run"}},
 		{"unknown field", strings.Replace(good, `"command": "audit",`, `"command": "audit",`+"\n  \"colour\": \"blue\",", 1), nil, 1,
 			[]string{`unknown field "colour"`, "line 8, column 3"}},

@@ -144,7 +144,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	}
 	// What discovery could not see: a primary nobody listed is not tested.
 	for _, g := range found.Fleet.Gaps {
-		run.Conform = append(run.Conform, report.ConformNode{Node: g.Node, Role: probe.RoleUnknown, Error: "members not all known, so not every primary was tested: " + g.What})
+		run.Conform = append(run.Conform, report.ConformNode{Node: g.Node.Addr, Role: probe.RoleUnknown, Error: "members not all known, so not every primary was tested: " + g.What.Words(g.Node)})
 	}
 	if ctx.Err() != nil {
 		run.Errors = append(run.Errors, report.Error{Where: "conform", Message: probe.Stopped(ctx) + " before every step ran; the scratch keys were deleted (see the cleanup rows), or expire within -ttl " + opt.TTL.String()})

@@ -204,7 +204,7 @@ func Run(ctx context.Context, opt Options) (*report.Run, error) {
 	// What discovery could not see: a primary nobody listed holds keys
 	// too. Each gap is a shard not scanned, named as the probe names it.
 	for _, g := range found.Fleet.Gaps {
-		run.Scan.Shards = append(run.Scan.Shards, report.ScanShard{Primary: g.Node, Note: "members not all known, not scanned: " + g.What})
+		run.Scan.Shards = append(run.Scan.Shards, report.ScanShard{Primary: g.Node.Addr, Note: "members not all known, not scanned: " + g.What.Words(g.Node)})
 	}
 	redact(run, s.d.Redact)
 	run.Sort()

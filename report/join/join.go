@@ -29,30 +29,27 @@ type Fleet struct {
 
 // Node is one data node.
 type Node struct {
-	Ref report.NodeRef
-	// Version is the server release, zero when unknown; advice names the
-	// release to upgrade to.
-	Version    rules.Version
+	Ref        report.NodeRef
 	Promotable report.Promotable
-	Promotion  string // why it can (or cannot, or may) become primary
+	Promotion  report.Promotion // why it can (or cannot, or may) become primary
 	// Answers holds the node's answer for each command, with how it is
 	// known; a command absent from it is unknown.
 	Answers map[rules.Command]Answer
-	// Unsynced, on a replica, is the evidence that its replication link
-	// is down ("" when it is up or unread): it gives every check a note.
-	Unsynced string
+	// Unsynced, on a replica, is its replication link when it is down
+	// (zero when it is up or unread): it gives every check a note.
+	Unsynced report.Link
 }
 
 // Answer is a node's answer for a command and its evidence.
 type Answer struct {
 	Answer   report.Answer
-	Evidence string
+	Evidence report.AnswerSource
 }
 
 // Gap is one reason the nodes that can become primary are not all known.
 type Gap struct {
-	Node string // the node it is about
-	What string
+	Node report.NodeRef // the node it is about
+	What report.FleetGap
 }
 
 // Verdict judges each lock path over the fleet for the commands relied on
@@ -101,55 +98,34 @@ func check(f Fleet, c rules.Command, relied, fromCode bool) report.Check {
 		default:
 			r := report.Reason{Kind: kind, Node: n.Ref, Answer: a.Answer, Evidence: a.Evidence, Promotion: n.Promotion}
 			if kind == report.Lacks && relied && fromCode {
-				r.Advice = advice(n, c, f.Topology)
+				r.Advice = advice(n, f.Topology)
 			}
 			ch.Reasons = append(ch.Reasons, r)
 		}
 	}
 	for _, n := range f.Nodes {
-		if n.Unsynced != "" && n.Promotable != report.PromotableNo && n.Ref.Role == report.RoleReplica {
-			ch.Reasons = append(ch.Reasons, report.Reason{Kind: report.Unsynced, Node: n.Ref, Answer: n.Answers[c].Answer, Evidence: n.Unsynced, Promotion: n.Promotion})
+		if n.Unsynced.Status != "" && n.Promotable != report.PromotableNo && n.Ref.Role == report.RoleReplica {
+			ev := report.AnswerSource{Kind: report.SourceLinkDown, Link: n.Unsynced}
+			ch.Reasons = append(ch.Reasons, report.Reason{Kind: report.Unsynced, Node: n.Ref, Answer: n.Answers[c].Answer, Evidence: ev, Promotion: n.Promotion})
 		}
 	}
 	for _, g := range f.Gaps {
-		ch.Reasons = append(ch.Reasons, report.Reason{Kind: report.Gap, Node: report.NodeRef{Addr: g.Node}, Gap: g.What})
+		ch.Reasons = append(ch.Reasons, report.Reason{Kind: report.Gap, Node: g.Node, Gap: g.What})
 	}
 	return ch
 }
 
-// before says when the fix must be done, for advice.
-var before = map[rules.Path]string{
-	rules.NativeRelease: "before releasing with ",
-	rules.NativeExtend:  "before extending with ",
-	rules.LuaScripts:    "before running the code's ",
-}
-
 // advice says what must change first so that the node stops breaking the
-// code's use of c: what works on its release (the capability table's
-// remedies: another command it has, an upgrade, a move, a Lua engine), or
-// keeping failovers from promoting it.
-func advice(n Node, c rules.Command, topology string) string {
-	when := before[c.Path()] + c.Title()
-	feature, versioned := c.Feature()
-	if !versioned {
-		feature = rules.Lua
+// code's use of a command (report.AdviceKind words it): what works on its
+// release, or, for a replica, keeping failovers from promoting it.
+func advice(n Node, topology string) report.AdviceKind {
+	switch {
+	case n.Ref.Role != report.RoleReplica:
+		return report.AdviseRemedy
+	case topology == report.TopologyCluster:
+		return report.AdviseRemedyOrNoFailover
 	}
-	who, from := n.Ref.Addr, n.Version.String()
-	if n.Ref.Target != "" {
-		who, from = "every "+n.Ref.Target+" node that can become primary", n.Ref.Target
-	}
-	fix := report.Remedy(who, from, n.Version, feature, when)
-	if fix == "" {
-		fix = "replace " + who + " with a server that has " + c.Title() + " " + when
-	}
-	if n.Ref.Role == report.RoleReplica {
-		if topology == report.TopologyCluster {
-			fix += ", or set its cluster-replica-no-failover yes (then only a manual CLUSTER FAILOVER promotes it)"
-		} else {
-			fix += ", or set its replica-priority 0 (Sentinel then never promotes it)"
-		}
-	}
-	return fix
+	return report.AdviseRemedyOrPriority
 }
 
 // Runs makes one Run of a code half and a fleet half (probed or declared):

@@ -1,6 +1,7 @@
 package join
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -31,22 +32,22 @@ func declared(t *testing.T, addr, role, version string, topology string) Node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := Node{Ref: report.NodeRef{Addr: addr, Role: role, Server: string(v.Flavor), Version: v.Number()}, Version: v,
+	n := Node{Ref: report.NodeRef{Addr: addr, Role: role, Server: string(v.Flavor), Version: v.Number()},
 		Promotable: report.PromotableYes, Answers: map[rules.Command]Answer{}}
 	switch {
 	case role == report.RolePrimary:
-		n.Promotion = "it is a primary"
+		n.Promotion = report.Promotion{Kind: report.PromotionPrimary}
 	case topology == report.TopologyCluster:
-		n.Promotion = "a cluster replica fails over automatically"
+		n.Promotion = report.Promotion{Kind: report.PromotionClusterReplica}
 	default:
-		n.Promotion = "a replica can be promoted (REPLICAOF NO ONE or a failover tool)"
+		n.Promotion = report.Promotion{Kind: report.PromotionReplica}
 	}
 	for _, c := range rules.Commands() {
 		a := report.Yes
 		if f, ok := c.Feature(); ok {
 			a = report.AnswerOf(rules.Supports(v, f))
 		}
-		n.Answers[c] = Answer{Answer: a, Evidence: "declared " + v.String()}
+		n.Answers[c] = Answer{Answer: a, Evidence: report.AnswerSource{Kind: report.SourceDeclaredRelease}}
 	}
 	return n
 }
@@ -54,9 +55,9 @@ func declared(t *testing.T, addr, role, version string, topology string) Node {
 // unreachable is a node nothing could be read on.
 func unreachable(addr string) Node {
 	const why = "dial tcp 10.0.0.7:6379: connect: connection refused"
-	n := Node{Ref: report.NodeRef{Addr: addr, Role: report.RoleUnknown}, Promotion: "it could not be reached (" + why + ")", Answers: map[rules.Command]Answer{}}
+	n := Node{Ref: report.NodeRef{Addr: addr, Role: report.RoleUnknown}, Promotion: report.Promotion{Kind: report.PromotionUnreached, Error: why}, Answers: map[rules.Command]Answer{}}
 	for _, c := range rules.Commands() {
-		n.Answers[c] = Answer{Evidence: "not reachable: " + why}
+		n.Answers[c] = Answer{Evidence: report.AnswerSource{Kind: report.SourceUnreachable, Error: why}}
 	}
 	return n
 }
@@ -69,9 +70,11 @@ func unreachable(addr string) Node {
 // of the fleet alone.
 func TestVerdict(t *testing.T) {
 	const p, r1, r2 = "10.0.0.1:6379", "10.0.0.7:6379", "10.0.0.8:6379"
-	const gapWhat = "replica 10.0.0.9:6379 (Valkey 9.1.2): its primary 10.0.0.8:6379 was not probed"
+	const gapWhat = "replica 10.0.0.9:6379 (Valkey 9.1.2): its primary 10.0.0.8:6379 was not probed" // gap, worded
+	gap := Gap{Node: report.NodeRef{Addr: "10.0.0.9:6379", Role: "replica", Server: "valkey", Version: "9.1.2"},
+		What: report.FleetGap{Kind: report.GapPrimaryNotProbed, Primary: "10.0.0.8:6379"}}
 	manual := func(n Node) Node {
-		n.Promotable, n.Promotion = report.PromotableManual, "cluster-replica-no-failover yes: only a manual CLUSTER FAILOVER promotes it"
+		n.Promotable, n.Promotion = report.PromotableManual, report.Promotion{Kind: report.PromotionNoFailover}
 		return n
 	}
 	tests := []struct {
@@ -111,7 +114,7 @@ func TestVerdict(t *testing.T) {
 			name: "Lua missing on the primary breaks the Lua release",
 			fleet: func() Fleet {
 				n := declared(t, p, "primary", "valkey-9.1.2", "")
-				n.Answers[rules.UseLua] = Answer{Answer: report.No, Evidence: "INFO scriptingengines: engines_count:0, no Lua engine"}
+				n.Answers[rules.UseLua] = Answer{Answer: report.No, Evidence: report.AnswerSource{Kind: report.SourceNoLuaEngine}}
 				return Fleet{Topology: report.TopologyStandalone, Nodes: []Node{n}}
 			},
 			uses: exampleCode(), fromCode: true, words: [3]string{"safe", "safe", "missing"}, exit: report.ExitFindings,
@@ -176,7 +179,7 @@ func TestVerdict(t *testing.T) {
 			fleet: func() Fleet {
 				c := report.TopologyCluster
 				return Fleet{Topology: c, Nodes: []Node{declared(t, p, "primary", "valkey-9.1.2", c), manual(declared(t, r1, "replica", "valkey-8.1.1", c))},
-					Gaps: []Gap{{Node: "10.0.0.9:6379", What: gapWhat}}}
+					Gaps: []Gap{gap}}
 			},
 			uses: exampleCode()[2:], fromCode: true, words: [3]string{"unknown", "unknown", "unknown"}, exit: report.ExitUnknown,
 			reasons: []string{
@@ -216,7 +219,7 @@ func TestVerdict(t *testing.T) {
 			fleet: func() Fleet {
 				c := report.TopologyCluster
 				return Fleet{Topology: c, Nodes: []Node{declared(t, p, "primary", "valkey-9.2.0", c), manual(declared(t, r1, "replica", "valkey-8.1.1", c))},
-					Gaps: []Gap{{Node: "10.0.0.9:6379", What: gapWhat}}}
+					Gaps: []Gap{gap}}
 			},
 			uses: []report.Use{{Command: rules.UseDELIFEQ}, {Command: rules.UseDELEX}}, words: [3]string{"unknown", "unknown", "unknown"}, exit: report.ExitUnknown,
 			reasons: []string{
@@ -292,14 +295,14 @@ func TestCheckReasons(t *testing.T) {
 	}
 	r := c.Reasons[0]
 	want := report.Reason{Kind: report.Lacks, Node: report.NodeRef{Addr: "10.0.0.7:6379", Role: "replica", Server: "valkey", Version: "8.1.1"}, Answer: report.No,
-		Evidence: "declared valkey-8.1.1", Promotion: "a replica can be promoted (REPLICAOF NO ONE or a failover tool)",
-		Advice: "upgrade 10.0.0.7:6379 from valkey-8.1.1 to Valkey 9.0+ before releasing with DELIFEQ, or set its replica-priority 0 (Sentinel then never promotes it)"}
-	if r != want {
+		Evidence: report.AnswerSource{Kind: report.SourceDeclaredRelease}, Promotion: report.Promotion{Kind: report.PromotionReplica},
+		Advice: report.AdviseRemedyOrPriority}
+	if !reflect.DeepEqual(r, want) {
 		t.Errorf("reason\n  %+v\nwant\n  %+v", r, want)
 	}
 	// Without the code, a node that lacks a command gets no advice: the
 	// code's fix is not the fleet's to know.
-	if fleetOnly := Verdict(fl, []report.Use{{Command: rules.UseDELIFEQ}}, false); fleetOnly.Of(rules.NativeRelease).Checks[0].Reasons[0].Advice != "" {
+	if fleetOnly := Verdict(fl, []report.Use{{Command: rules.UseDELIFEQ}}, false); fleetOnly.Of(rules.NativeRelease).Checks[0].Reasons[0].Advice != 0 {
 		t.Errorf("advice without the code: %+v", fleetOnly.Of(rules.NativeRelease).Checks[0].Reasons[0])
 	}
 }

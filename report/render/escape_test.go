@@ -33,7 +33,7 @@ func controlRun() *report.Run {
 	r.Verdict = report.NewVerdict()
 	r.Verdict.Paths[rules.NativeExtend].Safe, r.Verdict.Paths[rules.LuaScripts].Safe = report.Yes, report.Yes
 	r.Verdict.Paths[rules.NativeRelease].Checks = []report.Check{{Command: rules.UseDELIFEQ, ReliedOn: true, Nodes: 1,
-		Reasons: []report.Reason{{Kind: report.Unread, Node: report.NodeRef{Addr: "127.0.0.1:7001", Role: "primary"}, Evidence: "COMMAND INFO: ERR \x1b[2J\rSAFE"}}}}
+		Reasons: []report.Reason{{Kind: report.Unread, Node: report.NodeRef{Addr: "127.0.0.1:7001", Role: "primary"}, Evidence: report.AnswerSource{Kind: report.SourceCommandInfoFailed, Error: "ERR \x1b[2J\rSAFE"}}}}}
 	return r
 }
 

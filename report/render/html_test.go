@@ -44,8 +44,9 @@ func hostileRun() *report.Run {
 	r.Verdict.FromCode = true
 	r.Verdict.Paths[rules.NativeRelease].Checks = []report.Check{{Command: rules.UseDELIFEQ, ReliedOn: true, Nodes: 2, Supported: 1, Sites: r.Uses[0].Sites,
 		Reasons: []report.Reason{
-			{Kind: report.Lacks, Node: report.NodeRef{Addr: "10.0.0.1:6379" + x, Role: "primary", Server: x, Version: x, Target: x}, Answer: report.No, Evidence: x, Promotion: x, Advice: x},
-			{Kind: report.Gap, Node: report.NodeRef{Addr: x}, Gap: x},
+			{Kind: report.Lacks, Node: report.NodeRef{Addr: "10.0.0.1:6379" + x, Role: "primary", Server: x, Version: x, Target: x}, Answer: report.No,
+				Evidence: report.AnswerSource{Kind: report.SourceCommandInfoFailed, Error: x}, Promotion: report.Promotion{Kind: report.PromotionUnreached, Error: x}, Advice: report.AdviseRemedy},
+			{Kind: report.Gap, Node: report.NodeRef{Addr: x}, Gap: report.FleetGap{Kind: report.GapPrimaryNotProbed, Primary: x}},
 		}}}
 	r.Verdict.Paths[rules.NativeExtend].Safe, r.Verdict.Paths[rules.LuaScripts].Safe = report.Yes, report.Yes
 	r.Errors = []report.Error{{Where: x, Message: x}}
