@@ -199,7 +199,9 @@ func TestOtherClients(t *testing.T) {
 // TestRealClients runs the layer over code that calls the real client
 // modules (testdata/libscan/clients), so the stubs cannot drift from the
 // receiver shapes of go-redis v9.23.0, valkey-go v1.0.79, redigo v1.9.3,
-// redsync v4.18.1 and bsm/redislock v0.9.4 unnoticed.
+// redsync v4.18.1, bsm/redislock v0.9.4, go-zero v1.10.3, radix v3.8.0
+// and v4.1.4 and valkey-glide v2.5.1 unnoticed. Glide's package is cgo:
+// loading it runs cgo on its lib.h, so the test needs a C compiler.
 func TestRealClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the real modules (module cache or proxy)")

@@ -5,12 +5,15 @@ package clients
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/bsm/redislock"
 	"github.com/go-redsync/redsync/v4"
 	"github.com/go-redsync/redsync/v4/redis/goredis/v9"
 	redigo "github.com/gomodule/redigo/redis"
+	radix "github.com/mediocregopher/radix/v3"
+	radix4 "github.com/mediocregopher/radix/v4"
 	"github.com/redis/go-redis/v9"
 	"github.com/valkey-io/valkey-go"
 	"github.com/valkey-io/valkey-go/valkeylock"
@@ -97,4 +100,34 @@ func GoZeroForms(ctx context.Context, rds *zero.Redis, token string) {
 	l := zero.NewRedisLock(rds, "job") // want `^\QLIB go-zero.NewRedisLock step=locker key="job" client=go-zero\E$`
 	l.AcquireCtx(ctx)                  // want `^\QLIB go-zero.AcquireCtx step=acquire client=go-zero\E$`
 	l.Release()                        // want `^\QLIB go-zero.Release step=release client=go-zero\E$`
+}
+
+var release3 = radix.NewEvalScript(1, `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `^\QSCRIPTDEF script=release client=radix/v3\E$`
+
+var release4 = radix4.NewEvalScript(`if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`) // want `^\QSCRIPTDEF script=release client=radix/v4\E$`
+
+func RadixV3Forms(p *radix.Pool, c radix.Client, token string, ms int) {
+	var ok string
+	p.Do(radix.Cmd(&ok, "SET", "lock:a", token, "NX", "PX", strconv.Itoa(ms)))   // want `^\QSET key="lock:a" value=token NX ttl=expire ttlexpr=strconv.Itoa(ms) client=radix/v3\E$`
+	c.Do(radix.FlatCmd(nil, "SET", "lock:a", token, "NX", "PX", ms))             // want `^\QSET key="lock:a" value=token NX ttl=expire ttlexpr=ms client=radix/v3\E$`
+	c.Do(radix.Cmd(nil, "DELIFEQ", "lock:a", token))                             // want `^\QDELIFEQ key="lock:a" match=token client=radix/v3\E$`
+	c.Do(release3.Cmd(nil, "lock:a", token))                                     // want `^\QEVALSHA key="lock:a" script=release@-9 client=radix/v3\E$`
+	c.Do(release3.FlatCmd(nil, []string{"lock:a"}, token))                       // want `^\QEVALSHA key="lock:a" script=release@-10 client=radix/v3\E$`
+	c.Do(radix.Pipeline(radix.Cmd(nil, "GET", "a"), radix.Cmd(nil, "GET", "b"))) // want `^\QGET key="a" tx=pipeline@0 client=radix/v3\E$` `^\QGET key="b" tx=pipeline@0 client=radix/v3\E$`
+	c.Do(radix.WithConn("lock:{a}", func(conn radix.Conn) error {
+		conn.Do(radix.Cmd(nil, "MULTI"))
+		conn.Do(radix.Cmd(nil, "SET", "lock:{a}", token, "NX", "PX", "1000")) // want `^\QSET key="lock:{a}" value=token NX ttl=expire ttlexpr="1000" tx=multi@+2 client=radix/v3\E$`
+		conn.Do(radix.Cmd(nil, "INCR", "fence:{a}"))                          // want `^\QINCR key="fence:{a}" tx=multi@+1 client=radix/v3\E$`
+		return conn.Do(radix.Cmd(nil, "EXEC"))
+	}))
+}
+
+func RadixV4Forms(ctx context.Context, c radix4.Client, token string, ms int) {
+	c.Do(ctx, radix4.Cmd(nil, "SET", "lock:a", token, "NX", "PX", strconv.Itoa(ms))) // want `^\QSET key="lock:a" value=token NX ttl=expire ttlexpr=strconv.Itoa(ms) client=radix/v4\E$`
+	c.Do(ctx, radix4.FlatCmd(nil, "SET", "lock:a", token, "NX", "PX", ms))           // want `^\QSET key="lock:a" value=token NX ttl=expire ttlexpr=ms client=radix/v4\E$`
+	c.Do(ctx, release4.Cmd(nil, []string{"lock:a"}, token))                          // want `^\QEVALSHA key="lock:a" script=release@-21 client=radix/v4\E$`
+	p := radix4.NewPipeline()
+	p.Append(radix4.Cmd(nil, "SET", "lock:{b}", token, "NX", "PX", "1000"))
+	p.Append(radix4.Cmd(nil, "INCR", "fence:{b}"))
+	c.Do(ctx, p) // want `^\QSET key="lock:{b}" value=token NX ttl=expire ttlexpr="1000" tx=pipeline@0 client=radix/v4\E$` `^\QINCR key="fence:{b}" tx=pipeline@0 client=radix/v4\E$`
 }
