@@ -247,6 +247,9 @@ func DecodeRun(data []byte) (*Run, error) {
 	}
 	var run Run
 	if version == 2 {
+		if err := checkV2Verdict(data); err != nil {
+			return nil, err
+		}
 		run.Verdict = &Verdict{schema2: true} // decoded into, when present
 	}
 	if err := jsonstrict.Decode(data, &run); err != nil {
@@ -275,6 +278,24 @@ func DecodeRun(data []byte) (*Run, error) {
 		return nil, err
 	}
 	return &run, nil
+}
+
+// checkV2Verdict reads a schema 2 run's verdict on its own first: the
+// strict decode of the whole run reports an error inside a field it decoded
+// into a preset value (Verdict.schema2) from a fresh one, which would read
+// the verdict as schema 3.
+func checkV2Verdict(data []byte) error {
+	var raw struct {
+		Verdict json.RawMessage `json:"verdict"`
+	}
+	if json.Unmarshal(data, &raw) != nil || len(raw.Verdict) == 0 || string(raw.Verdict) == "null" {
+		return nil // the strict decode says what is wrong
+	}
+	v := Verdict{schema2: true}
+	if err := v.UnmarshalJSON(raw.Verdict); err != nil {
+		return jsonstrict.Describe(data, err)
+	}
+	return nil
 }
 
 // SchemaError is a run of a schema version this lockaudit does not read.

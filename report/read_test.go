@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -146,4 +147,40 @@ func (r repeatReader) Read(p []byte) (int, error) {
 		p[i] = r[i%len(r)]
 	}
 	return len(p) - len(p)%len(r), nil
+}
+
+// TestSchema2Verdict: a schema_version 2 run is read as a schema 1 run is
+// — its verdict's words and its reasons as recorded, shown as such — and
+// its sentence-holding checks are never taken for schema 3's typed ones,
+// nor the other way round.
+func TestSchema2Verdict(t *testing.T) {
+	data, err := os.ReadFile(realRuns[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodeRun(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := r.Verdict
+	if v == nil || v.Worded() || len(v.Legacy) == 0 || !v.FromCode || v.Of(rules.NativeRelease).Safe != No {
+		t.Fatalf("schema 2 verdict read as %+v", v)
+	}
+	if got := v.Strings(); !slices.Equal(got, v.Legacy) {
+		t.Errorf("the reasons every report shows are %q, not the recorded ones", got)
+	}
+	// The same verdict under schema_version 3: its reasons hold sentences.
+	as3 := bytes.Replace(data, []byte(`"schema_version": 2`), []byte(`"schema_version": 3`), 1)
+	if _, err := DecodeRun(as3); err == nil || !strings.Contains(err.Error(), "verdict: checks[0].reasons[0].") {
+		t.Errorf("a schema 2 verdict labelled 3: %v", err)
+	}
+	// A schema 3 verdict labelled 2: its evidence is an object.
+	cur, err := os.ReadFile(realRuns[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	as2 := bytes.Replace(cur, []byte(`"schema_version": 3`), []byte(`"schema_version": 2`), 1)
+	if _, err := DecodeRun(as2); err == nil || !strings.Contains(err.Error(), "verdict: checks[0].reasons[0].evidence") {
+		t.Errorf("a schema 3 verdict labelled 2: %v", err)
+	}
 }
