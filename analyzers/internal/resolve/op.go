@@ -15,7 +15,11 @@
 // interfaces; glide's *baseClient and interfaces package); the receiver is
 // used only to tell apart names that collide (Script.Run vs cmdable.Eval,
 // Tx.Watch vs the client's Watch(fn), SentinelClient.Set). Type aliases are
-// followed (valkey-go's Builder/Completed live in internal/cmds). A
+// followed (valkey-go's Builder/Completed live in internal/cmds). A method
+// of a project's interface that mirrors a client's command method (its first
+// result a type of the client package, its name and signature a method of
+// one of that package's interfaces: SetNX(...) *redis.BoolCmd) is that
+// method (mirror.go). A
 // package's calls to itself are its implementation and are not resolved;
 // packages that do not depend on a known client cost nothing.
 //

@@ -40,6 +40,9 @@ type resolver struct {
 	classified map[*Script]bool
 	// wrappersOut are the package's summarised wrappers (Result.Wrappers).
 	wrappersOut map[*types.Func]*Summary
+	// mirrored caches clientMethod: a project interface method and the
+	// client command method it mirrors (nil if none).
+	mirrored map[*types.Func]*types.Func
 }
 
 type pending struct {
@@ -196,6 +199,9 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 	fn := r.calleeFunc(call)
 	if fn == nil {
 		return
+	}
+	if m := r.clientMethod(fn); m != nil {
+		fn = m
 	}
 	if fn.Pkg() == r.pass.Pkg {
 		// A package's calls to itself are its implementation, not client
