@@ -26,7 +26,8 @@
 // local struct are followed through its composite literal and assignments.
 // A reentrant lock (keys.Reentrant: a same-owner re-acquire or a hold
 // count) keeps its owner id on purpose: it is reported only when that id is
-// weak, with advice to draw it once per owner. The message never cuts the
+// weak, with advice to draw it once per owner (a strong default that an
+// option setter may replace with its caller's id is sound). The message never cuts the
 // cause (ruleutil.Fit shortens the advice instead). The lock-key pattern is the one set by -LA103.lock-key-pattern.
 // Parameters, other fields and unknown calls are not followed, so a token
 // passed in is never reported where it is received (it is where it is

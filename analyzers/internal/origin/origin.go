@@ -537,8 +537,28 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons), Drawn: Weak}
 	}
 	w := weak(once)
-	w.Drawn = o.Strength
+	w.Drawn = drawn(out)
 	return w
+}
+
+// drawn is the strength of what a field's writes draw once: strong when
+// one is strong and none weak — another write storing a parameter (an
+// option setter, WithClientID(id)) is its caller's choice, as a token
+// parameter is — else what they agree on.
+func drawn(out []Origin) Strength {
+	strong := false
+	for _, o := range out {
+		switch o.Strength {
+		case Weak:
+			return all(out).Strength
+		case Strong:
+			strong = true
+		}
+	}
+	if strong {
+		return Strong
+	}
+	return all(out).Strength
 }
 
 // localField traces a field of a local struct variable (l.token, with
