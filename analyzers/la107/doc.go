@@ -20,7 +20,9 @@
 // follow; the message names the seed), time- or name-based UUIDs,
 // package-level variables (computed once, even from crypto/rand), and a
 // field of the acquiring method's type that only constructors set (drawn
-// once per object, reused by every acquisition). Fine: crypto/rand, random
+// once per object, reused by every acquisition; one the constructor sets
+// from its own parameter is judged by what this package's calls pass for
+// it, and left to the callers when nothing here calls it). Fine: crypto/rand, random
 // UUIDs, math/rand/v2's runtime-seeded functions, a generator seeded from
 // crypto/rand, and anything built from them. Tokens kept in a field of a
 // local struct are followed through its composite literal and assignments.

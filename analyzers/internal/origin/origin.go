@@ -520,6 +520,7 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 	}
 	var where string
 	var out []Origin
+	fromCallers := 0
 	for _, w := range writes {
 		fd := t.funcAt(w.Pos)
 		if w.Value() == nil || fd == nil || fd == t.acq || isMethodOf(t.x, fd, t.recvType()) {
@@ -527,6 +528,11 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 		}
 		if where == "" {
 			where = fd.Name.Name
+		}
+		if o, ok := t.callersArg(fd, w.Value(), depth+1); ok {
+			fromCallers++
+			out = append(out, o)
+			continue
 		}
 		out = append(out, t.origin(w.Value(), depth+1))
 	}
@@ -536,9 +542,47 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 	if o.Strength == Weak {
 		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons), Drawn: Weak}
 	}
+	if fromCallers == len(writes) && !slices.ContainsFunc(out, isWeak) {
+		// Every write stores the constructor's caller's value (New(key,
+		// value)): a caller making one object per acquire with a fresh
+		// token is sound; judged at the callers, as a token parameter is.
+		return untraced
+	}
 	w := weak(once)
 	w.Drawn = drawn(out)
 	return w
+}
+
+func isWeak(o Origin) bool { return o.Strength == Weak }
+
+// callersArg traces a value a function stores that is one of its own
+// parameters: the arguments this package's calls of the function pass for
+// it (weak if any is weak; untraced when nothing here calls it). ok is
+// false when the value is not such a parameter.
+func (t *tracer) callersArg(fd *ast.FuncDecl, e ast.Expr, depth int) (Origin, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	fn, _ := t.x.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok || fn == nil {
+		return untraced, false
+	}
+	params := fn.Signature().Params()
+	i := slices.IndexFunc(slices.Collect(params.Variables()), func(p *types.Var) bool { return p == t.x.ObjOf(id) })
+	if i < 0 || (fn.Signature().Variadic() && i == params.Len()-1) {
+		return untraced, false
+	}
+	var out []Origin
+	for n := range t.x.Inspector().PreorderSeq((*ast.CallExpr)(nil)) {
+		call := n.(*ast.CallExpr)
+		if c, _ := typeutil.Callee(t.x.TypesInfo, call).(*types.Func); c == nil || c.Origin() != fn || len(call.Args) <= i || call.Ellipsis.IsValid() {
+			continue
+		}
+		o := t.origin(call.Args[i], depth)
+		if o.Strength == Weak {
+			return o, true
+		}
+		out = append(out, o)
+	}
+	return all(out), true
 }
 
 // drawn is the strength of what a field's writes draw once: strong when
