@@ -19,4 +19,12 @@
 // correct lock for the fleet (its acquire cannot be replaced alone: the
 // release it pairs with must stay Lua). The message names the step and the
 // native commands for the target; why Lua is a risk is the catalog's.
+//
+// A library acquire that is a write-once claim is no lock and is not
+// reported (keys.LibraryClaim: it is called on a lock object built in a
+// local that never leaves the function, the library releases by a call,
+// nothing of it is released or extended in the package, and the key is no
+// lock key and says nothing of a lock: go-queue's RedisLock on a message
+// digest, left to expire), as a SET NX dedup marker is no lock. A lock
+// handed to callers is released there and stays reported.
 package la102

@@ -4,13 +4,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/fix"
+	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
 )
 
 // Analyzer reports calls into lock libraries whose steps run Lua.
-var Analyzer = ruleutil.New("LA102", run, settings.Analyzer)
+var Analyzer = ruleutil.New("LA102", run, settings.Analyzer, keys.Analyzer)
 
 func init() {
 	settings.DeclareTarget(&Analyzer.Flags, "a library's extend is reported only where every target has SET IFEQ, its other steps only where every target has one native release (DELIFEQ or DELEX)")
@@ -18,9 +19,13 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	target := settings.Of(pass)
+	in := keys.Of(pass)
 	for _, op := range ruleutil.Ops(pass).Ops {
 		if op.Kind != resolve.Library || op.Via != nil {
 			continue // a wrapper's library call is reported in the wrapper
+		}
+		if in.LibraryClaim(op) {
+			continue // a write-once claim left to expire, not a lock
 		}
 		lib := op.Client.Lib
 		if lib == nil || lib.Lua[op.Step] == "" || !Replaceable(op.Step, target) {

@@ -9,7 +9,7 @@ import (
 )
 
 func TestLA102(t *testing.T) {
-	analyzertest.Run(t, la102.Analyzer, nil, "la102/redsync", "la102/redislock", "la102/valkeylock", "la102/rueidislock", "la102/gozero", "la102/oldredsync")
+	analyzertest.Run(t, la102.Analyzer, nil, "la102/redsync", "la102/redislock", "la102/valkeylock", "la102/rueidislock", "la102/gozero", "la102/gozero/claim", "la102/oldredsync")
 }
 
 // TestLA102Targets: a library's extend is reported only where every target
