@@ -12,7 +12,10 @@
 // options.NewScript, redsync's internal redis.NewScript), at a go-redis
 // ScriptLoad whose SHA an EvalSha runs (the SHA kept in a local, a package
 // variable or a struct field, every value of which is that load's reply or
-// ""), or at the EVAL / EVAL_RO call that sends it inline. Script runs
+// ""), at an EvalSha whose SHA is the SHA1 of a visible text computed in
+// Go (hex of crypto/sha1's Sum, or a one-parameter helper of the package
+// that hashes with crypto/sha1, given the text), or at the EVAL / EVAL_RO
+// call that sends it inline. Script runs
 // (Run, Exec, Do, EvalSha ...) are not reported again. Scripts whose text is not a constant visible in the
 // package (built at run time, or defined in another package) are not
 // reported; non-lock scripts (rate limiters, counters, queue pops, cache

@@ -52,7 +52,8 @@
 //   - Script is set when the Lua text is a constant visible in the package
 //     (a literal, const, package-level or local variable assigned once,
 //     concatenations, a //go:embed file); Script.Inline marks text sent by
-//     an EVAL-family command itself. Runs of a script object (Run, Exec, Do
+//     an EVAL-family command itself, or by an EVALSHA of the SHA1 of a
+//     visible text computed in Go (sha.go). Runs of a script object (Run, Exec, Do
 //     ...) carry the definition's Script; its Pos is the constructor's.
 //   - Tx groups Ops that travel together: Multi for TxPipelined callbacks,
 //     TxPipeline() variables, DoMulti between MULTI and EXEC, MULTI ... EXEC

@@ -43,6 +43,9 @@ type resolver struct {
 	// mirrored caches clientMethod: a project interface method and the
 	// client command method it mirrors (nil if none).
 	mirrored map[*types.Func]*types.Func
+	// hashed caches hashedScript: the script an EVALSHA run sends by a
+	// SHA computed in Go.
+	hashed map[hashedRun]*Script
 }
 
 type pending struct {
@@ -341,9 +344,10 @@ func (r *resolver) fieldValue(sel *ast.SelectorExpr) ast.Expr {
 // ScriptLoad (cmd.Result() or cmd.Val()) kept in a local, a package
 // variable or a struct field of this package (set in a constructor or
 // where it is loaded). Every value the variable is given must be a load of
-// the same text, or the empty string (the "not loaded yet" mark); a SHA
-// from anywhere else (a constant, a parameter, a second script) is nil.
-func (r *resolver) shaScript(e ast.Expr) *Script {
+// the same text, or the empty string (the "not loaded yet" mark), or the
+// SHA1 of a visible text computed in Go (hashedScript); a SHA from anywhere
+// else (a constant, a parameter, a second script) is nil.
+func (r *resolver) shaScript(e ast.Expr, run *Op) *Script {
 	vals, ok := r.shaValues(e)
 	var out *Script
 	for _, v := range vals {
@@ -351,6 +355,9 @@ func (r *resolver) shaScript(e ast.Expr) *Script {
 			continue
 		}
 		sc := r.scriptOf(replyOf(v))
+		if sc == nil {
+			sc = r.hashedScript(v, run)
+		}
 		if sc == nil || (out != nil && sc.Text != out.Text) {
 			return nil
 		}
@@ -453,13 +460,9 @@ func (r *resolver) scriptValues() {
 }
 
 func (r *resolver) resolveScripts() {
-	for _, run := range r.runs {
-		var sc *Script
-		if run.sha {
-			sc = r.shaScript(run.recv)
-		} else {
-			sc = r.scriptOf(run.recv)
-		}
+	for i := range r.runs {
+		run := &r.runs[i]
+		sc := r.runScript(run)
 		op := run.op
 		if sc != nil {
 			if sc.Text != "" {

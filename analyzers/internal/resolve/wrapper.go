@@ -317,7 +317,7 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 		}
 		sc, recv := op.Script, r.pendingRun(op)
 		if sc == nil && recv != nil {
-			if d := r.scriptOf(recv); d != nil && d.Text != "" {
+			if d := r.pendingScript(op); d != nil && d.Text != "" {
 				sc = d
 			}
 		}
@@ -560,12 +560,29 @@ func (r *resolver) decoratedParam(params map[types.Object]int, e ast.Expr) int {
 // pendingRun returns the script object expression of a run whose script
 // is not attached yet (runs are attached after the walk).
 func (r *resolver) pendingRun(op *Op) ast.Expr {
-	for _, run := range r.runs {
-		if run.op == op {
-			return run.recv
+	if run := r.runOf(op); run != nil {
+		return run.recv
+	}
+	return nil
+}
+
+// runOf is the pending script run of op, or nil.
+func (r *resolver) runOf(op *Op) *scriptRun {
+	for i := range r.runs {
+		if r.runs[i].op == op {
+			return &r.runs[i]
 		}
 	}
 	return nil
+}
+
+// runScript is the script a run sends: the script object's, or for an
+// EVALSHA the script whose SHA it is given (shaScript).
+func (r *resolver) runScript(run *scriptRun) *Script {
+	if run.sha {
+		return r.shaScript(run.recv, run.op)
+	}
+	return r.scriptOf(run.recv)
 }
 
 // scriptWhere names where a script is for a message: its file and line,
@@ -1162,8 +1179,8 @@ func (r *resolver) embedSource(e ast.Expr) string {
 
 // pendingScript is the script definition a run not yet attached uses.
 func (r *resolver) pendingScript(op *Op) *Script {
-	if recv := r.pendingRun(op); recv != nil {
-		return r.scriptOf(recv)
+	if run := r.runOf(op); run != nil {
+		return r.runScript(run)
 	}
 	return nil
 }
@@ -1176,8 +1193,8 @@ func (r *resolver) innerScript(in *Op) *Script {
 	if in.Script != nil {
 		return in.Script
 	}
-	if recv := r.pendingRun(in); recv != nil {
-		if sc := r.scriptOf(recv); sc != nil && sc.Text != "" {
+	if run := r.runOf(in); run != nil {
+		if sc := r.runScript(run); sc != nil && sc.Text != "" {
 			r.classify(sc)
 			return sc
 		}
