@@ -32,7 +32,7 @@ func TestAllMatchesCatalog(t *testing.T) {
 	}
 	for i, r := range want {
 		a := all[i]
-		if a.Name != r.ID {
+		if a.Name != string(r.ID) {
 			t.Errorf("All()[%d] is %s, want %s (ID order)", i, a.Name, r.ID)
 			continue
 		}

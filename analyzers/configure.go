@@ -96,8 +96,8 @@ func Configure(f *config.File, in Inputs) (*Setup, error) {
 func (s *Setup) Off() map[string]bool {
 	off := map[string]bool{}
 	for _, r := range rules.ByKind(rules.Code) {
-		if !s.Selected[r.ID] {
-			off[r.ID] = true
+		if !s.Selected[string(r.ID)] {
+			off[string(r.ID)] = true
 		}
 	}
 	return off

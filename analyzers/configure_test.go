@@ -45,7 +45,7 @@ func TestConfigureErrors(t *testing.T) {
 		if i > 0 {
 			allOff += ", "
 		}
-		allOff += r.ID + ": off"
+		allOff += string(r.ID) + ": off"
 	}
 	allOff += "}\n"
 	for _, tc := range []struct {

@@ -25,7 +25,7 @@ import (
 func Select(f *config.File, spec string) (map[string]bool, error) {
 	sel := map[string]bool{}
 	for _, r := range rules.ByKind(rules.Code) {
-		sel[r.ID] = true
+		sel[string(r.ID)] = true
 	}
 	if f != nil {
 		off, _, _ := f.Selection()
@@ -37,7 +37,7 @@ func Select(f *config.File, spec string) (map[string]bool, error) {
 	if len(items) > 0 && !strings.HasPrefix(items[0], "-") {
 		// LA100 judges the directives themselves, whichever rules run: a
 		// list of rules keeps it unless it is turned off by name.
-		sel = map[string]bool{directive.RuleID: sel[directive.RuleID]}
+		sel = map[string]bool{string(directive.RuleID): sel[string(directive.RuleID)]}
 	}
 	for _, it := range items {
 		neg := strings.HasPrefix(it, "-")

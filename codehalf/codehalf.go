@@ -72,7 +72,7 @@ func Run(ctx context.Context, o Options) (*report.Run, error) {
 		Tests:             o.Tests,
 		Generated:         o.Generated,
 		Directives:        true,
-		DirectiveFindings: o.Setup.Selected[directive.RuleID],
+		DirectiveFindings: o.Setup.Selected[string(directive.RuleID)],
 		Fixes:             fixes,
 	})
 	if err != nil {
@@ -138,11 +138,11 @@ func ApplyRuleSettings(run *report.Run, f *config.File) {
 func markAutofix(run *report.Run, fixes *driver.Fixes) {
 	fixed := map[string]bool{}
 	for _, f := range fixes.Plan(run.Findings).Fixed {
-		fixed[f.Rule+"|"+f.Pos.String()+"|"+f.Message] = true
+		fixed[string(f.Rule)+"|"+f.Pos.String()+"|"+f.Message] = true
 	}
 	for i := range run.Findings {
 		f := &run.Findings[i]
-		if f.Pos != nil && f.Suppressed == nil && fixed[f.Rule+"|"+f.Pos.String()+"|"+f.Message] {
+		if f.Pos != nil && f.Suppressed == nil && fixed[string(f.Rule)+"|"+f.Pos.String()+"|"+f.Message] {
 			f.Autofix = true
 		}
 	}

@@ -53,7 +53,7 @@ func Evaluate(nodes []Facts, opt EvalOptions) Evaluation {
 	gs := gaps(js, opt.Topology)
 	for _, g := range gs {
 		if g.own {
-			f := finding("LA208", g.node.Addr, "%s — unknown: %s", g.what.Words(g.node), neededFor[FactDiscovery])
+			f := finding(rules.LA208, g.node.Addr, "%s — unknown: %s", g.what.Words(g.node), neededFor[FactDiscovery])
 			f.Subject = string(FactDiscovery)
 			findings = append(findings, f)
 		}
@@ -155,7 +155,7 @@ func unknownWhy(f Facts) report.AnswerSource {
 	return report.AnswerSource{Kind: report.SourceNotRead}
 }
 
-func finding(id, node, format string, args ...any) report.Finding {
+func finding(id rules.ID, node, format string, args ...any) report.Finding {
 	r := rules.MustGet(id)
 	return report.Finding{Rule: id, Severity: r.Severity, Node: node, Message: r.Title + ": " + fmt.Sprintf(format, args...)}
 }

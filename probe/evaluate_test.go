@@ -99,7 +99,7 @@ func words(v *report.Verdict) [3]string {
 func ruleIDs(fs []report.Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.Node+" "+f.Rule)
+		out = append(out, f.Node+" "+string(f.Rule))
 	}
 	slices.Sort(out)
 	return out

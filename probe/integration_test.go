@@ -73,7 +73,7 @@ func rulesAt(run *report.Run, addr string) []string {
 	var out []string
 	for _, f := range run.Findings {
 		if f.Node == addr {
-			out = append(out, f.Rule)
+			out = append(out, string(f.Rule))
 		}
 	}
 	return out
@@ -724,7 +724,7 @@ func TestProbeDurabilityFindings(t *testing.T) {
 	var got []string
 	for _, f := range run.Findings {
 		if f.Rule == "LA204" || f.Rule == "LA205" || f.Rule == "LA206" {
-			got = append(got, f.Node+" "+f.Rule+": "+f.Message[strings.Index(f.Message, ": ")+2:])
+			got = append(got, f.Node+" "+string(f.Rule)+": "+f.Message[strings.Index(f.Message, ": ")+2:])
 		}
 	}
 	slices.Sort(got)

@@ -13,21 +13,21 @@ import (
 // rule to every node; a rule sees the data nodes that answered unless it
 // says everyNode (LA208 speaks of Sentinels and unreachable nodes too).
 var nodeRules = []nodeRule{
-	{id: "LA201", check: la201},
-	{id: "LA202", check: la202},
-	{id: "LA203", check: la203},
-	{id: "LA204", check: la204},
-	{id: "LA205", check: la205},
-	{id: "LA206", check: la206},
-	{id: "LA207", check: la207},
-	{id: "LA208", check: la208, everyNode: true},
-	{id: "LA209", check: la209},
-	{id: "LA210", check: la210},
-	{id: "LA214", check: la214},
+	{id: rules.LA201, check: la201},
+	{id: rules.LA202, check: la202},
+	{id: rules.LA203, check: la203},
+	{id: rules.LA204, check: la204},
+	{id: rules.LA205, check: la205},
+	{id: rules.LA206, check: la206},
+	{id: rules.LA207, check: la207},
+	{id: rules.LA208, check: la208, everyNode: true},
+	{id: rules.LA209, check: la209},
+	{id: rules.LA210, check: la210},
+	{id: rules.LA214, check: la214},
 }
 
 type nodeRule struct {
-	id        string
+	id        rules.ID
 	check     func(n judged, c *nodeContext) []nodeHit
 	everyNode bool
 }

@@ -45,8 +45,8 @@ func runRule(t *testing.T, check func(judged, *nodeContext) []nodeHit, cases []r
 func TestNodeRulesTable(t *testing.T) {
 	var ids []string
 	for _, r := range nodeRules {
-		ids = append(ids, r.id)
-		rule, ok := rules.Lookup(r.id)
+		ids = append(ids, string(r.id))
+		rule, ok := rules.Get(r.id)
 		if !ok || rule.Kind != rules.Node {
 			t.Errorf("%s is not a node rule of the catalog", r.id)
 		}

@@ -25,7 +25,7 @@ func (a Assignment) matchRank(f Finding) int {
 	switch {
 	case a.Match == f.ID:
 		return 1 << 20
-	case a.Match == f.Rule:
+	case a.Match == string(f.Rule):
 		return 1 << 19
 	case f.Pos != nil && !rulePattern.MatchString(a.Match) && !idPattern.MatchString(a.Match) &&
 		(f.Pos.File == a.Match || strings.HasPrefix(f.Pos.File, strings.TrimSuffix(a.Match, "/")+"/")):

@@ -103,12 +103,12 @@ func LineHash(f Finding) string {
 // the subject, for runs written before findings had one).
 func findingKey(f Finding, loose bool) string {
 	if f.Pos != nil {
-		return "code\x00" + f.Rule + "\x00" + f.Pos.File + "\x00" + LineHash(f)
+		return "code\x00" + string(f.Rule) + "\x00" + f.Pos.File + "\x00" + LineHash(f)
 	}
 	if loose {
-		return "node\x00" + f.Rule + "\x00" + f.Node
+		return "node\x00" + string(f.Rule) + "\x00" + f.Node
 	}
-	return "node\x00" + f.Rule + "\x00" + f.Node + "\x00" + f.Subject
+	return "node\x00" + string(f.Rule) + "\x00" + f.Node + "\x00" + f.Subject
 }
 
 // A run's halves: what it looked at. Each kind of finding belongs to one,
@@ -132,7 +132,7 @@ func halfOf(f Finding) half {
 	if f.Pos != nil {
 		return codeHalf
 	}
-	if r, ok := rules.Lookup(f.Rule); ok {
+	if r, ok := rules.Get(f.Rule); ok {
 		switch r.FoundBy {
 		case "lockaudit scan":
 			return scanHalf

@@ -8,14 +8,14 @@ import (
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-func codeFinding(rule, file string, line int, src string) report.Finding {
-	return report.Finding{Rule: rule, Severity: rules.Error, Message: rule + " here", Pos: &report.Position{File: file, Line: line, Col: 1}, Source: src}
+func codeFinding(rule rules.ID, file string, line int, src string) report.Finding {
+	return report.Finding{Rule: rule, Severity: rules.Error, Message: string(rule) + " here", Pos: &report.Position{File: file, Line: line, Col: 1}, Source: src}
 }
 
 func changes(c *report.Comparison) string {
 	var out []string
 	for _, f := range c.Findings {
-		out = append(out, f.Change+":"+f.Finding.Rule+"@"+f.Finding.Where())
+		out = append(out, f.Change+":"+string(f.Finding.Rule)+"@"+f.Finding.Where())
 	}
 	return strings.Join(out, " ")
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/internal/safetext"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Escape makes text that came from outside lockaudit safe to print
@@ -154,7 +155,7 @@ func (m textMap) findings(fs []Finding) []Finding {
 	e := m.value
 	out := make([]Finding, len(fs))
 	for i, f := range fs {
-		f.Rule, f.Message, f.Source, f.Node, f.Subject = e(f.Rule), e(f.Message), m.source(f.Source), e(f.Node), e(f.Subject)
+		f.Rule, f.Message, f.Source, f.Node, f.Subject = rules.ID(e(string(f.Rule))), e(f.Message), m.source(f.Source), e(f.Node), e(f.Subject)
 		f.Func, f.ID, f.Owner, f.Effort = e(f.Func), e(f.ID), e(f.Owner), e(f.Effort)
 		if k := f.Risk; k != nil {
 			f.Risk = &Risk{Impact: e(k.Impact), Exposure: e(k.Exposure), Rating: e(k.Rating), Why: e(k.Why)}

@@ -23,7 +23,7 @@ var idPattern = regexp.MustCompile(`^LA[0-9]{3}-[0-9a-f]{4}(\.[0-9]+)?$`)
 // baseID is the ID a finding's key gives, before duplicates are told apart.
 func baseID(f Finding) string {
 	sum := sha256.Sum256([]byte(findingKey(f, false)))
-	return f.Rule + "-" + hex.EncodeToString(sum[:2])
+	return string(f.Rule) + "-" + hex.EncodeToString(sum[:2])
 }
 
 // withIDs gives every finding without an ID one, in the findings' order,
@@ -79,7 +79,7 @@ func checkIDs(fs []Finding) error {
 		if f.ID == "" {
 			continue
 		}
-		if !idPattern.MatchString(f.ID) || !strings.HasPrefix(f.ID, f.Rule+"-") {
+		if !idPattern.MatchString(f.ID) || !strings.HasPrefix(f.ID, string(f.Rule)+"-") {
 			return fmt.Errorf("findings[%d].id: %q is not an ID of rule %s (want %s-xxxx, four hex digits)", i, f.ID, f.Rule, f.Rule)
 		}
 		if seen[f.ID] {

@@ -7,8 +7,8 @@ import (
 	"github.com/lockaudit/lockaudit/rules"
 )
 
-func idFinding(rule, file string, line int, src, fn string) Finding {
-	return Finding{Rule: rule, Severity: rules.Error, Message: rule, Pos: &Position{File: file, Line: line, Col: 1}, Source: src, Func: fn}
+func idFinding(rule rules.ID, file string, line int, src, fn string) Finding {
+	return Finding{Rule: rule, Severity: rules.Error, Message: string(rule), Pos: &Position{File: file, Line: line, Col: 1}, Source: src, Func: fn}
 }
 
 // IDs come from the baseline's key: the same wherever the line moves, two

@@ -26,7 +26,7 @@ func WriteJSON(w io.Writer, r *Run) error {
 	}
 	out.Plan = PlanOf(r)
 	findings, nodes := out.Findings, out.Nodes
-	findingMark, nodeMark := Finding{Rule: jsonstream.SentinelString(0), Severity: rules.Info}, Node{Addr: jsonstream.SentinelString(1)}
+	findingMark, nodeMark := Finding{Rule: rules.ID(jsonstream.SentinelString(0)), Severity: rules.Info}, Node{Addr: jsonstream.SentinelString(1)}
 	return jsonstream.Write(w, func(sentinels bool) any {
 		doc := out
 		if sentinels {

@@ -32,7 +32,7 @@ var matchTiers = []matchTier{
 		if f.Pos == nil || f.Func == "" {
 			return ""
 		}
-		return f.Rule + "\x00" + f.Pos.File + "\x00" + f.Func + "\x00" + normalisedSnippet(f.Source)
+		return string(f.Rule) + "\x00" + f.Pos.File + "\x00" + f.Func + "\x00" + normalisedSnippet(f.Source)
 	},
 	func(f Finding) string {
 		if f.Pos == nil {
@@ -41,7 +41,7 @@ var matchTiers = []matchTier{
 		if f.Func == "" {
 			return ""
 		}
-		return f.Rule + "\x00" + f.Pos.File + "\x00" + f.Func
+		return string(f.Rule) + "\x00" + f.Pos.File + "\x00" + f.Func
 	},
 }
 

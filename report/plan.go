@@ -72,7 +72,7 @@ type NodeWork struct {
 
 // RuleWork is the code changes of one rule.
 type RuleWork struct {
-	Rule     string         `json:"rule"`
+	Rule     rules.ID       `json:"rule"`
 	Title    string         `json:"title"`
 	Severity rules.Severity `json:"severity"`
 	Findings int            `json:"findings"`
@@ -84,13 +84,13 @@ type RuleWork struct {
 // recommendation of the node rule that reported it, with what the setting
 // costs and when not to use it (the recommendation's).
 type ConfigChange struct {
-	Node        string `json:"node"`
-	Rule        string `json:"rule"`
-	Setting     string `json:"setting"`
-	Current     string `json:"current"`
-	Recommended string `json:"recommended"`
-	Cost        string `json:"cost"`
-	NotWhen     string `json:"not_when"`
+	Node        string   `json:"node"`
+	Rule        rules.ID `json:"rule"`
+	Setting     string   `json:"setting"`
+	Current     string   `json:"current"`
+	Recommended string   `json:"recommended"`
+	Cost        string   `json:"cost"`
+	NotWhen     string   `json:"not_when"`
 }
 
 // PlanOf derives a run's plan; nil when the run judged nothing (neither
@@ -414,8 +414,8 @@ func reliesOn(r *Run) string {
 }
 
 func codeStep(r *Run, afterUpgrade bool) *Step {
-	groups := map[string]*RuleWork{}
-	files := map[string]map[string]bool{}
+	groups := map[rules.ID]*RuleWork{}
+	files := map[rules.ID]map[string]bool{}
 	total, auto := 0, 0
 	for _, f := range r.Active() {
 		if f.Pos == nil {
@@ -423,7 +423,7 @@ func codeStep(r *Run, afterUpgrade bool) *Step {
 		}
 		g, ok := groups[f.Rule]
 		if !ok {
-			rule, known := rules.Lookup(f.Rule)
+			rule, known := rules.Get(f.Rule)
 			title := rule.Title
 			if !known {
 				title = "not in this lockaudit's rule catalog"
@@ -481,8 +481,8 @@ func codeStep(r *Run, afterUpgrade bool) *Step {
 
 // recommends are the settings a configuration rule asks for (the catalog's
 // recommends), in the order to set them; none for another rule.
-func recommends(id string) []rules.Recommendation {
-	r, _ := rules.Lookup(id)
+func recommends(id rules.ID) []rules.Recommendation {
+	r, _ := rules.Get(id)
 	return r.Recommends
 }
 

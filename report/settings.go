@@ -10,10 +10,10 @@ import "github.com/lockaudit/lockaudit/rules"
 func (r *Run) ApplyRuleSettings(off map[string]bool, severity map[string]rules.Severity) {
 	kept := r.Findings[:0]
 	for _, f := range r.Findings {
-		if off[f.Rule] {
+		if off[string(f.Rule)] {
 			continue
 		}
-		if s, ok := severity[f.Rule]; ok {
+		if s, ok := severity[string(f.Rule)]; ok {
 			f.Severity = s
 		}
 		kept = append(kept, f)

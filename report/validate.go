@@ -173,7 +173,7 @@ func (r *Run) validateFleet() error {
 // contradicts itself.
 func (r *Run) validateNodeFindings() error {
 	for i, f := range r.Active() {
-		rule, _ := rules.Lookup(f.Rule)
+		rule, _ := rules.Get(f.Rule)
 		p, ok := rule.Path()
 		if !ok || f.Pos != nil {
 			continue

@@ -125,10 +125,6 @@ func TestRemedies(t *testing.T) {
 // such as "9.0" or "8.4.0", a Version literal, or a requirement such as
 // "Valkey 9.0+" in a message.
 func TestOneTableOfFirstReleases(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var versions []string
 	for _, fl := range Flavors() {
 		for _, s := range capabilities[fl].since {
@@ -139,6 +135,24 @@ func TestOneTableOfFirstReleases(t *testing.T) {
 	// A version string, or Major/Minor fields, in code (not a comment).
 	vs := `(` + strings.Join(versions, "|") + `)`
 	deciding := regexp.MustCompile(`"` + vs + `(\.0)?"|Major: *\d+, *Minor: *\d+|(?i:valkey|redis) ` + vs + `\+`)
+	eachCodeLine(t, func(rel string) bool { return filepath.Base(rel) == "capability.go" }, func(rel string, n int, line, code string) {
+		if deciding.MatchString(code) {
+			t.Errorf("%s:%d: a version written outside rules/capability.go: %s", rel, n, strings.TrimSpace(line))
+		}
+	})
+}
+
+// eachCodeLine calls check with every line of the module's Go source but
+// tests, testdata, report/internal/fixture (the runs report's tests
+// share), the generated catalog_data.go and the files skip names: its
+// path relative to the module root, its number, the line, and the line
+// without its // comment.
+func eachCodeLine(t *testing.T, skip func(rel string) bool, check func(rel string, n int, line, code string)) {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
 	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -146,7 +160,8 @@ func TestOneTableOfFirstReleases(t *testing.T) {
 		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") || path == filepath.Join(root, "report", "internal", "fixture")) {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || filepath.Base(path) == "capability.go" || filepath.Base(path) == "catalog_data.go" {
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || filepath.Base(path) == "catalog_data.go" || skip(rel) {
 			return nil
 		}
 		data, err := os.ReadFile(path)
@@ -155,10 +170,7 @@ func TestOneTableOfFirstReleases(t *testing.T) {
 		}
 		for i, line := range strings.Split(string(data), "\n") {
 			code, _, _ := strings.Cut(line, "//")
-			if deciding.MatchString(code) {
-				rel, _ := filepath.Rel(root, path)
-				t.Errorf("%s:%d: a version written outside rules/capability.go: %s", rel, i+1, strings.TrimSpace(line))
-			}
+			check(rel, i+1, line, code)
 		}
 		return nil
 	})

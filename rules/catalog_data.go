@@ -2,10 +2,44 @@
 
 package rules
 
+// The rule IDs, one constant per rule: code names a rule by these.
+const (
+	LA100 ID = "LA100" // bad-directive
+	LA101 ID = "LA101" // lua-lock-script
+	LA102 ID = "LA102" // lua-lock-library
+	LA103 ID = "LA103" // plain-del-release
+	LA104 ID = "LA104" // extend-without-ttl
+	LA105 ID = "LA105" // ifeq-conflict
+	LA106 ID = "LA106" // acquire-without-ttl
+	LA107 ID = "LA107" // weak-lock-token
+	LA108 ID = "LA108" // lost-lock-ignored
+	LA109 ID = "LA109" // fence-outside-acquire
+	LA110 ID = "LA110" // unfenced-write
+	LA111 ID = "LA111" // fence-check-not-strict
+	LA112 ID = "LA112" // command-needs-newer-server
+	LA113 ID = "LA113" // fence-cross-slot
+	LA114 ID = "LA114" // extend-without-owner-check
+	LA115 ID = "LA115" // wait-reply-ignored
+	LA201 ID = "LA201" // release-unavailable
+	LA202 ID = "LA202" // extend-unavailable
+	LA203 ID = "LA203" // lua-unavailable
+	LA204 ID = "LA204" // failover-window-unbounded
+	LA205 ID = "LA205" // lock-not-durable
+	LA206 ID = "LA206" // lock-keys-evictable
+	LA207 ID = "LA207" // clock-skew
+	LA208 ID = "LA208" // evidence-missing
+	LA209 ID = "LA209" // hidden-promotable-replica
+	LA210 ID = "LA210" // server-flavor
+	LA211 ID = "LA211" // permanent-lock
+	LA212 ID = "LA212" // lease-over-maximum
+	LA213 ID = "LA213" // conformance-step-failed
+	LA214 ID = "LA214" // replica-not-in-sync
+)
+
 // catalog is every rule, sorted by ID.
 var catalog = []Rule{
 	{
-		ID:       "LA100",
+		ID:       LA100,
 		Name:     "bad-directive",
 		Kind:     Code,
 		Severity: Warning,
@@ -25,7 +59,7 @@ Delete directives that suppress nothing.
 `,
 	},
 	{
-		ID:       "LA101",
+		ID:       LA101,
 		Name:     "lua-lock-script",
 		Kind:     Code,
 		Severity: Warning,
@@ -58,7 +92,7 @@ if err == nil && n == 0 { log.Print("lock was already lost") }
 		Uses:       []string{"lock-evidence", "targets"},
 	},
 	{
-		ID:       "LA102",
+		ID:       LA102,
 		Name:     "lua-lock-library",
 		Kind:     Code,
 		Severity: Warning,
@@ -85,7 +119,7 @@ if err == nil && n == 0 { log.Print("lock:{job} was lost before release") }
 		Uses:       []string{"targets"},
 	},
 	{
-		ID:       "LA103",
+		ID:       LA103,
 		Name:     "plain-del-release",
 		Kind:     Code,
 		Severity: Error,
@@ -112,7 +146,7 @@ if err == nil && n == 0 { log.Print("lock:report was no longer ours") }
 		Uses: []string{"lock-evidence", "targets"},
 	},
 	{
-		ID:       "LA104",
+		ID:       LA104,
 		Name:     "extend-without-ttl",
 		Kind:     Code,
 		Severity: Error,
@@ -134,7 +168,7 @@ extend does nothing.
 		MinServers: []string{"valkey-8.1", "redis-8.4"},
 	},
 	{
-		ID:       "LA105",
+		ID:       LA105,
 		Name:     "ifeq-conflict",
 		Kind:     Code,
 		Severity: Error,
@@ -157,7 +191,7 @@ compression off for the client that takes and extends locks.
 		MinServers: []string{"valkey-8.1", "redis-8.4"},
 	},
 	{
-		ID:       "LA106",
+		ID:       LA106,
 		Name:     "acquire-without-ttl",
 		Kind:     Code,
 		Severity: Error,
@@ -178,7 +212,7 @@ expires; with a separate EXPIRE, a crash between the two commands does the same.
 		Uses: []string{"lock-evidence"},
 	},
 	{
-		ID:       "LA107",
+		ID:       LA107,
 		Name:     "weak-lock-token",
 		Kind:     Code,
 		Severity: Error,
@@ -210,7 +244,7 @@ rdb.SetNX(ctx, "lock:job", hex.EncodeToString(b), 30*time.Second)
 		Uses: []string{"lock-evidence"},
 	},
 	{
-		ID:       "LA108",
+		ID:       LA108,
 		Name:     "lost-lock-ignored",
 		Kind:     Code,
 		Severity: Warning,
@@ -236,7 +270,7 @@ if n == 0 { log.Printf("lock %s was lost before release", key) }
 		Uses: []string{"lock-evidence"},
 	},
 	{
-		ID:       "LA109",
+		ID:       LA109,
 		Name:     "fence-outside-acquire",
 		Kind:     Code,
 		Severity: Error,
@@ -258,7 +292,7 @@ fence, _ := rdb.Incr(ctx, "fence:{job}").Result()
 `,
 	},
 	{
-		ID:       "LA110",
+		ID:       LA110,
 		Name:     "unfenced-write",
 		Kind:     Code,
 		Severity: Warning,
@@ -282,7 +316,7 @@ it: UPDATE ... SET last_fence = $f WHERE id = $id AND last_fence < $f.
 		Uses: []string{"lock-evidence"},
 	},
 	{
-		ID:       "LA111",
+		ID:       LA111,
 		Name:     "fence-check-not-strict",
 		Kind:     Code,
 		Severity: Error,
@@ -302,7 +336,7 @@ lets the second holder's write through.
 		Uses: []string{"lock-evidence"},
 	},
 	{
-		ID:       "LA112",
+		ID:       LA112,
 		Name:     "command-needs-newer-server",
 		Kind:     Code,
 		Severity: Error,
@@ -324,7 +358,7 @@ rdb.Do(ctx, "DELIFEQ", key, token)
 		MinServers: []string{"valkey-8.1", "valkey-9.0", "valkey-9.2", "redis-8.4"},
 	},
 	{
-		ID:       "LA113",
+		ID:       LA113,
 		Name:     "fence-cross-slot",
 		Kind:     Code,
 		Severity: Warning,
@@ -342,7 +376,7 @@ rdb.Do(ctx, "DELIFEQ", key, token)
 		Uses: []string{"lock-evidence"},
 	},
 	{
-		ID:       "LA114",
+		ID:       LA114,
 		Name:     "extend-without-owner-check",
 		Kind:     Code,
 		Severity: Error,
@@ -367,7 +401,7 @@ if err == redis.Nil { return errLockLost }
 		Uses: []string{"lock-evidence", "targets"},
 	},
 	{
-		ID:       "LA115",
+		ID:       LA115,
 		Name:     "wait-reply-ignored",
 		Kind:     Code,
 		Severity: Warning,
@@ -385,7 +419,7 @@ exists only on the primary and is lost if it fails over now.
 `,
 	},
 	{
-		ID:       "LA201",
+		ID:       LA201,
 		Name:     "release-unavailable",
 		Kind:     Node,
 		Severity: Error,
@@ -407,7 +441,7 @@ upgraded, or keep the Lua release until the whole fleet supports the command.
 		Declared:   true,
 	},
 	{
-		ID:       "LA202",
+		ID:       LA202,
 		Name:     "extend-unavailable",
 		Kind:     Node,
 		Severity: Error,
@@ -428,7 +462,7 @@ replicated SET IFEQ without PX and diverges from its primary.
 		Declared:   true,
 	},
 	{
-		ID:       "LA203",
+		ID:       LA203,
 		Name:     "lua-unavailable",
 		Kind:     Node,
 		Severity: Error,
@@ -448,7 +482,7 @@ primary has no Lua engine (INFO scriptingengines engines_count:0) or EVAL is dis
 		Declared: true,
 	},
 	{
-		ID:       "LA204",
+		ID:       LA204,
 		Name:     "failover-window-unbounded",
 		Kind:     Node,
 		Severity: Info,
@@ -468,7 +502,7 @@ a fencing check at the resource: these narrow the window, none closes it.
 		Recommends: []Recommendation{{"min-replicas-to-write", "1", "the primary refuses writes, lock acquires included, while no replica is connected and within min-replicas-max-lag", "the fleet has one replica that goes down for maintenance, and refused acquires are worse than a lock lost in a failover"}, {"min-replicas-max-lag", "10", "a replica lagging more than 10 seconds no longer counts: writes stop sooner when replicas fall behind", "replicas routinely lag more (large batch writes), and min-replicas-to-write is 0"}},
 	},
 	{
-		ID:       "LA205",
+		ID:       LA205,
 		Name:     "lock-not-durable",
 		Kind:     Node,
 		Severity: Info,
@@ -488,7 +522,7 @@ by the maximum TTL.
 		Recommends: []Recommendation{{"appendonly", "yes", "every write is appended to a file on disk; turning it on makes the server rewrite the file once (a fork and disk I/O)", "the disk is slow or shared, and the locks may be lost on a restart (they expire anyway)"}, {"appendfsync", "always", "every write waits for the disk (fsync) before the reply: throughput falls to what the disk can sync, often by an order of magnitude, and latency rises", "the server also serves heavy write traffic other than locks: give the locks a server of their own, or keep everysec (up to one second of writes lost on a crash)"}},
 	},
 	{
-		ID:       "LA206",
+		ID:       LA206,
 		Name:     "lock-keys-evictable",
 		Kind:     Node,
 		Severity: Warning,
@@ -507,7 +541,7 @@ the keys that have a TTL, which is every lock.
 		Recommends: []Recommendation{{"maxmemory-policy", "noeviction", "when memory is full, writes fail with an OOM error instead of evicting keys", "the server is also a cache that relies on eviction: give the locks a server of their own"}},
 	},
 	{
-		ID:       "LA207",
+		ID:       LA207,
 		Name:     "clock-skew",
 		Kind:     Node,
 		Severity: Warning,
@@ -527,7 +561,7 @@ clock: after a failover the new primary's clock decides when a lock ends.
 `,
 	},
 	{
-		ID:       "LA208",
+		ID:       LA208,
 		Name:     "evidence-missing",
 		Kind:     Node,
 		Severity: Warning,
@@ -554,7 +588,7 @@ replica 10.0.0.7:6379: its primary 10.0.0.5:6379 was not probed
 `,
 	},
 	{
-		ID:       "LA209",
+		ID:       LA209,
 		Name:     "hidden-promotable-replica",
 		Kind:     Node,
 		Severity: Warning,
@@ -572,7 +606,7 @@ found through its primary's INFO replication.
 `,
 	},
 	{
-		ID:       "LA210",
+		ID:       LA210,
 		Name:     "server-flavor",
 		Kind:     Node,
 		Severity: Info,
@@ -593,7 +627,7 @@ keep the Lua release or migrate the node to Valkey.
 		Declared:   true,
 	},
 	{
-		ID:       "LA211",
+		ID:       LA211,
 		Name:     "permanent-lock",
 		Kind:     Node,
 		Severity: Error,
@@ -615,7 +649,7 @@ you know its holder is gone (DELIFEQ with the value, or DEL after checking).
 		FoundBy: "lockaudit scan",
 	},
 	{
-		ID:       "LA212",
+		ID:       LA212,
 		Name:     "lease-over-maximum",
 		Kind:     Node,
 		Severity: Warning,
@@ -636,7 +670,7 @@ work runs (SET key token IFEQ token PX lease).
 		FoundBy: "lockaudit scan",
 	},
 	{
-		ID:       "LA213",
+		ID:       LA213,
 		Name:     "conformance-step-failed",
 		Kind:     Node,
 		Severity: Error,
@@ -660,7 +694,7 @@ extend with PX so that the SET reaches replicas as a plain SET PXAT.
 		FoundBy: "lockaudit conform",
 	},
 	{
-		ID:       "LA214",
+		ID:       LA214,
 		Name:     "replica-not-in-sync",
 		Kind:     Node,
 		Severity: Error,

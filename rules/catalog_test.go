@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
 	"os"
 	"reflect"
 	"sort"
@@ -75,7 +76,7 @@ func load(data []byte) (*loaded, error) {
 	sort.SliceStable(out.rules, func(i, j int) bool { return out.rules[i].ID < out.rules[j].ID })
 	seen := map[string]bool{}
 	for _, r := range out.rules {
-		for _, key := range []string{r.ID, strings.ToUpper(r.Name)} {
+		for _, key := range []string{string(r.ID), strings.ToUpper(r.Name)} {
 			if key == "" {
 				continue
 			}
@@ -118,6 +119,14 @@ func TestCatalogData(t *testing.T) {
 func generate(t *testing.T, l *loaded) []byte {
 	var b bytes.Buffer
 	b.WriteString("// Code generated from catalog.yaml by `go test ./rules -update`. DO NOT EDIT.\n\npackage rules\n\n")
+	b.WriteString("// The rule IDs, one constant per rule: code names a rule by these.\nconst (\n")
+	for _, r := range l.rules {
+		if !token.IsIdentifier(string(r.ID)) {
+			t.Fatalf("rule ID %q is not a Go identifier: it cannot name its constant", r.ID)
+		}
+		fmt.Fprintf(&b, "%s ID = %q // %s\n", r.ID, r.ID, r.Name)
+	}
+	b.WriteString(")\n\n")
 	b.WriteString("// catalog is every rule, sorted by ID.\nvar catalog = []Rule{\n")
 	rt := reflect.TypeFor[Rule]()
 	for _, r := range l.rules {
@@ -149,6 +158,8 @@ func goValue(t *testing.T, v reflect.Value) string {
 		return map[Severity]string{Info: "Info", Warning: "Warning", Error: "Error"}[x]
 	case Kind:
 		return map[Kind]string{Code: "Code", Node: "Node"}[x]
+	case ID:
+		return string(x) // its constant
 	case string:
 		return goString(x)
 	case bool:

@@ -19,9 +19,18 @@ const (
 	Node Kind = "node" // on a live (or declared) server, by the probe
 )
 
+// ID is a rule's identifier, "LA103". Code names a rule by the constant
+// the catalog generates for it (rules.LA103, in catalog_data.go) rather
+// than by a string, so a typo'd rule ID is a compile error and the
+// catalog is the only place rule IDs come from (a string literal would
+// still compile, as an untyped constant: TestRuleIDsAreConstants fails on
+// one). Text from outside the program (flags, config, directives) becomes
+// an ID through Lookup, which knows the catalog and rule names.
+type ID string
+
 // Rule is one catalog entry.
 type Rule struct {
-	ID         string   `yaml:"id" json:"id"`
+	ID         ID       `yaml:"id" json:"id"`
 	Name       string   `yaml:"name" json:"name"`
 	Kind       Kind     `yaml:"kind" json:"kind"`
 	Severity   Severity `yaml:"severity" json:"severity"`
@@ -217,7 +226,7 @@ const Home = "https://github.com/lockaudit/lockaudit"
 const DocsPath = "docs/rules"
 
 // URL is the rule's own documentation page (SARIF helpUri, Analyzer.URL).
-func (r Rule) URL() string { return Home + "/blob/main/" + DocsPath + "/" + r.ID + ".md" }
+func (r Rule) URL() string { return Home + "/blob/main/" + DocsPath + "/" + string(r.ID) + ".md" }
 
 // Summary is What on one line (SARIF fullDescription, tables).
 func (r Rule) Summary() string { return oneLine(r.What) }
@@ -243,24 +252,37 @@ func ByKind(k Kind) []Rule {
 	return out
 }
 
-// Lookup finds a rule by ID (LA103) or name (plain-del-release),
-// case-insensitively; the Rule's ID is the canonical one to store.
+// Lookup finds a rule by text from outside the program: its ID (LA103)
+// or name (plain-del-release), case-insensitively; the Rule's ID is the
+// canonical one to store.
 func Lookup(idOrName string) (Rule, bool) {
 	key := strings.TrimSpace(idOrName)
 	for _, r := range catalog {
-		if strings.EqualFold(r.ID, key) || (r.Name != "" && strings.EqualFold(r.Name, key)) {
+		if strings.EqualFold(string(r.ID), key) || (r.Name != "" && strings.EqualFold(r.Name, key)) {
 			return r, true
 		}
 	}
 	return Rule{}, false
 }
 
-// MustGet returns the rule with the given ID and panics when it is not in the
-// catalog; use it only with IDs written in the program's own source.
-func MustGet(id string) Rule {
-	r, ok := Lookup(id)
+// Get finds the rule with an ID already held as one (a finding's rule, a
+// generated constant); ok is false for an ID the catalog does not have,
+// such as one read back from another version's report.
+func Get(id ID) (Rule, bool) {
+	for _, r := range catalog {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// MustGet returns the rule with the given ID and panics when it is not in
+// the catalog; use it only with the generated constants (rules.LA103).
+func MustGet(id ID) Rule {
+	r, ok := Get(id)
 	if !ok {
-		panic("rules: no rule " + id)
+		panic("rules: no rule " + string(id))
 	}
 	return r
 }

@@ -11,7 +11,7 @@ func TestCatalogComplete(t *testing.T) {
 	nameRE := regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
 	seen := map[string]bool{}
 	for _, r := range All() {
-		if !idRE.MatchString(r.ID) {
+		if !idRE.MatchString(string(r.ID)) {
 			t.Errorf("%s: ID does not match %s", r.ID, idRE)
 		}
 		if seen[r.Name] {
@@ -44,11 +44,12 @@ func TestCatalogComplete(t *testing.T) {
 	}
 	// The issues fix these IDs: LA101–LA115 and LA201–LA214 (a new rule
 	// adds to them; docs/development.md, "Adding a rule").
-	for i := 100; i <= 115; i++ {
-		MustGet("LA" + itoa(i))
-	}
-	for i := 201; i <= 214; i++ {
-		MustGet("LA" + itoa(i))
+	for _, span := range [][2]int{{100, 115}, {201, 214}} {
+		for i := span[0]; i <= span[1]; i++ {
+			if _, ok := Get(ID("LA" + itoa(i))); !ok {
+				t.Errorf("LA%s is not in the catalog", itoa(i))
+			}
+		}
 	}
 }
 
@@ -159,7 +160,7 @@ func TestSelect(t *testing.T) {
 // any case, and the Rule returned carries the canonical ID.
 func TestLookupByName(t *testing.T) {
 	for _, r := range All() {
-		for _, key := range []string{r.ID, strings.ToLower(r.ID), r.Name, strings.ToUpper(r.Name), " " + r.Name + " "} {
+		for _, key := range []string{string(r.ID), strings.ToLower(string(r.ID)), r.Name, strings.ToUpper(r.Name), " " + r.Name + " "} {
 			got, ok := Lookup(key)
 			if !ok || got.ID != r.ID {
 				t.Errorf("Lookup(%q) = %s, %v; want %s", key, got.ID, ok, r.ID)
@@ -197,7 +198,7 @@ func TestParseTargets(t *testing.T) {
 // TestURL: each rule's page is its own file under docs/rules of the
 // project's home, by ID.
 func TestURL(t *testing.T) {
-	if got, want := MustGet("plain-del-release").URL(), "https://github.com/lockaudit/lockaudit/blob/main/docs/rules/LA103.md"; got != want {
+	if got, want := MustGet(LA103).URL(), "https://github.com/lockaudit/lockaudit/blob/main/docs/rules/LA103.md"; got != want {
 		t.Errorf("URL() = %q, want %q", got, want)
 	}
 	seen := map[string]bool{}
@@ -238,9 +239,22 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("definition %q is used by no rule", name)
 		}
 	}
-	for _, id := range []string{"LA101", "LA103", "LA106", "LA107", "LA114"} {
+	for _, id := range []ID{"LA101", "LA103", "LA106", "LA107", "LA114"} {
 		if r := MustGet(id); len(r.Definitions()) == 0 || r.Definitions()[0].Name != "lock-evidence" {
 			t.Errorf("%s does not use lock-evidence", id)
 		}
 	}
+}
+
+// TestRuleIDsAreConstants: Go source names a rule by its generated
+// constant (rules.LA103), never by a string literal ("LA103"), which would
+// compile (an untyped constant converts to ID) and fail only at run time
+// when mistyped. Tests and the places eachCodeLine skips aside.
+func TestRuleIDsAreConstants(t *testing.T) {
+	literal := regexp.MustCompile(`"LA[0-9]{3}"`)
+	eachCodeLine(t, func(string) bool { return false }, func(rel string, n int, line, code string) {
+		if literal.MatchString(code) {
+			t.Errorf("%s:%d: a rule ID as a string: use its constant (rules.LAnnn): %s", rel, n, strings.TrimSpace(line))
+		}
+	})
 }

@@ -17,7 +17,7 @@ func Select(spec string) (map[string]bool, error) {
 	items := strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' })
 	if len(items) == 0 || strings.HasPrefix(items[0], "-") {
 		for _, r := range catalog {
-			out[r.ID] = true
+			out[string(r.ID)] = true
 		}
 	}
 	for _, it := range items {
@@ -28,7 +28,7 @@ func Select(spec string) (map[string]bool, error) {
 		}
 		matched := false
 		for _, r := range catalog {
-			ok, err := path.Match(pat, r.ID)
+			ok, err := path.Match(pat, string(r.ID))
 			if err == nil && !ok {
 				ok, err = path.Match(pat, strings.ToUpper(r.Name))
 			}
@@ -37,9 +37,9 @@ func Select(spec string) (map[string]bool, error) {
 			} else if ok {
 				matched = true
 				if neg {
-					delete(out, r.ID)
+					delete(out, string(r.ID))
 				} else {
-					out[r.ID] = true
+					out[string(r.ID)] = true
 				}
 			}
 		}

@@ -19,7 +19,7 @@ import (
 )
 
 // RuleID is the catalog rule for bad and stale directives.
-const RuleID = "LA100"
+const RuleID = rules.LA100
 
 // Directive is one parsed comment.
 type Directive struct {
@@ -72,7 +72,7 @@ func Parse(text string) (d Directive, ok bool) {
 			d.Err = fmt.Sprintf("names unknown rule %q", id)
 			continue
 		}
-		d.Rules[i] = r.ID
+		d.Rules[i] = string(r.ID)
 	}
 	return d, true
 }
@@ -139,7 +139,7 @@ func (d *Directive) covers(f *finding.Finding) bool {
 		return false
 	}
 	for _, id := range d.Rules {
-		if id == f.Rule {
+		if id == string(f.Rule) {
 			return true
 		}
 	}

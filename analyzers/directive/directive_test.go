@@ -95,7 +95,7 @@ func TestApply(t *testing.T) {
 	}
 	var got []string
 	for _, e := range extra {
-		got = append(got, e.Pos.String()+" "+e.Rule+" "+e.Message)
+		got = append(got, e.Pos.String()+" "+string(e.Rule)+" "+e.Message)
 	}
 	want := []string{
 		"pkg/a.go:8:2 LA100 lockaudit directive suppresses nothing: no LA114 finding here; remove it",

@@ -60,8 +60,8 @@ func applyDirectives(run *finding.Code, pkgs []*packages.Package, paths *pathMap
 		}
 	}
 	run.Findings = append(run.Findings, bad...)
-	if !slices.Contains(run.Rules, directive.RuleID) {
-		run.Rules = append(run.Rules, directive.RuleID)
+	if !slices.Contains(run.Rules, string(directive.RuleID)) {
+		run.Rules = append(run.Rules, string(directive.RuleID))
 		sort.Strings(run.Rules)
 	}
 }

@@ -6,6 +6,7 @@
 package driver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"go/ast"
@@ -238,12 +239,9 @@ func generatedFiles(pkg *packages.Package, include bool) map[string]bool {
 // (set by ruleutil.Report), falling back to the analyzer's name; the
 // severity comes from the catalog.
 func (m *pathMapper) finding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) finding.Finding {
-	id := d.Category
-	if id == "" {
-		id = a.Name
-	}
+	id := rules.ID(cmp.Or(d.Category, a.Name))
 	sev := rules.Warning
-	if r, ok := rules.Lookup(id); ok {
+	if r, ok := rules.Get(id); ok {
 		sev = r.Severity
 	}
 	p := fset.Position(d.Pos)

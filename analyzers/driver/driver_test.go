@@ -109,7 +109,7 @@ func run(t *testing.T, dir string, opts driver.Options) *report.Run {
 func findingLines(r *report.Run) []string {
 	var out []string
 	for _, f := range r.Findings {
-		out = append(out, f.Pos.String()+" "+f.Rule+" "+f.Severity.String()+" "+f.Message+" | "+f.Source)
+		out = append(out, f.Pos.String()+" "+string(f.Rule)+" "+f.Severity.String()+" "+f.Message+" | "+f.Source)
 	}
 	return out
 }
@@ -171,7 +171,7 @@ func TestGeneratedFilesSkipped(t *testing.T) {
 	var gen []string
 	for _, f := range r.Findings {
 		if f.Pos.File == "g/zz_generated.go" {
-			gen = append(gen, f.Pos.String()+" "+f.Rule+" "+suppressedOr(f))
+			gen = append(gen, f.Pos.String()+" "+string(f.Rule)+" "+suppressedOr(f))
 		}
 	}
 	wantGen := []string{"g/zz_generated.go:6:2 LA103 suppressed", "g/zz_generated.go:9:2 LA103 active"}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/report/finding"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 const fixSrc = `package p
@@ -40,7 +41,7 @@ func fixtureOf(t *testing.T, fixSrc string) (string, *Fixes, func(rule string, l
 	fx := NewFixes()
 	paths := newPathMapper(dir, nil)
 	add := func(rule string, line int, fixes ...[]Edit) finding.Finding {
-		f := finding.Finding{Rule: rule, Message: rule + " message", Pos: &finding.Position{File: "p.go", Line: line, Col: 1}}
+		f := finding.Finding{Rule: rules.ID(rule), Message: rule + " message", Pos: &finding.Position{File: "p.go", Line: line, Col: 1}}
 		fset := token.NewFileSet()
 		tf := fset.AddFile(name, -1, len(fixSrc))
 		tf.SetLinesForContent([]byte(fixSrc))
@@ -110,7 +111,7 @@ func TestPlanConflictsAndRefusals(t *testing.T) {
 	if len(p.Fixed) != 2 || p.Fixed[0].Rule != "LA101" || p.Fixed[1].Rule != "LA104" {
 		t.Errorf("fixed %v, want LA101 and LA104", p.Fixed)
 	}
-	why := map[string]string{}
+	why := map[rules.ID]string{}
 	for _, s := range p.Skipped {
 		why[s.Finding.Rule] = s.Reason
 	}

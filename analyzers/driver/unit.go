@@ -45,7 +45,7 @@ func Unit(as []*analysis.Analyzer, o UnitOptions) []*analysis.Analyzer {
 		return unitFilter(pass, ds, o.Off)
 	}
 	out := w.wrapAll(as)
-	if !o.Off[directive.RuleID] {
+	if !o.Off[string(directive.RuleID)] {
 		out = append(out, w.wrap(directiveAnalyzer))
 	}
 	return out
@@ -72,13 +72,13 @@ func unitFilter(pass *analysis.Pass, ds []analysis.Diagnostic, off map[string]bo
 			id = pass.Analyzer.Name
 		}
 		p := pos(d.Pos)
-		findings[i] = finding.Finding{Rule: id, Message: d.Message, Pos: &p}
+		findings[i] = finding.Finding{Rule: rules.ID(id), Message: d.Message, Pos: &p}
 	}
 	// No rule counts as having run: staleness is not decidable here.
 	directive.Apply(findings, dirs, map[string]bool{})
 	var out []analysis.Diagnostic
 	for i, d := range ds {
-		if findings[i].Suppressed == nil && !off[findings[i].Rule] {
+		if findings[i].Suppressed == nil && !off[string(findings[i].Rule)] {
 			out = append(out, d)
 		}
 	}
@@ -88,7 +88,7 @@ func unitFilter(pass *analysis.Pass, ds []analysis.Diagnostic, off map[string]bo
 // directiveAnalyzer reports malformed //lockaudit directives, once per file
 // (the rule analyzers only drop what well-formed ones cover).
 var directiveAnalyzer = &analysis.Analyzer{
-	Name: directive.RuleID,
+	Name: string(directive.RuleID),
 	Doc:  directiveDoc(),
 	URL:  rules.MustGet(directive.RuleID).URL(),
 	Run: func(pass *analysis.Pass) (any, error) {
@@ -111,7 +111,7 @@ func reportBadDirectives(pass *analysis.Pass, f *ast.File) {
 			if !ok || d.Err == "" {
 				continue
 			}
-			pass.Report(analysis.Diagnostic{Pos: c.Slash, Category: directive.RuleID, Message: "lockaudit directive " + d.Err})
+			pass.Report(analysis.Diagnostic{Pos: c.Slash, Category: string(directive.RuleID), Message: "lockaudit directive " + d.Err})
 		}
 	}
 }

@@ -13,10 +13,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports Lua lock scripts at their definition.
-var Analyzer = ruleutil.New("LA101", check, keys.Analyzer, settings.Analyzer)
+var Analyzer = ruleutil.New(rules.LA101, check, keys.Analyzer, settings.Analyzer)
 
 func init() {
 	Analyzer.FactTypes = []analysis.Fact{new(CallerJudged)}
@@ -38,7 +39,7 @@ func check(pass *analysis.Pass) (any, error) {
 			// Beyond what the classifier reads: unknown, never "no
 			// lock step" (a generated compare-and-delete of 50,000
 			// nested checks).
-			ruleutil.Report(pass, "LA101", sc.Pos, "Lua script%s not classified: too large (%s); check its lock steps by hand", where(sc), lua.TooLargeReason)
+			ruleutil.Report(pass, rules.LA101, sc.Pos, "Lua script%s not classified: too large (%s); check its lock steps by hand", where(sc), lua.TooLargeReason)
 			continue
 		}
 		steps := Reportable(sc.Steps, target)
@@ -57,7 +58,7 @@ func check(pass *analysis.Pass) (any, error) {
 			// The text is in an embedded file: say where its lock step is.
 			msg = "Lua lock script in " + fmt.Sprintf("%s:%d", sc.Source, max(1, sc.Detail.Line(sc.Text))) + strings.TrimPrefix(msg, "Lua lock script")
 		}
-		ruleutil.ReportFix(pass, "LA101", sc.Pos, releaseFix(c, op, sc), "%s", msg)
+		ruleutil.ReportFix(pass, rules.LA101, sc.Pos, releaseFix(c, op, sc), "%s", msg)
 	}
 	throughWrappers(pass, c.In, target)
 	return nil, nil
@@ -97,7 +98,7 @@ func throughWrappers(pass *analysis.Pass, in *keys.Info, target fix.Target) {
 		case op.Via != nil && pass.ImportObjectFact(op.Via.Func, new(CallerJudged)):
 			if _, ok := in.RunEvidence(op); ok {
 				if steps := Reportable(sc.Steps, target); steps.IsLock() {
-					ruleutil.Report(pass, "LA101", op.Pos, "%s",
+					ruleutil.Report(pass, rules.LA101, op.Pos, "%s",
 						"Lua lock script"+ruleutil.Through(pass, op)+strings.TrimPrefix(Message(steps, target), "Lua lock script"))
 				}
 			} else {

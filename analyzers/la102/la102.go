@@ -8,10 +8,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports calls into lock libraries whose steps run Lua.
-var Analyzer = ruleutil.New("LA102", run, settings.Analyzer, keys.Analyzer)
+var Analyzer = ruleutil.New(rules.LA102, run, settings.Analyzer, keys.Analyzer)
 
 func init() {
 	settings.DeclareTarget(&Analyzer.Flags, "a library's extend is reported only where every target has SET IFEQ, its other steps only where every target has one native release (DELIFEQ or DELEX)")
@@ -34,11 +35,11 @@ func run(pass *analysis.Pass) (any, error) {
 		name := ruleutil.Clip(qualified(resolve.CallName(pass.TypesInfo, op)))
 		switch op.Step {
 		case "extend":
-			ruleutil.Report(pass, "LA102", op.Pos, "%s (extend) runs Lua: use %s instead", name, fix.ExtendAdvice(target))
+			ruleutil.Report(pass, rules.LA102, op.Pos, "%s (extend) runs Lua: use %s instead", name, fix.ExtendAdvice(target))
 		case "release":
-			ruleutil.Report(pass, "LA102", op.Pos, "%s (release) runs Lua: use %s instead", name, fix.ReleaseAdvice(target))
+			ruleutil.Report(pass, rules.LA102, op.Pos, "%s (release) runs Lua: use %s instead", name, fix.ReleaseAdvice(target))
 		default:
-			ruleutil.Report(pass, "LA102", op.Pos, "%s (%s) runs Lua: lock with %s and %s instead of the library",
+			ruleutil.Report(pass, rules.LA102, op.Pos, "%s (%s) runs Lua: lock with %s and %s instead of the library",
 				name, op.Step, fix.AcquireAdvice, fix.ReleaseAdvice(target))
 		}
 	}

@@ -8,10 +8,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports plain-DEL releases of lock keys.
-var Analyzer = ruleutil.New("LA103", run, keys.Analyzer, settings.Analyzer)
+var Analyzer = ruleutil.New(rules.LA103, run, keys.Analyzer, settings.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
@@ -35,19 +36,19 @@ func run(pass *analysis.Pass) (any, error) {
 				// A GET-compare-then-DEL helper: a release racing its
 				// owner check when what it compares is the lock's token.
 				if op.Match != nil && (lk.Acquire == nil || lk.Acquire.Value == nil || in.SameKey(op.Match, lk.Acquire.Value)) {
-					ruleutil.Report(pass, "LA103", op.Pos,
+					ruleutil.Report(pass, rules.LA103, op.Pos,
 						"%s of lock key %s races its GET check of the token: the lock can change hands in between; use %s",
 						op.Name+ruleutil.Through(pass, op), ruleutil.Key(k), release)
 				}
 				break
 			}
 			if get := in.CheckedBefore(op); get != nil && in.SameKey(get.Key(), k) {
-				ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
+				ruleutil.ReportFix(pass, rules.LA103, op.Pos, releaseFix(c, op),
 					"%s of lock key %s races the GET check at line %d: the lock can change hands in between; use %s",
 					op.Name, ruleutil.Key(k), in.Line(get.Pos), release)
 				break
 			}
-			ruleutil.ReportFix(pass, "LA103", op.Pos, releaseFix(c, op),
+			ruleutil.ReportFix(pass, rules.LA103, op.Pos, releaseFix(c, op),
 				"plain %s of lock key %s deletes whoever holds it: use %s and check the reply",
 				op.Name+ruleutil.Through(pass, op), ruleutil.Key(k), release)
 			break

@@ -9,10 +9,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports lock acquires without a TTL.
-var Analyzer = ruleutil.New("LA106", run, keys.Analyzer)
+var Analyzer = ruleutil.New(rules.LA106, run, keys.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
@@ -42,22 +43,22 @@ func run(pass *analysis.Pass) (any, error) {
 		if exp := in.AcquireExpire(op); exp != nil {
 			line := in.Line(exp.Pos)
 			if op.Tx != nil && op.Tx == exp.Tx && op.Tx.Kind == resolve.Multi {
-				ruleutil.Report(pass, "LA106", op.Pos,
+				ruleutil.Report(pass, rules.LA106, op.Pos,
 					"%s, then %s of the same key in the same MULTI (line %d): the %s runs even if the acquire fails; use %s",
 					what, exp.Name, line, exp.Name, fix.AcquireAdvice)
 				continue
 			}
-			ruleutil.ReportFix(pass, "LA106", op.Pos, expireFix(c, op, exp),
+			ruleutil.ReportFix(pass, rules.LA106, op.Pos, expireFix(c, op, exp),
 				"%s, then a separate %s of the same key (line %d): a crash in between leaves the lock forever; use %s",
 				what, exp.Name, line, fix.AcquireAdvice)
 			continue
 		}
 		if op.Name == "SETNX" {
-			ruleutil.Report(pass, "LA106", op.Pos,
+			ruleutil.Report(pass, rules.LA106, op.Pos,
 				"%s cannot set a TTL: a client that crashes leaves a lock that never expires; use %s", what, fix.AcquireAdvice)
 			continue
 		}
-		ruleutil.Report(pass, "LA106", op.Pos,
+		ruleutil.Report(pass, rules.LA106, op.Pos,
 			"%s: a client that crashes leaves a lock that never expires; use %s", what, fix.AcquireAdvice)
 	}
 	return nil, nil

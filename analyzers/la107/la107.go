@@ -16,10 +16,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/origin"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports lock tokens that are not unique per acquisition.
-var Analyzer = ruleutil.New("LA107", run, keys.Analyzer, origin.Analyzer)
+var Analyzer = ruleutil.New(rules.LA107, run, keys.Analyzer, origin.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
@@ -56,14 +57,14 @@ func run(pass *analysis.Pass) (any, error) {
 			if o.Drawn == origin.Strong {
 				continue
 			}
-			ruleutil.Report(pass, "LA107", op.Pos, "%s", ruleutil.Fit(
+			ruleutil.Report(pass, rules.LA107, op.Pos, "%s", ruleutil.Fit(
 				fmt.Sprintf("reentrant lock's owner id%s is not unique per owner: it comes from %s", written, o.Reason()),
 				"; draw it once per owner from crypto/rand and keep the hold count apart",
 				"; draw it once per owner from crypto/rand",
 				"; use crypto/rand once per owner"))
 			continue
 		}
-		ruleutil.Report(pass, "LA107", op.Pos, "%s", ruleutil.Fit(
+		ruleutil.Report(pass, rules.LA107, op.Pos, "%s", ruleutil.Fit(
 			fmt.Sprintf("lock token%s is not unique per acquisition: it comes from %s", written, o.Reason()),
 			"; draw 20 random bytes from crypto/rand for every acquire",
 			"; draw a fresh crypto/rand token per acquire",
@@ -93,7 +94,7 @@ func luaConstants(pass *analysis.Pass, in *keys.Info) {
 		if sc.Source != "" {
 			where = fmt.Sprintf(" (%s:%d)", sc.Source, max(1, sc.Detail.Line(sc.Text)))
 		}
-		ruleutil.Report(pass, "LA107", sc.Pos, "%s", ruleutil.Fit(
+		ruleutil.Report(pass, rules.LA107, sc.Pos, "%s", ruleutil.Fit(
 			fmt.Sprintf("lock token is not unique per acquisition: the Lua acquire%s writes the constant %s", where, ruleutil.Clip(strconv.Quote(sc.Detail.ConstText))),
 			"; pass a fresh crypto/rand token per acquire as ARGV",
 			"; pass a crypto/rand token as ARGV"))

@@ -10,10 +10,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports extend and release replies that are not examined.
-var Analyzer = ruleutil.New("LA108", run, syntax.Analyzer, keys.Analyzer)
+var Analyzer = ruleutil.New(rules.LA108, run, syntax.Analyzer, keys.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	x := syntax.Of(pass)
@@ -44,16 +45,16 @@ func run(pass *analysis.Pass) (any, error) {
 			// The library reports a lost lock as an error: only a dropped
 			// result is reported.
 			if use == reply.Discarded {
-				ruleutil.Report(pass, "LA108", op.Pos,
+				ruleutil.Report(pass, rules.LA108, op.Pos,
 					"result of %s is discarded, but an error means the lock was lost: check it and %s", what, act)
 			}
 			continue
 		}
 		if use == reply.Discarded {
-			ruleutil.Report(pass, "LA108", op.Pos,
+			ruleutil.Report(pass, rules.LA108, op.Pos,
 				"reply of %s is discarded, but %s means the lock was lost: examine it and %s", what, lost, act)
 		} else {
-			ruleutil.Report(pass, "LA108", op.Pos,
+			ruleutil.Report(pass, rules.LA108, op.Pos,
 				"only the error of %s is checked, but %s (lock lost) is no error: examine the reply and %s", what, lost, act)
 		}
 	}

@@ -8,10 +8,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports fencing INCRs sent outside the acquire's MULTI.
-var Analyzer = ruleutil.New("LA109", run, fence.Analyzer)
+var Analyzer = ruleutil.New(rules.LA109, run, fence.Analyzer)
 
 func init() { settings.Declare(&Analyzer.Flags, settings.OptFenceKeys) }
 
@@ -36,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if op.Tx != nil && op.Tx == a.Tx {
 			how = "are pipelined, not in one MULTI"
 		}
-		ruleutil.Report(pass, "LA109", op.Pos,
+		ruleutil.Report(pass, rules.LA109, op.Pos,
 			"fencing %s %s and the %s at %s %s: send both in one MULTI/EXEC",
 			op.Name, ruleutil.Expr(op.Key()), keys.AcquireName(a), in.At(a.Pos), how)
 	}

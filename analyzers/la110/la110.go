@@ -10,10 +10,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/region"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports protected-resource writes under a lock without a fence.
-var Analyzer = ruleutil.New("LA110", run, fence.Analyzer)
+var Analyzer = ruleutil.New(rules.LA110, run, fence.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptWriters)
@@ -36,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			name := ruleutil.Expr(w.Fun)
 			if !taint.Draws() && !namesFence(w.Args) {
-				ruleutil.Report(pass, "LA110", w.Pos(),
+				ruleutil.Report(pass, rules.LA110, w.Pos(),
 					"write %s under the lock of %s carries no fence: INCR one in the acquire's MULTI and check it in the write (WHERE fence < $f)",
 					name, in.At(r.Acquire.Pos))
 				continue
@@ -48,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fs := taint.Fences(); len(fs) > 0 {
 				from = "the fence of " + in.At(fs[0].Pos)
 			}
-			ruleutil.Report(pass, "LA110", w.Pos(),
+			ruleutil.Report(pass, rules.LA110, w.Pos(),
 				"write %s under the lock of %s does not pass %s: pass it and check it in the write (WHERE fence < $f)",
 				name, in.At(r.Acquire.Pos), from)
 		}

@@ -8,10 +8,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/region"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports non-strict fence checks in SQL written under a lock.
-var Analyzer = ruleutil.New("LA111", run, fence.Analyzer, settings.Analyzer)
+var Analyzer = ruleutil.New(rules.LA111, run, fence.Analyzer, settings.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptFenceColumn)
@@ -29,7 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				for _, p := range nonStrict(s.Parts[0].Text, isFence) {
-					ruleutil.Report(pass, "LA111", w.Pos(),
+					ruleutil.Report(pass, rules.LA111, w.Pos(),
 						"fence check %q passed to %s is not strict, and a failover can repeat a fence: write %q",
 						ruleutil.Clip(p.Text), ruleutil.Expr(w.Fun), ruleutil.Clip(p.Fix))
 				}

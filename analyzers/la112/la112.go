@@ -10,7 +10,7 @@ import (
 )
 
 // Analyzer reports commands the -target server does not have.
-var Analyzer = ruleutil.New("LA112", run, settings.Analyzer)
+var Analyzer = ruleutil.New(rules.LA112, run, settings.Analyzer)
 
 func init() { settings.Declare(&Analyzer.Flags, settings.OptTarget) }
 
@@ -33,11 +33,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if miss := target.Lacking(feature); miss != "" {
-			ruleutil.Report(pass, "LA112", op.Pos, "%s needs %s, but %s: upgrade every node that can become primary first",
+			ruleutil.Report(pass, rules.LA112, op.Pos, "%s needs %s, but %s: upgrade every node that can become primary first",
 				name, rules.Requirement(feature), miss)
 		}
 		if op.Name == "DELEX" && op.Cond == "" && op.Complete {
-			ruleutil.Report(pass, "LA112", op.Pos, "DELEX without IFEQ deletes whoever holds the lock (Redis) or fails (Valkey): use DELEX key IFEQ token")
+			ruleutil.Report(pass, rules.LA112, op.Pos, "DELEX without IFEQ deletes whoever holds the lock (Redis) or fails (Valkey): use DELEX key IFEQ token")
 		}
 	}
 	return nil, nil

@@ -10,10 +10,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports lock and fence keys that cannot share a slot.
-var Analyzer = ruleutil.New("LA113", run, fence.Analyzer)
+var Analyzer = ruleutil.New(rules.LA113, run, fence.Analyzer)
 
 func init() { settings.Declare(&Analyzer.Flags, settings.OptFenceKeys) }
 
@@ -51,7 +52,7 @@ func checkTx(pass *analysis.Pass, in *fence.Info, tx *resolve.Tx) {
 			continue
 		}
 		if l := apart(in, locks, f.Key()); l != nil {
-			ruleutil.Report(pass, "LA113", f.Pos,
+			ruleutil.Report(pass, rules.LA113, f.Pos,
 				"lock key %s and fence key %s in one MULTI fail with CROSSSLOT in a cluster: %s",
 				ruleutil.Key(l), ruleutil.Key(f.Key()), fix)
 		}
@@ -71,7 +72,7 @@ func checkScript(pass *analysis.Pass, in *fence.Info, op *resolve.Op) {
 	}
 	for _, f := range fences {
 		if l := apart(in, locks, f); l != nil {
-			ruleutil.Report(pass, "LA113", op.Pos,
+			ruleutil.Report(pass, rules.LA113, op.Pos,
 				"lock key %s and fence key %s in one script fail with CROSSSLOT in a cluster: %s",
 				ruleutil.Key(l), ruleutil.Key(f), fix)
 			return

@@ -8,10 +8,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/settings"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports EXPIRE-family extends of lock keys.
-var Analyzer = ruleutil.New("LA114", run, keys.Analyzer, settings.Analyzer)
+var Analyzer = ruleutil.New(rules.LA114, run, keys.Analyzer, settings.Analyzer)
 
 func init() {
 	settings.Declare(&Analyzer.Flags, settings.OptLockKeys)
@@ -32,12 +33,12 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if get := in.CheckedBefore(op); get != nil {
-			ruleutil.Report(pass, "LA114", op.Pos,
+			ruleutil.Report(pass, rules.LA114, op.Pos,
 				"%s of lock key %s races the GET check at line %d: the lock can change hands in between; use %s",
 				op.Name, ruleutil.Key(op.Key()), in.Line(get.Pos), extend)
 			continue
 		}
-		ruleutil.Report(pass, "LA114", op.Pos,
+		ruleutil.Report(pass, rules.LA114, op.Pos,
 			"%s of lock key %s extends whoever holds it now: use %s and stop when it fails",
 			op.Name, ruleutil.Key(op.Key()), extend)
 	}

@@ -7,10 +7,11 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports WAIT/WAITAOF replies that are dropped.
-var Analyzer = ruleutil.New("LA115", run, syntax.Analyzer)
+var Analyzer = ruleutil.New(rules.LA115, run, syntax.Analyzer)
 
 func run(pass *analysis.Pass) (any, error) {
 	x := syntax.Of(pass)
@@ -20,10 +21,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		switch reply.Of(x, op) {
 		case reply.Discarded:
-			ruleutil.Report(pass, "LA115", op.Pos,
+			ruleutil.Report(pass, rules.LA115, op.Pos,
 				"reply of %s is discarded: read the count and treat fewer acknowledgements than required as not acquired", op.Name)
 		case reply.ErrorOnly:
-			ruleutil.Report(pass, "LA115", op.Pos,
+			ruleutil.Report(pass, rules.LA115, op.Pos,
 				"only the error of %s is checked, but a short count is no error: treat fewer acknowledgements than required as not acquired", op.Name)
 		}
 	}

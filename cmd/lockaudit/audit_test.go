@@ -320,7 +320,7 @@ func carries(r *report.Run, format, out string) []string {
 		if f.Pos != nil {
 			where = fmt.Sprintf("%s:%d", f.Pos.File, f.Pos.Line)
 		}
-		if !strings.Contains(flat, where) || !strings.Contains(flat, f.Rule) {
+		if !strings.Contains(flat, where) || !strings.Contains(flat, string(f.Rule)) {
 			problems = append(problems, fmt.Sprintf("lacks %s at %s", f.Rule, where))
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // example is the bundled example module, relative to this package.
@@ -72,10 +74,12 @@ func TestMain(m *testing.M) {
 type expectation struct {
 	File string
 	Line int
-	Rule string
+	Rule rules.ID
 }
 
-func (x expectation) String() string { return x.File + ":" + strconv.Itoa(x.Line) + ": " + x.Rule }
+func (x expectation) String() string {
+	return x.File + ":" + strconv.Itoa(x.Line) + ": " + string(x.Rule)
+}
 
 var markRE = regexp.MustCompile(`// (LA\d{3}(?:, LA\d{3})*): `)
 
@@ -87,7 +91,7 @@ func exampleExpectations(t *testing.T) []expectation {
 	// not make the comparison vacuous.
 	rules := map[string]bool{}
 	for _, x := range out {
-		rules[x.Rule] = true
+		rules[string(x.Rule)] = true
 	}
 	if len(rules) < 10 {
 		t.Fatalf("the example marks only %d rules (%v); want at least 10", len(rules), out)
@@ -114,7 +118,7 @@ func markedExpectations(t *testing.T, dir string) []expectation {
 				continue
 			}
 			for _, id := range strings.Split(m[1], ", ") {
-				out = append(out, expectation{File: filepath.ToSlash(rel), Line: i + 1, Rule: id})
+				out = append(out, expectation{File: filepath.ToSlash(rel), Line: i + 1, Rule: rules.ID(id)})
 			}
 		}
 		return nil
@@ -148,7 +152,7 @@ func parseFindings(t *testing.T, text string, prefix string) []expectation {
 		if err != nil {
 			t.Fatalf("bad line number in %q", line)
 		}
-		out = append(out, expectation{File: file, Line: n, Rule: m[3]})
+		out = append(out, expectation{File: file, Line: n, Rule: rules.ID(m[3])})
 	}
 	sortExpectations(out)
 	return out

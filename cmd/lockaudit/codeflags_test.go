@@ -70,7 +70,7 @@ func vetJSON(t *testing.T, args ...string) ([]string, *report.Run, int, string) 
 	}
 	var out []string
 	for _, f := range run.Active() {
-		out = append(out, strconv.Itoa(f.Pos.Line)+":"+f.Rule)
+		out = append(out, strconv.Itoa(f.Pos.Line)+":"+string(f.Rule))
 	}
 	sort.Strings(out)
 	return out, &run, code, stderr
@@ -264,7 +264,7 @@ func TestDirectives(t *testing.T) {
 	msgs := map[string]string{}
 	supp := map[string]report.Suppression{}
 	for _, f := range run.Findings {
-		key := f.Pos.File + ":" + strconv.Itoa(f.Pos.Line) + ":" + f.Rule
+		key := f.Pos.File + ":" + strconv.Itoa(f.Pos.Line) + ":" + string(f.Rule)
 		msgs[key] = f.Message
 		if f.Suppressed != nil {
 			supp[key] = *f.Suppressed
@@ -488,7 +488,7 @@ func everyAnalyzerOff() string {
 	var off []string
 	for _, r := range rules.ByKind(rules.Code) {
 		if r.ID != directive.RuleID {
-			off = append(off, r.ID+": off")
+			off = append(off, string(r.ID)+": off")
 		}
 	}
 	return "rules: {" + strings.Join(off, ", ") + "}\n"

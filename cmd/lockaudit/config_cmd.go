@@ -191,29 +191,31 @@ func writeEffective(w io.Writer, f *config.File, targets []string, sel map[strin
 	set := map[string]bool{}
 	for key := range f.Rules {
 		r, _ := rules.Lookup(key)
-		set[r.ID] = true
+		set[string(r.ID)] = true
 	}
 	for _, r := range rules.ByKind(rules.Code) {
+		id := string(r.ID)
 		v := "off"
-		if sel[r.ID] {
+		if sel[id] {
 			v = r.Severity.String()
-			if s, ok := sev[r.ID]; ok {
+			if s, ok := sev[id]; ok {
 				v = s.String()
 			}
 		}
-		line("  ", r.ID, rawYAML(v), set[r.ID], r.Name)
+		line("  ", id, rawYAML(v), set[id], r.Name)
 	}
 	// Node rules are always judged; the file only hides or re-grades their
 	// findings (the verdicts stay as the evidence says).
 	for _, r := range rules.ByKind(rules.Node) {
+		id := string(r.ID)
 		v := r.Severity.String()
-		if s, ok := sev[r.ID]; ok {
+		if s, ok := sev[id]; ok {
 			v = s.String()
 		}
-		if slices.Contains(off, r.ID) {
+		if slices.Contains(off, id) {
 			v = "off"
 		}
-		line("  ", r.ID, rawYAML(v), set[r.ID], r.Name)
+		line("  ", id, rawYAML(v), set[id], r.Name)
 	}
 
 	line("", "lock_keys", orDefault(f.LockKeys, settings.DefaultLockKeys), len(f.LockKeys) > 0, "")

@@ -221,9 +221,9 @@ func findingRules(t *testing.T, out string) string {
 	seen := map[string]bool{}
 	var ids []string
 	for _, f := range run.Findings {
-		if !seen[f.Rule] {
-			seen[f.Rule] = true
-			ids = append(ids, f.Rule)
+		if !seen[string(f.Rule)] {
+			seen[string(f.Rule)] = true
+			ids = append(ids, string(f.Rule))
 		}
 	}
 	sort.Strings(ids)

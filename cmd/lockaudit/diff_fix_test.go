@@ -77,12 +77,12 @@ func TestDiffAfterVetFix(t *testing.T) {
 			// -fix rewrote its line.
 			ids := map[string][]string{}
 			for _, f := range readJSONRun(t, before).Findings {
-				k := f.Rule + " " + f.Pos.File + " " + f.Func
+				k := string(f.Rule) + " " + f.Pos.File + " " + f.Func
 				ids[k] = append(ids[k], f.ID)
 			}
 			for _, fc := range c.Findings {
 				f := fc.Finding
-				if was := ids[f.Rule+" "+f.Pos.File+" "+f.Func]; fc.Change == report.ChangeUnchanged && (f.ID == "" || !slices.Contains(was, f.ID)) {
+				if was := ids[string(f.Rule)+" "+f.Pos.File+" "+f.Func]; fc.Change == report.ChangeUnchanged && (f.ID == "" || !slices.Contains(was, f.ID)) {
 					t.Errorf("unchanged %s in %s: ID %q, was one of %q", f.Rule, f.Func, f.ID, was)
 				}
 			}
@@ -104,7 +104,7 @@ func listChanges(c report.Comparison) string {
 		if f.Finding.Pos != nil {
 			where = f.Finding.Pos.File + " " + f.Finding.Func
 		}
-		out = append(out, f.Change+" "+f.Finding.Rule+" "+where)
+		out = append(out, f.Change+" "+string(f.Finding.Rule)+" "+where)
 	}
 	sort.Strings(out)
 	return strings.Join(out, "\n")

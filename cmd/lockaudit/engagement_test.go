@@ -47,7 +47,7 @@ func TestEngagementFromConfigAndFlags(t *testing.T) {
 	owners := map[string]string{}
 	for _, f := range raw.Findings {
 		if f.Pos != nil && f.Pos.File == "inventory/inventory.go" {
-			owners[f.Rule] = f.Owner + "/" + f.Effort
+			owners[string(f.Rule)] = f.Owner + "/" + f.Effort
 		}
 	}
 	if owners["LA107"] != "payments/1h" || owners["LA103"] != "stock team/" {

@@ -155,7 +155,7 @@ func TestVetFixExample(t *testing.T) {
 	count := func(fs []report.Finding) map[id]int {
 		m := map[id]int{}
 		for _, f := range fs {
-			m[id{f.Rule, f.Pos.File, f.Source}]++
+			m[id{string(f.Rule), f.Pos.File, f.Source}]++
 		}
 		return m
 	}

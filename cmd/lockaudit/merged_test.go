@@ -43,7 +43,7 @@ func TestAuditMergesScanAndConform(t *testing.T) {
 	stable := stabilize(t, []byte(s), addrsOf(servers), map[string]string{rev: "1111111111111111111111111111111111111111"}, firstAudit)
 	rules := map[string]bool{}
 	for _, f := range stable.Active() {
-		rules[f.Rule] = true
+		rules[string(f.Rule)] = true
 	}
 	for _, want := range []string{"LA107", "LA201", "LA211", "LA213"} { // code, probe, scan, conform
 		if !rules[want] {

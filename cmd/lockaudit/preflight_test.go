@@ -117,7 +117,7 @@ func TestPreflightInventory(t *testing.T) {
 	var nodeRules []string
 	for _, f := range r.Findings {
 		if f.Node != "" {
-			nodeRules = append(nodeRules, f.Node+" "+f.Rule)
+			nodeRules = append(nodeRules, f.Node+" "+string(f.Rule))
 		}
 	}
 	if got := strings.Join(nodeRules, ", "); got != "10.0.0.7:6379 LA201, 10.0.0.9:6379 LA203" {

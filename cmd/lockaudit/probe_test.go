@@ -312,7 +312,7 @@ func TestProbeConfigRuleSettings(t *testing.T) {
 	severities := func(r *report.Run) map[string]rules.Severity {
 		out := map[string]rules.Severity{}
 		for _, f := range r.Findings {
-			out[f.Rule] = f.Severity
+			out[string(f.Rule)] = f.Severity
 		}
 		return out
 	}

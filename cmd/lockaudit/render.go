@@ -183,11 +183,11 @@ func readInput(e *env, arg string) (name string, run *report.Run, err error) {
 }
 
 // unknownRules lists the finding rules this lockaudit's catalog lacks.
-func unknownRules(r *report.Run) []string {
-	seen := map[string]bool{}
-	var out []string
+func unknownRules(r *report.Run) []rules.ID {
+	seen := map[rules.ID]bool{}
+	var out []rules.ID
 	for _, f := range r.Findings {
-		if _, ok := rules.Lookup(f.Rule); !ok && !seen[f.Rule] {
+		if _, ok := rules.Get(f.Rule); !ok && !seen[f.Rule] {
 			seen[f.Rule] = true
 			out = append(out, f.Rule)
 		}

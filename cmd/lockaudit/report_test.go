@@ -370,9 +370,9 @@ func TestAuditDiffAfterFix(t *testing.T) {
 	for _, f := range beforeRun.Active() {
 		switch {
 		case f.Pos != nil && f.Autofix:
-			wantFixed = append(wantFixed, f.Rule+" "+f.Pos.File)
+			wantFixed = append(wantFixed, string(f.Rule)+" "+f.Pos.File)
 		case f.Pos != nil:
-			wantUnchanged = append(wantUnchanged, f.Rule+" "+f.Pos.File)
+			wantUnchanged = append(wantUnchanged, string(f.Rule)+" "+f.Pos.File)
 		}
 	}
 	for _, fc := range c.Findings {
@@ -381,12 +381,12 @@ func TestAuditDiffAfterFix(t *testing.T) {
 		}
 		switch fc.Change {
 		case report.ChangeFixed:
-			gotFixed = append(gotFixed, fc.Finding.Rule+" "+fc.Finding.Pos.File)
+			gotFixed = append(gotFixed, string(fc.Finding.Rule)+" "+fc.Finding.Pos.File)
 			fixedFiles = append(fixedFiles, fc.Finding.Pos.File)
 		case report.ChangeUnchanged:
-			gotUnchanged = append(gotUnchanged, fc.Finding.Rule+" "+fc.Finding.Pos.File)
+			gotUnchanged = append(gotUnchanged, string(fc.Finding.Rule)+" "+fc.Finding.Pos.File)
 		case report.ChangeNew:
-			newOnes = append(newOnes, fc.Finding.Rule+" "+fc.Finding.Pos.File)
+			newOnes = append(newOnes, string(fc.Finding.Rule)+" "+fc.Finding.Pos.File)
 		}
 	}
 	// A fix can leave a lesser finding on the line it rewrote: LA103's

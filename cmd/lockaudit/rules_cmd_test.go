@@ -19,7 +19,7 @@ func TestRulesListsTheCatalog(t *testing.T) {
 		t.Errorf("want a row per rule (%d), got %d lines:\n%s", len(rules.All()), len(lines), stdout)
 	}
 	for _, r := range rules.All() {
-		row := "| " + r.ID + " | " + r.Name
+		row := "| " + string(r.ID) + " | " + r.Name
 		if !strings.Contains(stdout, row) || !strings.Contains(stdout, r.Title) {
 			t.Errorf("rules lacks %s (%q, %q):\n%s", r.ID, row, r.Title, stdout)
 		}
@@ -65,9 +65,9 @@ func TestExplain(t *testing.T) {
 	// Every rule's summary fits ten lines of 100 columns, and says where
 	// the rest is (explain LA103 used to print 75 lines).
 	for _, r := range rules.All() {
-		stdout, _, _ := runCLI(t, "explain", r.ID)
+		stdout, _, _ := runCLI(t, "explain", string(r.ID))
 		lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-		if len(lines) > rules.BriefLines || !strings.Contains(stdout, "lockaudit explain -v "+r.ID) || !strings.Contains(stdout, "Fix: ") {
+		if len(lines) > rules.BriefLines || !strings.Contains(stdout, "lockaudit explain -v "+string(r.ID)) || !strings.Contains(stdout, "Fix: ") {
 			t.Errorf("explain %s: %d lines (at most %d), or no fix or pointer:\n%s", r.ID, len(lines), rules.BriefLines, stdout)
 		}
 		for _, l := range lines {

@@ -64,7 +64,7 @@ func TestScanCLI(t *testing.T) {
 	}
 	rulesFound := map[string]int{}
 	for _, f := range r.Findings {
-		rulesFound[f.Rule]++
+		rulesFound[string(f.Rule)]++
 	}
 	if code != report.ExitFindings || rulesFound["LA211"] != 1 || rulesFound["LA212"] != 1 || r.Scan == nil ||
 		r.Scan.MaxLease != "1h0m0s" || len(r.Scan.Shards) != 1 || !r.Scan.Shards[0].Complete || r.Scan.Shards[0].Keys != 4 {

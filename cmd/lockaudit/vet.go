@@ -148,7 +148,7 @@ func fixRun(ctx context.Context, e *env, o *vetOptions, run *report.Run) (*repor
 	} else {
 		fmt.Fprintf(e.Stderr, "lockaudit vet: fixed %s in %s:\n", report.Plural(len(plan.Fixed), "finding"), report.Plural(len(written), "file"))
 		for _, f := range plan.Fixed {
-			fmt.Fprintf(e.Stderr, "  %s\n", report.Escape(f.Where()+": "+f.Rule+" "+strings.Join(fixes.Messages(f), "; ")))
+			fmt.Fprintf(e.Stderr, "  %s\n", report.Escape(f.Where()+": "+string(f.Rule)+" "+strings.Join(fixes.Messages(f), "; ")))
 		}
 	}
 	if len(written) == 0 {

@@ -51,9 +51,9 @@ func Table(list []rules.Rule, link func(rules.Rule) string) string {
 	var b strings.Builder
 	b.WriteString("| ID | name | severity | found by | title |\n|---|---|---|---|---|\n")
 	for _, r := range list {
-		id := r.ID
+		id := string(r.ID)
 		if l := link(r); l != "" {
-			id = "[" + r.ID + "](" + l + ")"
+			id = "[" + id + "](" + l + ")"
 		}
 		fmt.Fprintf(&b, "| %s | `%s` | %s | `lockaudit %s` | %s |\n", id, r.Name, r.Severity, Finders(r)[0].Command, cell(r.Title))
 	}
@@ -145,7 +145,7 @@ func Page(r rules.Rule, opts []Option) string {
 	}
 	if r.Kind == rules.Code {
 		b.WriteString("\n## Turning it off\n\n")
-		if r.ID != "LA100" {
+		if r.ID != rules.LA100 {
 			fmt.Fprintf(&b, "One finding, with the reason: `//lockaudit:ignore %s -- reason` at the end of its line or on\nthe line above. ", r.ID)
 		}
 		fmt.Fprintf(&b, "The whole rule: `%s: off` under `rules:` in `.lockaudit.yaml`, or\n`lockaudit vet -rules -%s`. See [suppressing a finding](../ci.md#suppressing-a-finding-with-a-reason).\n", r.ID, r.ID)

@@ -42,10 +42,10 @@ func TestPagesUpToDate(t *testing.T) {
 	want := map[string]string{}
 	for _, r := range rules.All() {
 		var opts []Option
-		if a := byRule[r.ID]; a != nil {
+		if a := byRule[string(r.ID)]; a != nil {
 			opts = Options(a)
 		}
-		want[r.ID+".md"] = Page(r, opts)
+		want[string(r.ID)+".md"] = Page(r, opts)
 		for _, d := range r.Definitions() {
 			want[DefinitionFile(d)] = DefinitionPage(d, Users(d))
 		}
@@ -76,7 +76,7 @@ func TestPagesUpToDate(t *testing.T) {
 		t.Fatalf("%s lacks the %q ... %q markers", index, tableBegin, tableEnd)
 	}
 	b += len(tableBegin)
-	table := Table(rules.All(), func(r rules.Rule) string { return r.ID + ".md" })
+	table := Table(rules.All(), func(r rules.Rule) string { return string(r.ID) + ".md" })
 	if text[b:e] == table {
 		return
 	}
@@ -112,7 +112,7 @@ func TestEveryOptionHasAKey(t *testing.T) {
 func TestURLsArePages(t *testing.T) {
 	for _, r := range rules.All() {
 		rel, ok := strings.CutPrefix(r.URL(), rules.Home+"/blob/main/")
-		if !ok || rel != rules.DocsPath+"/"+r.ID+".md" {
+		if !ok || rel != rules.DocsPath+"/"+string(r.ID)+".md" {
 			t.Errorf("%s: URL %s is not %s/blob/main/%s/%s.md", r.ID, r.URL(), rules.Home, rules.DocsPath, r.ID)
 			continue
 		}
@@ -121,7 +121,7 @@ func TestURLsArePages(t *testing.T) {
 		}
 	}
 	for _, a := range analyzers.All() {
-		if want := rules.MustGet(a.Name).URL(); a.URL != want {
+		if want := rules.MustGet(rules.ID(a.Name)).URL(); a.URL != want {
 			t.Errorf("analyzer %s: URL %q, want %q", a.Name, a.URL, want)
 		}
 	}
@@ -166,7 +166,7 @@ func TestDefinitionPages(t *testing.T) {
 			t.Errorf("%s's page lacks its title or text:\n%s", name, page)
 		}
 		for _, r := range users {
-			if !strings.Contains(page, "["+r.ID+"]("+r.ID+".md)") {
+			if !strings.Contains(page, "["+string(r.ID)+"]("+string(r.ID)+".md)") {
 				t.Errorf("%s's page does not link %s", name, r.ID)
 			}
 			if !strings.Contains(Page(r, nil), "- ["+d.Title+"]("+DefinitionFile(d)+")") {

@@ -671,7 +671,7 @@ func (t *tester) row(table *report.ConformNode, st stepRow) {
 	if st.Advice != "" {
 		msg += "; what works there: " + st.Advice
 	}
-	r := rules.MustGet("LA213")
+	r := rules.MustGet(rules.LA213)
 	t.findings = append(t.findings, report.Finding{Rule: r.ID, Severity: r.Severity, Node: table.Node, Subject: st.Step, Message: msg})
 }
 

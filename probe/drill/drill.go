@@ -33,6 +33,7 @@ import (
 	"github.com/lockaudit/lockaudit/probe/localfleet"
 	"github.com/lockaudit/lockaudit/probe/netguard"
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Settings are the variants a local drill plays, in order.
@@ -509,9 +510,9 @@ func (r *race) probeFleet() error {
 		return fmt.Errorf("probing the fleet: %v", err)
 	}
 	for _, f := range run.Findings {
-		if f.Rule == "LA207" {
+		if f.Rule == rules.LA207 {
 			r.findings = append(r.findings, f)
-			r.t.step(report.ActorProbe, f.Node, report.StepFinding, f.Rule)
+			r.t.step(report.ActorProbe, f.Node, report.StepFinding, string(f.Rule))
 		}
 	}
 	return nil

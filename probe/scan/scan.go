@@ -746,9 +746,9 @@ func (s *scanner) check(ctx context.Context, c *probe.Conn, sh shard, from, role
 		case types[i] == "none": // gone between SCAN and now
 			continue
 		case b.pttl == -1:
-			f = finding("LA211", sh.primary, "lock key %s%s has no TTL (PTTL -1): %s (%s)", shownKey(b.key), in, what, where)
+			f = finding(rules.LA211, sh.primary, "lock key %s%s has no TTL (PTTL -1): %s (%s)", shownKey(b.key), in, what, where)
 		default:
-			f = finding("LA212", sh.primary, "lock key %s%s has a TTL of %s (PTTL %d ms), over the maximum lease %s: %s (%s)",
+			f = finding(rules.LA212, sh.primary, "lock key %s%s has a TTL of %s (PTTL %d ms), over the maximum lease %s: %s (%s)",
 				shownKey(b.key), in, roundTTL(b.pttl), b.pttl, s.opt.MaxLease, what, where)
 		}
 		f.Subject = fmt.Sprintf("db%d/%s", dbn, keySubject(b.key))
@@ -815,7 +815,7 @@ func roundTTL(ms int64) string {
 	return (time.Duration(ms) * time.Millisecond).Round(time.Second).String()
 }
 
-func finding(rule, node, format string, args ...any) report.Finding {
+func finding(rule rules.ID, node, format string, args ...any) report.Finding {
 	r := rules.MustGet(rule)
 	return report.Finding{Rule: rule, Severity: r.Severity, Node: node, Message: fmt.Sprintf(format, args...)}
 }

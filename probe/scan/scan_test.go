@@ -210,7 +210,7 @@ func TestParseKeyspace(t *testing.T) {
 }
 
 // keysOf lists the keys of a rule's findings.
-func keysOf(run *report.Run, rule string) []string {
+func keysOf(run *report.Run, rule rules.ID) []string {
 	var out []string
 	for _, f := range run.Findings {
 		if f.Rule == rule {

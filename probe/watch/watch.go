@@ -284,7 +284,7 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	}
 	counts := map[[2]string]int{}
 	for _, f := range run.Active() {
-		counts[[2]string{f.Rule, f.Severity.String()}]++
+		counts[[2]string{string(f.Rule), f.Severity.String()}]++
 	}
 	keys := make([][2]string, 0, len(counts))
 	for k := range counts {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lockaudit/lockaudit/report"
 	"github.com/lockaudit/lockaudit/report/jsonstrict"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Version is the baseline file format version.
@@ -28,14 +29,14 @@ type File struct {
 // Entry is one baselined finding. Line and Message are for the reader of
 // the file; only Rule, File and Hash are matched.
 type Entry struct {
-	Rule    string `json:"rule"`
-	File    string `json:"file"`
-	Hash    string `json:"hash"`
-	Line    int    `json:"line"`
-	Message string `json:"message"`
+	Rule    rules.ID `json:"rule"`
+	File    string   `json:"file"`
+	Hash    string   `json:"hash"`
+	Line    int      `json:"line"`
+	Message string   `json:"message"`
 }
 
-func (e Entry) key() string { return e.Rule + "\x00" + e.File + "\x00" + e.Hash }
+func (e Entry) key() string { return string(e.Rule) + "\x00" + e.File + "\x00" + e.Hash }
 
 // Hash is the key part derived from the finding's source line
 // (report.LineHash): whitespace is collapsed, so re-indenting keeps the key.

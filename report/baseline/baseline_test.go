@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/lockaudit/lockaudit/report"
+	"github.com/lockaudit/lockaudit/rules"
 )
 
-func finding(rule, file string, line int, src string) report.Finding {
-	return report.Finding{Rule: rule, Message: rule + " message", Pos: &report.Position{File: file, Line: line, Col: 2}, Source: src}
+func finding(rule rules.ID, file string, line int, src string) report.Finding {
+	return report.Finding{Rule: rule, Message: string(rule) + " message", Pos: &report.Position{File: file, Line: line, Col: 2}, Source: src}
 }
 
 func TestRoundTripAndApply(t *testing.T) {
@@ -44,7 +45,7 @@ func TestRoundTripAndApply(t *testing.T) {
 	b.Apply(cur, "base.json")
 	var active []string
 	for _, f := range cur.Active() {
-		active = append(active, f.Pos.String()+" "+f.Rule)
+		active = append(active, f.Pos.String()+" "+string(f.Rule))
 	}
 	want := "a/lock.go:30:2 LA103\na/lock.go:40:2 LA106\nb/other.go:14:2 LA103"
 	if got := strings.Join(active, "\n"); got != want {

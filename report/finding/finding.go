@@ -45,7 +45,7 @@ func (s Site) Compare(t Site) int {
 type Finding struct {
 	// ID is the finding's stable reference, "LA103-3f9c" (report's findingid.go).
 	ID       string         `json:"id,omitempty"`
-	Rule     string         `json:"rule"`
+	Rule     rules.ID       `json:"rule"`
 	Severity rules.Severity `json:"severity"`
 	Message  string         `json:"message"`
 	Pos      *Position      `json:"pos,omitempty"`

@@ -184,7 +184,7 @@ func Describe(data []byte, err error) error {
 		if field == "" {
 			field = "the value"
 		}
-		return &Error{Line: line, Col: col, Msg: fmt.Sprintf("%s: want %s, got JSON %s", field, typ.Type, typ.Value)}
+		return &Error{Line: line, Col: col, Msg: fmt.Sprintf("%s: want %s, got JSON %s", field, wantType(typ.Type), typ.Value)}
 	}
 	if m := unknownFieldRE().FindStringSubmatch(err.Error()); m != nil {
 		e := &Error{Msg: fmt.Sprintf("unknown field %q", m[1]), UnknownField: m[1]}
@@ -296,4 +296,15 @@ func LineCol(data []byte, off int) (line, col int) {
 // lazyRE compiles a pattern on first use, not at start-up.
 func lazyRE(pattern string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
+
+// wantType names the Go type a value should have had as a reader of the
+// file knows it: a named string or number (rules.ID) by its kind, "string".
+func wantType(t reflect.Type) string {
+	switch k := t.Kind(); {
+	case t.PkgPath() == "":
+	case k == reflect.String, k == reflect.Bool, k >= reflect.Int && k <= reflect.Float64:
+		return k.String()
+	}
+	return t.String()
 }

@@ -168,7 +168,7 @@ func checkText(r *report.Run, out string) []string {
 		// info finding several nodes share is one line naming them all.
 		line := fmt.Sprintf("  %s %-7s %s  %s", f.Rule, f.Severity, f.Node, f.Message)
 		if f.Pos != nil {
-			line = f.Pos.String() + ": " + f.Rule + " " + f.Message
+			line = f.Pos.String() + ": " + string(f.Rule) + " " + f.Message
 		}
 		found := strings.Contains(out, line+"\n")
 		if !found && f.Pos == nil && f.Severity.String() == "info" {
@@ -199,10 +199,10 @@ func checkMarkdown(r *report.Run, out string) []string {
 		for _, b := range blocks {
 			b = unescape.ReplaceAllString(b, "$1")
 			if f.Suppressed != nil {
-				if strings.Contains(b, "- `"+f.Rule+"-") && strings.Contains(b, "` `"+where(f)+"`") && strings.Contains(b, f.Message) && strings.Contains(b, f.Suppressed.Justification) {
+				if strings.Contains(b, "- `"+string(f.Rule)+"-") && strings.Contains(b, "` `"+where(f)+"`") && strings.Contains(b, f.Message) && strings.Contains(b, f.Suppressed.Justification) {
 					found = true
 				}
-			} else if strings.Contains(b, " · "+f.Rule) && regexp.MustCompile("(?m)^- `"+f.Rule+`-[0-9a-f]{4}(\.\d+)?`+"` \\*\\*[a-z]+\\*\\* `"+regexp.QuoteMeta(where(f))+"`( \\([^)]*\\))?: "+regexp.QuoteMeta(f.Message)).MatchString(b) {
+			} else if strings.Contains(b, " · "+string(f.Rule)) && regexp.MustCompile("(?m)^- `"+string(f.Rule)+`-[0-9a-f]{4}(\.\d+)?`+"` \\*\\*[a-z]+\\*\\* `"+regexp.QuoteMeta(where(f))+"`( \\([^)]*\\))?: "+regexp.QuoteMeta(f.Message)).MatchString(b) {
 				found = true
 			}
 		}
@@ -228,7 +228,7 @@ func checkHTML(r *report.Run, out string) []string {
 	}
 	var problems []string
 	for _, f := range r.Findings {
-		rule := regexp.MustCompile(`\b` + f.Rule + `\b`)
+		rule := regexp.MustCompile(`\b` + string(f.Rule) + `\b`)
 		found := false
 		for _, g := range groups {
 			for _, b := range g.findings {
@@ -282,7 +282,7 @@ func checkGitHub(r *report.Run, out string) []string {
 		if perLevel[f.Severity.String()]++; perLevel[f.Severity.String()] > render.MaxAnnotations {
 			continue
 		}
-		want := ":: " + f.Rule + " " + report.Escape(f.Node) + ": " + report.Escape(f.Message)
+		want := ":: " + string(f.Rule) + " " + report.Escape(f.Node) + ": " + report.Escape(f.Message)
 		if f.Pos != nil {
 			want = fmt.Sprintf("%s:%d:%d %s %s", report.Escape(f.Pos.File), f.Pos.Line, f.Pos.Col, f.Rule, report.Escape(f.Message))
 		}
@@ -296,7 +296,7 @@ func checkGitHub(r *report.Run, out string) []string {
 func checkAnyFormat(r *report.Run, out string) []string {
 	var problems []string
 	for _, f := range r.Findings {
-		if !strings.Contains(out, f.Rule) || !strings.Contains(out, where(f)) {
+		if !strings.Contains(out, string(f.Rule)) || !strings.Contains(out, where(f)) {
 			problems = append(problems, fmt.Sprintf("lacks %s at %s", f.Rule, where(f)))
 		}
 	}

@@ -150,7 +150,7 @@ func TestSARIFContent(t *testing.T) {
 	var ids []string
 	for _, r := range run.Tool.Driver.Rules {
 		ids = append(ids, r.ID)
-		cat := rules.MustGet(r.ID)
+		cat := rules.MustGet(rules.ID(r.ID))
 		if r.Name != cat.Name || r.ShortDescription.Text != cat.Title || r.FullDescription.Text != cat.Summary() || r.Help.Text != cat.Doc() || r.Help.Markdown != cat.Markdown() || r.DefaultConfig.Level != cat.Severity.SARIFLevel() {
 			t.Errorf("rule %s does not carry the catalog's metadata: %+v", r.ID, r)
 		}

@@ -51,8 +51,8 @@ func renderGitHub(w io.Writer, r *report.Run, _ Options) error {
 		case rules.Warning:
 			level = "warning"
 		}
-		title := f.Rule
-		if rl, ok := rules.Lookup(f.Rule); ok {
+		title := string(f.Rule)
+		if rl, ok := rules.Get(f.Rule); ok {
 			title += " " + rl.Name
 		}
 		var props []string

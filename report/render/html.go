@@ -82,11 +82,11 @@ func renderHTML(w io.Writer, r *report.Run, _ Options) error {
 }
 
 // ruleTitle is a rule's title from the catalog, or its ID.
-func ruleTitle(id string) string {
-	if r, ok := rules.Lookup(id); ok {
+func ruleTitle(id rules.ID) string {
+	if r, ok := rules.Get(id); ok {
 		return r.Title
 	}
-	return id
+	return string(id)
 }
 
 // runningHead is "Client · 5 December 2026, 11:40 UTC": who the report is

@@ -366,7 +366,7 @@ func (md *mdWriter) fence(code, indent string) {
 }
 
 func (md *mdWriter) group(g *ruleGroup) {
-	md.line(fmt.Sprintf("### %s · %s%s: %s (%s)", g.Severity, mdText(g.Rule.ID), prefixed(" ", g.Rule.Name), mdProse(g.Rule.Title), report.Plural(len(g.Findings), "finding")))
+	md.line(fmt.Sprintf("### %s · %s%s: %s (%s)", g.Severity, mdText(string(g.Rule.ID)), prefixed(" ", g.Rule.Name), mdProse(g.Rule.Title), report.Plural(len(g.Findings), "finding")))
 	md.line("")
 	if g.Known {
 		md.line("**Fix:** " + mdProse(oneLine(g.Rule.Fix)))

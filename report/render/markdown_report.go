@@ -94,7 +94,7 @@ func (md *mdWriter) plan(p *report.Plan) {
 			md.line("")
 			md.table([]string{"Rule", "Severity", "Findings", "By `vet -fix`", "By hand", "Files"}, func(row func(...string)) {
 				for _, g := range s.Code {
-					row(mdText(g.Rule)+" "+mdProse(g.Title), g.Severity.String(), strconv.Itoa(g.Findings), strconv.Itoa(g.Autofix), strconv.Itoa(g.Findings-g.Autofix), strconv.Itoa(g.Files))
+					row(mdText(string(g.Rule))+" "+mdProse(g.Title), g.Severity.String(), strconv.Itoa(g.Findings), strconv.Itoa(g.Autofix), strconv.Itoa(g.Findings-g.Autofix), strconv.Itoa(g.Files))
 				}
 			})
 		}
@@ -102,7 +102,7 @@ func (md *mdWriter) plan(p *report.Plan) {
 			md.line("")
 			md.table([]string{"Server", "Setting", "Now", "Recommended", "Rule"}, func(row func(...string)) {
 				for _, c := range s.Config {
-					row(mdCode(c.Node), mdCode(c.Setting), mdCode(c.Current), mdCode(c.Recommended), mdText(c.Rule))
+					row(mdCode(c.Node), mdCode(c.Setting), mdCode(c.Current), mdCode(c.Recommended), mdText(string(c.Rule)))
 				}
 			})
 			md.line("")
@@ -184,7 +184,7 @@ func (md *mdWriter) comparison(c *report.Comparison) {
 		md.line("")
 		md.table([]string{"Change", "Finding", "Where", "Message"}, func(row func(...string)) {
 			for _, f := range c.Findings {
-				row("**"+mdText(f.Change)+"**", f.Finding.Severity.String()+" "+mdCode(cmp.Or(f.Finding.ID, f.Finding.Rule)), mdCode(f.Finding.Location()), mdText(f.Finding.Message))
+				row("**"+mdText(f.Change)+"**", f.Finding.Severity.String()+" "+mdCode(cmp.Or(f.Finding.ID, string(f.Finding.Rule))), mdCode(f.Finding.Location()), mdText(f.Finding.Message))
 			}
 		})
 	}

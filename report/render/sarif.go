@@ -194,7 +194,7 @@ func writeSARIF(w io.Writer, r *report.Run, states []string) error {
 	// Each result is made as it is written: a log of a large run is never
 	// held whole (jsonstream.Write).
 	result := func(i int) sarifResult {
-		res := sarifResultFor(r.Findings[i], index[r.Findings[i].Rule])
+		res := sarifResultFor(r.Findings[i], index[string(r.Findings[i].Rule)])
 		if states != nil {
 			res.BaselineState = states[i]
 		}
@@ -224,7 +224,7 @@ func sarifRules(r *report.Run) ([]sarifRule, map[string]int) {
 		ids[id] = true
 	}
 	for _, f := range r.Findings {
-		ids[f.Rule] = true
+		ids[string(f.Rule)] = true
 	}
 	var sorted []string
 	for id := range ids {
@@ -302,7 +302,7 @@ func sarifRuleFor(id string) sarifRule {
 	}
 	tags := []string{"distributed-lock", "valkey", "redis", string(r.Kind)}
 	return sarifRule{
-		ID:                   r.ID,
+		ID:                   string(r.ID),
 		Name:                 r.Name,
 		ShortDescription:     sarifText{Text: r.Title},
 		FullDescription:      sarifText{Text: r.Summary()},
@@ -315,7 +315,7 @@ func sarifRuleFor(id string) sarifRule {
 
 func sarifResultFor(f report.Finding, ruleIndex int) sarifResult {
 	res := sarifResult{
-		RuleID:    f.Rule,
+		RuleID:    string(f.Rule),
 		RuleIndex: ruleIndex,
 		Level:     f.Severity.SARIFLevel(),
 		Message:   sarifText{Text: f.Message},
@@ -338,12 +338,12 @@ func sarifResultFor(f report.Finding, ruleIndex int) sarifResult {
 			phys.ContextRegion = &sarifRegion{StartLine: f.Pos.Line, Snippet: &sarifText{Text: report.CutSource(f.Source)}}
 		}
 		res.Locations = []sarifLocation{{PhysicalLocation: phys}}
-		res.PartialFingerprints = map[string]string{"lockaudit/v1": fingerprint(f.Rule, f.Pos.File, strings.Join(strings.Fields(f.Source), " "))}
+		res.PartialFingerprints = map[string]string{"lockaudit/v1": fingerprint(string(f.Rule), f.Pos.File, strings.Join(strings.Fields(f.Source), " "))}
 	default:
 		res.Message.Text = "node " + f.Node + ": " + f.Message
 		res.Locations = []sarifLocation{{LogicalLocations: []sarifLogical{{Name: f.Node, FullyQualifiedName: "node:" + f.Node, Kind: "resource"}}}}
 		res.Properties = &sarifResultProps{Node: f.Node}
-		res.PartialFingerprints = map[string]string{"lockaudit/v1": fingerprint(f.Rule, "node:"+f.Node, "")}
+		res.PartialFingerprints = map[string]string{"lockaudit/v1": fingerprint(string(f.Rule), "node:"+f.Node, "")}
 	}
 	if f.ID != "" {
 		if res.Properties == nil {

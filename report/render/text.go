@@ -47,7 +47,7 @@ func renderText(w io.Writer, r *report.Run, o Options) error {
 			nodeFindings = append(nodeFindings, f)
 			continue
 		}
-		p.printf("%s: %s %s\n", f.Pos, p.paint.severity(f.Severity, f.Rule), f.Message)
+		p.printf("%s: %s %s\n", f.Pos, p.paint.severity(f.Severity, string(f.Rule)), f.Message)
 	}
 	section := func() {
 		if p.n > 0 {
@@ -397,7 +397,7 @@ func groupInfo(fs []report.Finding) []nodeFinding {
 	var out []nodeFinding
 	at := map[[2]string]int{}
 	for _, f := range fs {
-		key := [2]string{f.Rule, f.Message}
+		key := [2]string{string(f.Rule), f.Message}
 		if i, ok := at[key]; ok && f.Severity == rules.Info && out[i].Severity == rules.Info {
 			out[i].nodes = append(out[i].nodes, f.Node)
 			continue

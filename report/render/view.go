@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -846,9 +847,9 @@ func assignVersionColors(nodes []*nodeView) []versionInfo {
 func (v *view) buildFindings(r *report.Run) {
 	sorted := &report.Run{Findings: append([]report.Finding(nil), r.Findings...)}
 	sorted.Sort()
-	code := map[string]*ruleGroup{}
-	node := map[string]*ruleGroup{}
-	fired := map[string]bool{}
+	code := map[rules.ID]*ruleGroup{}
+	node := map[rules.ID]*ruleGroup{}
+	fired := map[rules.ID]bool{}
 	for _, f := range sorted.Findings {
 		fired[f.Rule] = true
 		if f.Suppressed != nil {
@@ -862,7 +863,7 @@ func (v *view) buildFindings(r *report.Run) {
 		g, ok := m[f.Rule]
 		if !ok {
 			g = &ruleGroup{}
-			g.Rule, g.Known = rules.Lookup(f.Rule)
+			g.Rule, g.Known = rules.Get(f.Rule)
 			if !g.Known {
 				g.Rule = rules.Rule{ID: f.Rule, Title: "not in this lockaudit's rule catalog"}
 			}
@@ -875,19 +876,14 @@ func (v *view) buildFindings(r *report.Run) {
 	}
 	v.CodeGroups = sortGroups(code)
 	v.NodeGroups = sortGroups(node)
-	var ids []string
-	for id := range fired {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		if rule, ok := rules.Lookup(id); ok {
+	for _, id := range slices.Sorted(maps.Keys(fired)) {
+		if rule, ok := rules.Get(id); ok {
 			v.Rules = append(v.Rules, ruleDoc{Rule: rule, What: oneLine(rule.What), Why: oneLine(rule.Why), Fix: oneLine(rule.Fix)})
 		}
 	}
 }
 
-func sortGroups(m map[string]*ruleGroup) []*ruleGroup {
+func sortGroups(m map[rules.ID]*ruleGroup) []*ruleGroup {
 	var out []*ruleGroup
 	for _, g := range m {
 		out = append(out, g)

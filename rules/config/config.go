@@ -365,7 +365,7 @@ func checkWriter(w string) error {
 // name in any case (plain-del-release: off).
 func canonicalRule(key string) string {
 	if r, ok := rules.Lookup(key); ok {
-		return r.ID
+		return string(r.ID)
 	}
 	return strings.ToUpper(key)
 }

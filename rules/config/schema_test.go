@@ -171,7 +171,7 @@ func TestSchemaKnowsTheCatalog(t *testing.T) {
 		got = append(got, k.(string))
 	}
 	for _, r := range rules.All() {
-		want = append(want, r.ID, r.Name)
+		want = append(want, string(r.ID), r.Name)
 	}
 	sort.Strings(got)
 	sort.Strings(want)

@@ -20,10 +20,10 @@ import (
 // New returns the analyzer for a catalog rule. Its Name is the rule ID (a
 // valid identifier, as analysis.Validate requires), its Doc the catalog's
 // title and text, and it requires the shared resolve layer.
-func New(id string, run func(*analysis.Pass) (any, error), requires ...*analysis.Analyzer) *analysis.Analyzer {
+func New(id rules.ID, run func(*analysis.Pass) (any, error), requires ...*analysis.Analyzer) *analysis.Analyzer {
 	r := rules.MustGet(id)
 	return &analysis.Analyzer{
-		Name:     r.ID,
+		Name:     string(r.ID),
 		Doc:      fmt.Sprintf("%s (%s)\n\n%s", r.Title, r.Name, r.Summary()),
 		URL:      r.URL(),
 		Requires: append([]*analysis.Analyzer{resolve.Analyzer}, requires...),
@@ -59,7 +59,7 @@ func Through(pass *analysis.Pass, op *resolve.Op) string {
 
 // Report reports a finding of rule id at pos. Category carries the rule ID,
 // which the driver, SARIF and suppressions key on.
-func Report(pass *analysis.Pass, id string, pos token.Pos, format string, args ...any) {
+func Report(pass *analysis.Pass, id rules.ID, pos token.Pos, format string, args ...any) {
 	ReportFix(pass, id, pos, nil, format, args...)
 }
 
@@ -67,8 +67,8 @@ func Report(pass *analysis.Pass, id string, pos token.Pos, format string, args .
 // (safetext.Escape) here, where every rule's diagnostics pass: go vet and
 // golangci-lint print it as it is, and it quotes source text (keys,
 // literals) that may hold control characters.
-func ReportFix(pass *analysis.Pass, id string, pos token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
-	pass.Report(analysis.Diagnostic{Pos: pos, Category: id, Message: safetext.Escape(fmt.Sprintf(format, args...)), SuggestedFixes: fixes})
+func ReportFix(pass *analysis.Pass, id rules.ID, pos token.Pos, fixes []analysis.SuggestedFix, format string, args ...any) {
+	pass.Report(analysis.Diagnostic{Pos: pos, Category: string(id), Message: safetext.Escape(fmt.Sprintf(format, args...)), SuggestedFixes: fixes})
 }
 
 // Fit composes a message from its cause, which is never cut, and the first
