@@ -251,9 +251,10 @@ rdb.SetNX(ctx, "lock:job", hex.EncodeToString(b), 30*time.Second)
 		Title:    "Reply of an extend or release is not examined",
 		What: `The reply of an extend or a release (SET IFEQ, DELIFEQ, DELEX, a Lua release or extend, a
 library Extend/Refresh/Unlock/Release) is discarded, or only its error is checked while the
-nil/0/false reply that means "lost" is never examined. A Lua compare-and-delete or
-compare-and-extend counts only with lock evidence, as for LA101: the same shape on data (a
-status compare-and-set) loses no lock.
+nil/0/false reply that means "lost" is never examined, or it is only compared in a way that
+is never true (an interface{} reply, whose integers are int64, == the int 0). A Lua
+compare-and-delete or compare-and-extend counts only with lock evidence, as for LA101: the
+same shape on data (a status compare-and-set) loses no lock.
 `,
 		Why: `A nil extend or a 0 release means the lock was already lost: another client may hold it.
 Carrying on as if the lock were held is the bug the token exists to detect.

@@ -13,7 +13,12 @@
 // error. For SET IFEQ on go-redis, valkey-go and rueidis a nil reply comes
 // back as an error (redis.Nil, valkey.Nil), and library calls (redsync,
 // bsm/redislock) return an error whenever the lock was lost, so there
-// checking the error is examining the reply. valkeylock/rueidislock release
+// checking the error is examining the reply. A reply examined only by a
+// comparison that is never true is reported at that comparison: an
+// interface-typed reply (redigo's Do, go-redis's Val) compared with an
+// integer constant of a type other than int64 (`status == 0`, whose 0 is an
+// int), while the clients decode integer replies as int64
+// (reply.Comparison). valkeylock/rueidislock release
 // through a context.CancelFunc, which has no reply. A reply that is stored,
 // passed on, returned, or read back through a transaction's results is not
 // reported (reply.Of says Examined or Unseen). How a reply is used does

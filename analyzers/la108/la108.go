@@ -2,6 +2,7 @@ package la108
 
 import (
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -33,7 +34,25 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		what += ruleutil.Through(pass, op)
-		use := reply.Of(x, op)
+		use, cmp := reply.Comparison(x, op)
+		if use == reply.NeverTrue {
+			if op.Kind == resolve.Library && op.Client.LostIsError {
+				continue // the error says "lost"
+			}
+			k := cmp.Y
+			if x.TypesInfo.Types[cmp.X].Value != nil {
+				k = cmp.X
+			}
+			c := ruleutil.Expr(k)
+			verdict := "never true"
+			if cmp.Op == token.NEQ {
+				verdict = "always true"
+			}
+			ruleutil.Report(pass, rules.LA108, cmp.Pos(),
+				"reply of %s %s %s is %s (the reply holds an int64): use redis.Int64(reply, err) or compare with int64(%s)",
+				what, cmp.Op, c, verdict, c)
+			continue
+		}
 		if use != reply.Discarded && use != reply.ErrorOnly {
 			continue
 		}

@@ -20,6 +20,7 @@ type Use int
 const (
 	Discarded Use = iota + 1 // neither the reply nor its error is read
 	ErrorOnly                // only the error is checked
+	NeverTrue                // the value is only compared, as an interface, with a constant it can never equal (Comparison)
 	Examined                 // the reply value is read
 	Unseen                   // cannot tell: the reply is stored, passed on, or read through a batch's results
 )
@@ -30,6 +31,8 @@ func (u Use) String() string {
 		return "discarded"
 	case ErrorOnly:
 		return "error-only"
+	case NeverTrue:
+		return "never-true"
 	case Examined:
 		return "examined"
 	case Unseen:
@@ -63,13 +66,34 @@ const (
 // Do("EXEC"), DoMulti): when that result slice is read at all, the reply is
 // Unseen.
 func Of(x *syntax.Index, op *resolve.Op) Use {
+	u, _ := Comparison(x, op)
+	return u
+}
+
+// Comparison is Of, and when the use is NeverTrue, the first comparison
+// that examines the reply in vain: an interface-typed reply compared (==,
+// !=) with an integer constant whose type is not int64 (`status == 0`: the
+// untyped 0 becomes int). The Go clients whose replies come as interface
+// values (redigo's Do and Script.Do, go-redis's Cmd.Val and Result) decode
+// a Redis integer as int64, so such a comparison is never true whatever
+// the server answers.
+func Comparison(x *syntax.Index, op *resolve.Op) (Use, *ast.BinaryExpr) {
 	if op.Call == nil {
-		return Unseen
+		return Unseen, nil
 	}
 	if x.TypesInfo.TypeOf(op.Call) == nil {
-		return Unseen
+		return Unseen, nil
 	}
 	w := &walker{x: x, errIsReply: NilIsError(op), seen: map[types.Object]bool{}, exclude: map[ast.Node]bool{}}
+	u := w.of(op)
+	if u != NeverTrue {
+		return u, nil
+	}
+	return u, w.never
+}
+
+func (w *walker) of(op *resolve.Op) Use {
+	x := w.x
 	if op.Via != nil {
 		return w.viaUse(op)
 	}
@@ -230,6 +254,7 @@ type walker struct {
 	errIsReply bool
 	seen       map[types.Object]bool
 	exclude    map[ast.Node]bool // uses not to count (the &v of a radix receiver)
+	never      *ast.BinaryExpr   // the first never-true comparison seen (NeverTrue)
 }
 
 // use classifies how the values e produces are used.
@@ -312,6 +337,14 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 			return Unseen
 		}
 		return w.readAll(parts)
+	case *ast.BinaryExpr:
+		if len(parts) == 1 && parts[0] == pValue && w.neverEqual(p, e) {
+			if w.never == nil {
+				w.never = p
+			}
+			return NeverTrue
+		}
+		return w.readAll(parts)
 	case *ast.CallExpr:
 		if ast.Unparen(p.Fun) == e {
 			return Unseen
@@ -328,6 +361,27 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 		return Unseen
 	}
 	return w.readAll(parts)
+}
+
+// neverEqual reports whether cmp compares the interface-typed reply e with
+// an integer constant of a type other than int64 (Comparison).
+func (w *walker) neverEqual(cmp *ast.BinaryExpr, e ast.Expr) bool {
+	if cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return false
+	}
+	other := cmp.Y
+	if ast.Unparen(cmp.Y) == e || cmp.Y == e {
+		other = cmp.X
+	}
+	if t := w.x.TypesInfo.TypeOf(e); t == nil || !types.IsInterface(t) {
+		return false
+	}
+	tv, ok := w.x.TypesInfo.Types[other]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0 && !types.Identical(tv.Type, types.Typ[types.Int64])
 }
 
 // read is what reading one value means.

@@ -36,3 +36,41 @@ func negatives(c redis.Conn, key, token string) error {
 	c.Do("DELEX", key) // no condition: LA112's
 	return err
 }
+
+// A release reply compared, as an interface{}, with the untyped constant 0
+// (an int): redigo's integer replies are int64, so it is never equal and a
+// lost lock counts as released (hjr265/redsync.go's Unlock).
+func releasedUntyped(c redis.Conn, key, token string) bool {
+	status, err := unlock.Do(c, key, token)
+	if err != nil {
+		return false
+	}
+	if status == 0 { // want `^reply of the Lua release script \(EVALSHA key\) == 0 is never true \(the reply holds an int64\): use redis\.Int64\(reply, err\) or compare with int64\(0\)$`
+		return false
+	}
+	return true
+}
+
+func releasedTyped(c redis.Conn, key, token string) bool {
+	status, err := unlock.Do(c, key, token)
+	if err != nil || status == int64(0) {
+		return false
+	}
+	return true
+}
+
+func releasedConverted(c redis.Conn, key, token string) bool {
+	status, err := unlock.Do(c, key, token)
+	n, err := redis.Int(status, err)
+	if err != nil || n == 0 {
+		return false
+	}
+	return true
+}
+
+// The same comparison after a compare-and-delete of data (no lock
+// evidence): no lock is lost.
+func droppedUntyped(c redis.Conn, key, token string) bool {
+	status, err := dropIfUnchanged.Do(c, key, token)
+	return err == nil && status != 0
+}
