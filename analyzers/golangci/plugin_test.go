@@ -174,15 +174,7 @@ output:
 	if err := os.WriteFile(filepath.Join(mod, ".golangci.yml"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := exec.Command(bin, "run", "./...")
-	run.Dir = mod
-	run.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "gcl-cache"))
-	var stdout, stderr bytes.Buffer
-	run.Stdout, run.Stderr = &stdout, &stderr
-	err := run.Run()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("golangci-lint run: %v (want exit 1, issues found)\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
-	}
+	stdout, stderr := lintRun(t, bin, mod, filepath.Join(tmp, "gcl-cache"))
 
 	got := map[string]string{} // "file:line: RULE" -> message
 	for _, l := range strings.Split(stdout.String(), "\n") {
@@ -248,14 +240,7 @@ output:
 		if err := os.WriteFile(filepath.Join(mod, ".golangci.yml"), []byte(cfg), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		run := exec.Command(bin, "run", "./...")
-		run.Dir = mod
-		run.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "gcl-cache"))
-		var stdout, stderr bytes.Buffer
-		run.Stdout, run.Stderr = &stdout, &stderr
-		if err := run.Run(); err == nil {
-			t.Fatalf("golangci-lint found nothing:\n%s", stderr.String())
-		}
+		stdout, _ := lintRun(t, bin, mod, filepath.Join(tmp, "gcl-cache"))
 		out := map[string]bool{}
 		for _, l := range strings.Split(stdout.String(), "\n") {
 			if m := outRE.FindStringSubmatch(l); m != nil {
@@ -297,12 +282,7 @@ output:
 		if err := os.WriteFile(filepath.Join(fmod, ".golangci.yml"), []byte(cfg), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		run := exec.Command(bin, "run", "./...")
-		run.Dir = fmod
-		run.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+filepath.Join(tmp, "gcl-cache-facts"))
-		var stdout, stderr bytes.Buffer
-		run.Stdout, run.Stderr = &stdout, &stderr
-		_ = run.Run() // exit 1: issues found
+		stdout, stderr := lintRun(t, bin, fmod, filepath.Join(tmp, "gcl-cache-facts"))
 		got := map[string]bool{}
 		for _, l := range strings.Split(stdout.String(), "\n") {
 			if m := outRE.FindStringSubmatch(l); m != nil {
@@ -418,4 +398,24 @@ func copyTree(t *testing.T, from, to string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// lintRun runs `golangci-lint run ./...` in dir with its own cache and
+// wants exit 1 (issues found): any other exit is the run's failure, named
+// with its output, never read as a run with fewer findings. Each run has
+// its own cache, so runs of other tests or checkouts on the same machine
+// (which golangci-lint refuses by default, with a lock in the temp
+// folder) are allowed.
+func lintRun(t *testing.T, bin, dir, cache string) (stdout, stderr *bytes.Buffer) {
+	t.Helper()
+	run := exec.Command(bin, "run", "--allow-parallel-runners", "./...")
+	run.Dir = dir
+	run.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+cache)
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	run.Stdout, run.Stderr = stdout, stderr
+	err := run.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("golangci-lint run in %s: %v (want exit 1, issues found)\nstdout:\n%s\nstderr:\n%s", dir, err, stdout, stderr)
+	}
+	return stdout, stderr
 }
