@@ -724,19 +724,8 @@ func (t *tracer) funcAt(pos token.Pos) *ast.FuncDecl {
 // sameNamed reports whether two types are the same named type, behind
 // pointers.
 func sameNamed(a, b types.Type) bool {
-	na, nb := namedOf(a), namedOf(b)
+	na, nb := syntax.NamedOf(a), syntax.NamedOf(b)
 	return na != nil && nb != nil && na.Origin() == nb.Origin()
-}
-
-func namedOf(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, _ := types.Unalias(t).(*types.Named)
-	return n
 }
 
 // isMethodOf reports whether a function is a method of the named type t.

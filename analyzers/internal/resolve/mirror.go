@@ -1,6 +1,10 @@
 package resolve
 
-import "go/types"
+import (
+	"go/types"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
+)
 
 // clientMethod returns the command method of a known client that an
 // interface method of another package mirrors, or nil. The project's own
@@ -34,11 +38,7 @@ func (r *resolver) clientMethod(fn *types.Func) *types.Func {
 
 // namedPkg is the package of a named type, behind a pointer and aliases.
 func namedPkg(t types.Type) *types.Package {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	if n, ok := t.(*types.Named); ok {
+	if n := syntax.NamedOf(t); n != nil {
 		return n.Obj().Pkg()
 	}
 	return nil

@@ -1,11 +1,6 @@
 package resolve
 
-import (
-	"go/ast"
-	"go/types"
-
-	"golang.org/x/tools/go/types/typeutil"
-)
+import "go/ast"
 
 // hashedScript is the script an EVALSHA run sends when its SHA is the
 // SHA1 of a visible text computed in Go: hex.EncodeToString(sha1.Sum(
@@ -59,7 +54,7 @@ func (r *resolver) sha1Sum(n ast.Node) *ast.CallExpr {
 		if !ok || out != nil {
 			return out == nil
 		}
-		if fn, _ := typeutil.Callee(r.info, c).(*types.Func); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "crypto/sha1" {
+		if fn := r.calleeFunc(c); fn != nil && fn.Pkg().Path() == "crypto/sha1" {
 			out = c
 		}
 		return out == nil

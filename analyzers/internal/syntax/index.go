@@ -149,6 +149,19 @@ func (x *Index) At(p token.Pos) string {
 // Line returns the line of a position.
 func (x *Index) Line(p token.Pos) int { return x.Fset.Position(p).Line }
 
+// NamedOf is the named type t is, or points to, behind aliases; nil for
+// any other type.
+func NamedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
 // IsError reports whether t is the error type.
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
