@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"errors"
+	"net"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/lockaudit/lockaudit/probe/drill/linkproxy"
 	"github.com/lockaudit/lockaudit/probe/servertest"
 	"github.com/lockaudit/lockaudit/report"
 )
@@ -80,50 +82,44 @@ func TestConformCLIExitZero(t *testing.T) {
 
 // TestConformCLIInterrupt sends each signal short of SIGKILL — SIGINT
 // (Ctrl-C), SIGTERM, SIGHUP (the terminal closed), SIGQUIT (Ctrl-\) — to a
-// real lockaudit process while its scratch keys exist (its replica is
-// paused, so every WAIT holds it): it deletes them and exits 128+signal,
-// as every command does when it is interrupted.
+// real lockaudit process while its scratch keys exist: it deletes them and
+// exits 128+signal, as every command does when it is interrupted. The
+// replica replicates through a link proxy that holds the primary's stream,
+// so every WAIT lasts its whole timeout and the first scratch key stays
+// for seconds: the signal always lands while a key exists, however slow
+// the machine.
 func TestConformCLIInterrupt(t *testing.T) {
 	bin := lockauditBinary(t)
-	n := servertest.StartReplication(t, servertest.Node{}, servertest.Node{Of: 0})
+	primary, replica, link := replicaThroughProxy(t)
 	for _, sig := range []struct {
 		sig  syscall.Signal
 		code int
 	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}, {syscall.SIGHUP, 129}, {syscall.SIGQUIT, 131}} {
 		t.Run(sig.sig.String(), func(t *testing.T) {
+			if err := link.SetMode(linkproxy.HoldData); err != nil {
+				t.Fatal(err)
+			}
 			var out, errb bytes.Buffer
-			cmd := exec.Command(bin, "conform", "-write-scratch-key", "-timeout", "4s", "-wait-timeout", "3s", n[0].Addr)
+			cmd := exec.Command(bin, "conform", "-write-scratch-key", "-timeout", "4s", "-wait-timeout", "3s", primary.Addr)
 			cmd.Stdout, cmd.Stderr = &out, &errb
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			stopped := false
-			defer func() {
-				if stopped {
-					syscall.Kill(n[1].Pid(), syscall.SIGCONT)
-				}
-				cmd.Process.Kill()
-			}()
+			defer cmd.Process.Kill()
 			deadline := time.Now().Add(30 * time.Second)
-			for {
-				if got := n[0].Do(t, "DBSIZE"); got != "0" {
-					break // a scratch key exists
-				}
+			for primary.Do(t, "DBSIZE") == "0" {
 				if time.Now().After(deadline) {
 					t.Fatalf("no scratch key appeared; stderr:\n%s", errb.String())
 				}
 				time.Sleep(time.Millisecond)
 			}
-			if err := syscall.Kill(n[1].Pid(), syscall.SIGSTOP); err != nil {
-				t.Fatal(err)
-			}
-			stopped = true
 			if err := cmd.Process.Signal(sig.sig); err != nil {
 				t.Fatal(err)
 			}
 			err := cmd.Wait()
-			syscall.Kill(n[1].Pid(), syscall.SIGCONT)
-			stopped = false
+			if err := link.SetMode(linkproxy.Pass); err != nil {
+				t.Fatal(err)
+			}
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != sig.code {
 				t.Errorf("conform stopped by %s: %v, want exit status %d\n%s", sig.sig, err, sig.code, errb.String())
@@ -131,12 +127,38 @@ func TestConformCLIInterrupt(t *testing.T) {
 			if !strings.Contains(out.String()+errb.String(), "interrupted") {
 				t.Errorf("the report does not say it was interrupted:\n%s\n%s", out.String(), errb.String())
 			}
-			servertest.WaitOffsets(t, n[0], n[1])
-			for _, s := range n {
+			servertest.WaitOffsets(t, primary, replica)
+			for _, s := range []*servertest.Server{primary, replica} {
 				if got := s.Do(t, "DBSIZE"); got != "0" {
 					t.Errorf("%s: DBSIZE %s after conform stopped by %s, want 0", s.Addr, got, sig.sig)
 				}
 			}
 		})
+	}
+}
+
+// replicaThroughProxy starts a primary and a replica that replicates it
+// through a link proxy, and waits until the link is up.
+func replicaThroughProxy(t *testing.T) (primary, replica *servertest.Server, link *linkproxy.Proxy) {
+	t.Helper()
+	primary = servertest.Start(t, servertest.Config{})
+	link, err := linkproxy.Start(primary.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { link.Close() })
+	replica = servertest.Start(t, servertest.Config{})
+	_, port, _ := net.SplitHostPort(link.Addr)
+	replica.Do(t, "REPLICAOF", "127.0.0.1", port)
+	deadline := time.Now().Add(servertest.SettleTimeout)
+	for {
+		info := replica.Info(t, "replication")
+		if info["master_link_status"] == "up" && link.Replicas() == 1 {
+			return primary, replica, link
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replica's link through the proxy is not up after %s: master_link_status %q, %d proxied links", servertest.SettleTimeout, info["master_link_status"], link.Replicas())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
