@@ -583,12 +583,17 @@ func words(name string) []string {
 	return out
 }
 
-// Reentrant reports whether a native acquire (op.IsAcquire) belongs to a
-// reentrant lock, whose token is its owner's identity by design: in the
-// acquire's function the owner re-acquires (a GET of the same key compared
-// with the value the acquire writes) or a hold count is raised (a field
-// named for a count, hold or depth incremented).
+// Reentrant reports whether an acquire belongs to a reentrant lock, whose
+// token is its owner's identity by design: in the acquire's function the
+// owner re-acquires (a GET of the same key compared with the value the
+// acquire writes) or a hold count is raised (a field named for a count,
+// hold or depth incremented); or, for a scripted acquire, the script
+// itself extends the key for the owner that already holds it
+// (lua.Detail.Reenter).
 func (in *Info) Reentrant(op *resolve.Op) bool {
+	if op.Script != nil && op.Script.Steps&lua.Acquire != 0 {
+		return op.Script.Detail.Reenter
+	}
 	if !op.IsAcquire() || op.Func == nil || op.Value == nil || len(op.Keys) == 0 {
 		return false
 	}

@@ -27,7 +27,11 @@
 //     a counter.
 package lua
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Step is a set of lock steps a script performs.
 type Step uint8
@@ -81,6 +85,13 @@ type Detail struct {
 	// literal as written.
 	Const     bool
 	ConstText string
+	// Reenter is set when the script also extends the key it acquires
+	// after comparing it with the very value the acquire writes (SET
+	// KEYS[1] ARGV[1] NX PX ..., else GET KEYS[1] == ARGV[1] then PEXPIRE),
+	// or raises a counter whose key is built from that value (INCR
+	// KEYS[1]..':count:'..ARGV[1]): the owner's re-acquire and hold count
+	// of a reentrant lock, whose token is the owner's identity by design.
+	Reenter bool
 	// Offset is the byte offset in the text of the first lock step's call
 	// (-1 when there is none).
 	Offset int
@@ -123,9 +134,14 @@ func Analyze(src string) Detail {
 		return d
 	}
 	incr := false
+	acquired := ""       // the key id of the first acquire
+	var counted []string // the key ids INCR raises
 	for _, c := range p.calls {
 		if c.cmd == "incr" || c.cmd == "incrby" {
 			incr = true
+			if len(c.args) > 0 {
+				counted = append(counted, c.args[0].id)
+			}
 			continue
 		}
 		if len(c.args) == 0 || !c.args[0].keyLike() {
@@ -143,6 +159,7 @@ func Analyze(src string) Detail {
 				if d.Steps&Acquire == 0 {
 					d.Token = index(c.args[1].id, "A[")
 					d.Const, d.ConstText = c.args[1].constant, c.args[1].lit
+					acquired = key
 				}
 			case c.args[1].from == fromArg: // GET key == ARGV then SET key ARGV PX ttl
 				if at, ok := p.tokened[check{key, c.args[1].id}]; ok && at < c.pos {
@@ -163,6 +180,7 @@ func Analyze(src string) Detail {
 					v := setnxValue(p.calls, key)
 					d.Token = index(v.id, "A[")
 					d.Const, d.ConstText = v.constant, v.lit
+					acquired = key
 				}
 			}
 		}
@@ -173,6 +191,11 @@ func Analyze(src string) Detail {
 	}
 	if d.Steps&Acquire != 0 && incr {
 		d.Steps |= Fence
+	}
+	if d.Token > 0 {
+		token := "A[n:" + strconv.Itoa(d.Token) + "]"
+		_, d.Reenter = p.tokened[check{acquired, token}]
+		d.Reenter = d.Reenter && d.Steps&Extend != 0 || slices.ContainsFunc(counted, func(id string) bool { return id != token && strings.Contains(id, token) })
 	}
 	return d
 }

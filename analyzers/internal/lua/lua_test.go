@@ -453,3 +453,55 @@ func TestAcquireValue(t *testing.T) {
 		t.Errorf("SET without NX: %+v", d)
 	}
 }
+
+// TestReenter: a scripted acquire that also extends the key for the owner
+// that already holds it (GET key == the value the acquire writes) is a
+// reentrant lock's; an extend compared with another value, of another key,
+// or a script without the acquire is not.
+func TestReenter(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{`if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
+return 0`, true},
+		{`local owner = redis.call("GET", KEYS[1])
+if not owner then
+  if redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2], "NX") then redis.call("SET", KEYS[2], 1, "PX", ARGV[2]) return {1} end
+  return {0}
+end
+if owner == ARGV[1] then redis.call("INCR", KEYS[2]) redis.call("PEXPIRE", KEYS[1], ARGV[2]) return {2} end
+return {0}`, true},
+		// A hold count kept in a key built from the owner's value.
+		{`local lock_key = '{' .. KEYS[1] .. '}'
+local reentrant_key = lock_key .. ':count:' .. ARGV[1]
+if tonumber(redis.call('GET', reentrant_key) or '0') > 0 then
+    redis.call('INCR', reentrant_key)
+    redis.call('PEXPIRE', lock_key, ARGV[2])
+    return 1
+end
+if redis.call('SET', lock_key, ARGV[1], 'NX', 'PX', ARGV[2]) then
+    redis.call('SET', reentrant_key, 1)
+    return 1
+end
+return 0`, true},
+		// A fencing counter of its own key is no hold count.
+		{`if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return redis.call('INCR', KEYS[2]) end return 0`, false},
+		// The extend compares another ARGV than the acquire writes.
+		{`if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('get', KEYS[1]) == ARGV[3] then redis.call('pexpire', KEYS[1], ARGV[2]) end
+return 0`, false},
+		// The extend is of another key.
+		{`if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('get', KEYS[2]) == ARGV[1] then redis.call('pexpire', KEYS[2], ARGV[2]) end
+return 0`, false},
+		// A plain acquire, and a compare-and-extend without an acquire.
+		{`return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`, false},
+		{`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`, false},
+	} {
+		if d := Analyze(c.src); d.Reenter != c.want {
+			t.Errorf("%s: Reenter %v, want %v (%+v)", c.src, d.Reenter, c.want, d)
+		}
+	}
+}

@@ -171,6 +171,7 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 		}
 	}
 	var out []Origin
+	chosen := 0 // alternatives that are the caller's (cfg.ID, a parameter)
 	for _, a := range assigns {
 		switch a.Kind {
 		case syntax.Range:
@@ -187,14 +188,36 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 					return untraced
 				}
 				out = append(out, t.call(call, a.Idx, depth))
+			} else if o := t.origin(a.Rhs, depth+1); o.Strength == Untraced && t.callers(a.Rhs) {
+				chosen++
 			} else {
-				out = append(out, t.origin(a.Rhs, depth+1))
+				out = append(out, o)
 			}
 		default:
 			return untraced
 		}
 	}
+	if chosen > 0 {
+		// The caller's value, or else a default (id := cfg.ID; if id == ""
+		// { id = newID() }): the caller's is its own choice, as a token
+		// parameter is; a strong default is sound, anything else untraced.
+		if o := all(out); o.Strength == Strong {
+			return o
+		}
+		return untraced
+	}
 	return all(out)
+}
+
+// callers reports a value the function's caller gives: a parameter, or a
+// field of one (cfg.InstanceID).
+func (t *tracer) callers(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		e = sel.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && t.x.IsParam(t.x.ObjOf(id))
 }
 
 // all combines alternative values of one variable: weak only when every
@@ -218,14 +241,15 @@ func all(out []Origin) Origin {
 // does), else untraced.
 func (t *tracer) derived(args []ast.Expr, depth int) Origin {
 	var consts, weaks []string
-	traced := 0
+	traced, unknown := 0, false
 	for _, a := range args {
 		o := t.origin(a, depth+1)
 		switch o.Strength {
 		case Strong:
 			return strong
 		case Untraced:
-			return untraced
+			unknown = true
+			continue
 		}
 		if tv, ok := t.x.TypesInfo.Types[ast.Unparen(a)]; ok && tv.Value != nil {
 			consts = merge(consts, o.Reasons)
@@ -233,6 +257,9 @@ func (t *tracer) derived(args []ast.Expr, depth int) Origin {
 		}
 		traced++
 		weaks = merge(weaks, o.Reasons)
+	}
+	if unknown {
+		return untraced
 	}
 	if traced == 0 {
 		if len(consts) == 0 {
@@ -418,7 +445,7 @@ func (t *tracer) helper(decl *ast.FuncDecl, idx int, depth int) Origin {
 				ok = false
 				return false
 			}
-			if len(n.Results) > 1 && isErrorReturn(t.x, n) {
+			if len(n.Results) > 1 && isErrorReturn(t.x, n) || t.onErrorPath(n) {
 				return false
 			}
 			if isZeroConst(t.x, n.Results[idx]) {
@@ -744,6 +771,29 @@ func isErrorReturn(x *syntax.Index, ret *ast.ReturnStmt) bool {
 		return false
 	}
 	return syntax.IsError(x.TypesInfo.TypeOf(last)) || types.Implements(x.TypesInfo.TypeOf(last), errorIface())
+}
+
+// onErrorPath reports a return inside `if err != nil { ... }`: a fallback
+// for a failed call (crypto/rand's Read), not what the function draws.
+func (t *tracer) onErrorPath(ret *ast.ReturnStmt) bool {
+	var prev ast.Node = ret
+	for n := t.x.Parent(ret); n != nil; prev, n = n, t.x.Parent(n) {
+		switch n := n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			c, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if ok && prev == n.Body && c.Op == token.NEQ && isNil(c.Y) && syntax.IsError(t.x.TypesInfo.TypeOf(c.X)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
 }
 
 // isZeroConst reports "", 0 or nil.

@@ -7,9 +7,11 @@ package tokens // want package:"token sources"
 import (
 	crand "crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -47,11 +49,36 @@ func New() string { // want New:"strong"
 	return hex.EncodeToString(b)
 }
 
-// Mixed falls back to Randn: neither always weak nor always strong.
-func Mixed() string {
+// Mixed falls back to Randn only when crypto/rand fails: a failure path
+// (crypto/rand's Read does not fail on a working system), not what it
+// draws.
+func Mixed() string { // want Mixed:"strong"
 	b := make([]byte, 8)
 	if _, err := crand.Read(b); err != nil {
 		return Randn(8)
+	}
+	return hex.EncodeToString(b)
+}
+
+var seq uint64
+
+// Prefixed is a counter, which the tracer does not follow, in front of
+// crypto/rand bytes: strong whatever comes first.
+func Prefixed() string { // want Prefixed:"strong"
+	b := make([]byte, 16)
+	crand.Read(b)
+	return fmt.Sprintf("%d-%s", atomic.AddUint64(&seq, 1), hex.EncodeToString(b))
+}
+
+// Either draws from Randn whenever its caller asks: neither always weak
+// nor always strong.
+func Either(fast bool) string {
+	if fast {
+		return Randn(8)
+	}
+	b := make([]byte, 8)
+	if _, err := crand.Read(b); err != nil {
+		return ""
 	}
 	return hex.EncodeToString(b)
 }
