@@ -59,11 +59,15 @@ func run(pass *analysis.Pass) (any, error) {
 
 // importsClient reports whether the package depends, directly or not, on a
 // package the layer knows (a client can be reached through a wrapper
-// package's exported types), so that other packages cost nothing. Where
+// package's exported types), or declares a client interface of its own
+// (port), so that other packages cost nothing. Where
 // the driver passes facts, every dependency has run the layer first, so a
 // direct import that is a client or has the Reaches fact decides; without
 // facts the type information's import graph is walked.
 func importsClient(pass *analysis.Pass) bool {
+	if declaresPort(pass.Pkg) {
+		return true
+	}
 	if pass.ImportPackageFact == nil {
 		return reaches(pass.Pkg, map[*types.Package]bool{})
 	}

@@ -391,6 +391,7 @@ func registerAll() {
 	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: goRedisClient("go-redis/v8"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
 	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: goRedisClient("go-redis/v7"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
 	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: goRedisClient("go-redis"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
+	register([]string{portPath}, &pkgInfo{client: portClient(), handle: goRedis, specs: portSpecs()})
 	register([]string{"github.com/valkey-io/valkey-go/valkeycompat"}, &pkgInfo{client: adapterClient("valkeycompat"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
 	register([]string{"github.com/redis/rueidis/rueidiscompat"}, &pkgInfo{client: adapterClient("rueidiscompat"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
 

@@ -65,3 +65,106 @@ func interfaceMethod(pkg *types.Package, fn *types.Func) *types.Func {
 	}
 	return nil
 }
+
+// portPath is the knowledge key of portClient: no import path can be it.
+const portPath = "lockaudit:client-interface"
+
+// portClient is the client behind a project's own client interface that
+// nothing in view implements (a lock library that takes "any client with
+// Eval", its adapters in other modules): go-redis's helper names without
+// its options, so fixes are not offered; what the adapter returns for a
+// lost lock is not known, so a reply must be read to be examined.
+func portClient() *Client { return &Client{Name: "client interface", API: APIAdapter} }
+
+// portSpecs are the commands a client interface's method is read as, by
+// its name: go-redis's EVAL family and SetNX, whose parameter lists say
+// what they send (portShape).
+func portSpecs() map[string]spec {
+	m := map[string]spec{}
+	for name, s := range goRedisSpecs() {
+		if s.h == hEval && s.cmd != "FCALL" && s.cmd != "FCALL_RO" || name == "SetNX" {
+			m[name] = s
+		}
+	}
+	return m
+}
+
+// port returns the command a method of a project's client interface sends
+// when it mirrors a client helper by name and parameters but not by result
+// type (clientMethod reads those): `type RedisClient interface { Eval(ctx,
+// script string, keys []string, args ...any) (any, error); SetNX(ctx, key
+// string, value any, ttl int64) (bool, error) }`. Only an interface that
+// no type of its package implements, and that no implementation in the
+// module answers for (forwarder, moduleForwarder), is read so: its
+// implementations are adapters the library's users write.
+func (r *resolver) port(fn *types.Func) (*pkgInfo, spec, bool) {
+	if !isInterfaceMethod(fn) || r.pkgInfoOf(fn.Pkg()) != nil {
+		return nil, spec{}, false
+	}
+	info := known(portPath)
+	s, ok := info.specs[fn.Name()]
+	if !ok || !portShape(s, fn.Signature()) {
+		return nil, spec{}, false
+	}
+	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok || len(implementers(fn.Pkg().Scope(), iface)) > 0 {
+		return nil, spec{}, false
+	}
+	if fn.Pkg() != r.pass.Pkg && (r.implementedHere(fn) || r.moduleForwarder(fn) != nil) {
+		return nil, spec{}, false
+	}
+	return info, s, true
+}
+
+// portShape reports whether a method's parameters, after a leading
+// context.Context, are the helper's: (script string, keys []string,
+// args ...any) for the EVAL family, (key string, value, ttl) with a
+// duration or integer TTL for SetNX.
+func portShape(s spec, sig *types.Signature) bool {
+	var ps []types.Type
+	for v := range sig.Params().Variables() {
+		ps = append(ps, v.Type())
+	}
+	if len(ps) > 0 && isContext(ps[0]) {
+		ps = ps[1:]
+	}
+	if len(ps) != 3 || !isString(ps[0]) {
+		return false
+	}
+	if s.h == hEval {
+		keys, ok := ps[1].Underlying().(*types.Slice)
+		args, variadic := ps[2].Underlying().(*types.Slice)
+		return ok && isString(keys.Elem()) && variadic && sig.Variadic() && types.IsInterface(args.Elem())
+	}
+	b, ok := ps[2].Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// declaresPort reports whether a package declares a client interface that
+// port reads: such a package reaches a client even though it imports none.
+func declaresPort(pkg *types.Package) bool {
+	info := known(portPath)
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := range iface.NumExplicitMethods() {
+			m := iface.ExplicitMethod(i)
+			if s, ok := info.specs[m.Name()]; ok && portShape(s, m.Signature()) {
+				return true
+			}
+		}
+	}
+	return false
+}

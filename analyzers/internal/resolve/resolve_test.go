@@ -196,6 +196,12 @@ func TestOtherClients(t *testing.T) {
 	analyzertest.Run(t, summary, nil, "resolvetest/others")
 }
 
+// TestPort: a library's own client interface, implemented by adapters out
+// of view, sends the commands its methods mirror by name and parameters.
+func TestPort(t *testing.T) {
+	analyzertest.Run(t, summary, nil, "resolvetest/port")
+}
+
 // TestRealClients runs the layer over code that calls the real client
 // modules (testdata/libscan/clients), so the stubs cannot drift from the
 // receiver shapes of go-redis v9.23.0, valkey-go v1.0.79, redigo v1.9.3,

@@ -206,6 +206,10 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 	if m := r.clientMethod(fn); m != nil {
 		fn = m
 	}
+	if info, s, ok := r.port(fn); ok {
+		r.send(fn, info, s, call, stack)
+		return
+	}
 	if fn.Pkg() == r.pass.Pkg {
 		// A package's calls to itself are its implementation, not client
 		// use — unless the callee is a wrapper.
@@ -233,6 +237,12 @@ func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 		}
 		return
 	}
+	r.send(fn, info, s, call, stack)
+}
+
+// send resolves a call of a known client function (or of a client
+// interface's method: port) into its Ops.
+func (r *resolver) send(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
 	before := len(r.ops)
 	defer func() {
 		// Code that does not compile (the layer runs despite errors) may
