@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			ruleutil.Report(pass, rules.LA108, cmp.Pos(),
 				"reply of %s %s %s is %s (the reply holds an int64): use redis.Int64(reply, err) or compare with int64(%s)",
-				what, cmp.Op, c, verdict, c)
+				what, cmp.Op, c, verdict, x.TypesInfo.Types[k].Value.ExactString())
 			continue
 		}
 		if use != reply.Discarded && use != reply.ErrorOnly {

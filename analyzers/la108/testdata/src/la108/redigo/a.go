@@ -51,6 +51,13 @@ func releasedUntyped(c redis.Conn, key, token string) bool {
 	return true
 }
 
+// The same with a constant of another integer type: the advice converts
+// its value, not the conversion.
+func releasedInt32(c redis.Conn, key, token string) bool {
+	status, err := unlock.Do(c, key, token)
+	return err == nil && status != int32(0) // want `^reply of the Lua release script \(EVALSHA key\) != int32\(0\) is always true \(the reply holds an int64\): use redis\.Int64\(reply, err\) or compare with int64\(0\)$`
+}
+
 func releasedTyped(c redis.Conn, key, token string) bool {
 	status, err := unlock.Do(c, key, token)
 	if err != nil || status == int64(0) {
