@@ -118,7 +118,7 @@ func (r *resolver) port(fn *types.Func) (*pkgInfo, spec, bool) {
 
 // portShape reports whether a method's parameters, after a leading
 // context.Context, are the helper's: (script string, keys []string,
-// args ...any) for the EVAL family, (key string, value, ttl) with a
+// args ...any) for the EVAL family (or args []any), (key string, value, ttl) with a
 // duration or integer TTL for SetNX.
 func portShape(s spec, sig *types.Signature) bool {
 	var ps []types.Type
@@ -134,7 +134,7 @@ func portShape(s spec, sig *types.Signature) bool {
 	if s.h == hEval {
 		keys, ok := ps[1].Underlying().(*types.Slice)
 		args, variadic := ps[2].Underlying().(*types.Slice)
-		return ok && isString(keys.Elem()) && variadic && sig.Variadic() && types.IsInterface(args.Elem())
+		return ok && isString(keys.Elem()) && variadic && types.IsInterface(args.Elem())
 	}
 	b, ok := ps[2].Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0

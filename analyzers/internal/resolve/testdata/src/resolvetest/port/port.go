@@ -26,13 +26,19 @@ type Scripter interface {
 	SetNX(key, value string, ttl time.Duration) Cmd
 }
 
+// Runner takes the arguments as one slice.
+type Runner interface {
+	Eval(c context.Context, cmd string, keys []string, args []interface{}) (interface{}, error)
+}
+
 const release = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`
 
-func use(ctx context.Context, c RedisClient, s Scripter, key, token, sha string) {
-	c.SetNX(ctx, key, token, 30)               // want `^\QSET key=key value=token NX ttl=expire ttlexpr=30 client=client interface\E$`
-	c.Eval(ctx, release, []string{key}, token) // want `^\QEVAL key=key script=release(inline) client=client interface\E$`
-	s.EvalSha(sha, []string{key}, token)       // want `^\QEVALSHA key=key client=client interface\E$`
-	s.SetNX(key, token, time.Second)           // want `^\QSET key=key value=token NX ttl=expire ttlexpr=time.Second client=client interface\E$`
+func use(ctx context.Context, c RedisClient, s Scripter, r Runner, key, token, sha string) {
+	r.Eval(ctx, release, []string{key}, []interface{}{token}) // want `^\QEVAL key=key script=release(inline) client=client interface\E$`
+	c.SetNX(ctx, key, token, 30)                              // want `^\QSET key=key value=token NX ttl=expire ttlexpr=30 client=client interface\E$`
+	c.Eval(ctx, release, []string{key}, token)                // want `^\QEVAL key=key script=release(inline) client=client interface\E$`
+	s.EvalSha(sha, []string{key}, token)                      // want `^\QEVALSHA key=key client=client interface\E$`
+	s.SetNX(key, token, time.Second)                          // want `^\QSET key=key value=token NX ttl=expire ttlexpr=time.Second client=client interface\E$`
 }
 
 // Look-alikes: an Eval of an expression language (no keys), a SetNX whose
