@@ -35,6 +35,14 @@
 // name at its definition or a run says lock, mutex, lease or leader, or the
 // package takes locks.
 //
+// A guarded set (EXISTS == 0 then SET and PEXPIRE, lua.Detail.Guarded: a
+// Redisson-style mutex's acquire without NX) reads like a cache fill with
+// a TTL; it is reported as a scripted acquire only with lock evidence from
+// the Go side (keys.GuardedEvidence): a lock-key pattern, an owner-checked
+// step or a lock library on its key, or a DEL or EXPIRE of its key in the
+// package with a name around either that says lock (a Mutex's TryLock
+// and Unlock). A cache's fill and invalidation are not.
+//
 // # Suggested fix
 //
 // A script that is exactly the classic compare-and-delete of KEYS[1]

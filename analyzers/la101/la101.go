@@ -43,6 +43,11 @@ func check(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		steps := Reportable(sc.Steps, target)
+		if sc.Steps&lua.Acquire == 0 && c.In.GuardedAcquire(sc) {
+			// EXISTS == 0 then SET and PEXPIRE, held as a lock (a Mutex
+			// releases it): an acquire, by the Go side's evidence.
+			steps |= lua.Acquire
+		}
 		if !steps.IsLock() {
 			continue
 		}

@@ -25,6 +25,11 @@
 // names the release every -target has (DELIFEQ, else DELEX IFEQ, else a
 // Lua compare-and-delete).
 //
+// A Lua script that DELs a key it never compares (go-redisson's
+// Mutex.Unlock: EXISTS then DEL; lua.Detail.Deletes) is reported at each
+// run that passes it a lock key, without a fix; the same script run on a
+// cache key is not.
+//
 // # Suggested fix
 //
 // A plain DEL or UNLINK of one lock key becomes DELIFEQ key token when

@@ -8,7 +8,9 @@
 // or the literal it writes when the value is in the Lua text, reported
 // where the text is and only when the claim is held as a lock (a name
 // says lock, or the package deletes, releases or renews its key:
-// keys.HeldScript; a dedup or cooldown mark left to expire is not);
+// keys.HeldScript; a dedup or cooldown mark left to expire is not; a
+// guarded set, EXISTS == 0 then SET and PEXPIRE, only when it is a lock's
+// acquire by keys.GuardedEvidence);
 // the token a lock library's options fix: redislock's Options.Token,
 // redsync's WithValue or what a WithGenValueFunc function returns) is
 // traced by the origin layer through locals, string building and helpers —

@@ -77,7 +77,8 @@ func run(pass *analysis.Pass) (any, error) {
 // Lua text (SET KEYS[1] '1' NX EX 60): every run writes the same value.
 // Only where the claim is held as a lock (keys.HeldScript: a name says
 // lock, or the package frees or renews the key), since a mark left to
-// expire is compared by no release. Reported once, where the text is (the
+// expire is compared by no release; a guarded set (EXISTS == 0 then SET
+// '1' and PEXPIRE) only where it is a lock's acquire (keys.GuardedAcquire). Reported once, where the text is (the
 // script's definition or its EVAL), as LA101 does.
 func luaConstants(pass *analysis.Pass, in *keys.Info) {
 	seen := map[token.Pos]bool{}
@@ -87,7 +88,8 @@ func luaConstants(pass *analysis.Pass, in *keys.Info) {
 			continue
 		}
 		seen[sc.Pos] = true
-		if sc.Steps&lua.Acquire == 0 || !sc.Detail.Const || !in.HeldScript(sc) {
+		acquire := sc.Steps&lua.Acquire != 0
+		if !sc.Detail.Const || acquire && !in.HeldScript(sc) || !acquire && !in.GuardedAcquire(sc) {
 			continue
 		}
 		where := ""

@@ -9,7 +9,7 @@ import (
 )
 
 func TestLA107(t *testing.T) {
-	analyzertest.Run(t, la107.Analyzer, nil, "la107/goredis", "la107/redigo", "la107/valkeygo", "la107/glide", "la107/evidence", "la107/random", "la107/reentrant", "la107/luaconst", "la107/shahash", "la107/port")
+	analyzertest.Run(t, la107.Analyzer, nil, "la107/goredis", "la107/redigo", "la107/valkeygo", "la107/glide", "la107/evidence", "la107/random", "la107/reentrant", "la107/luaconst", "la107/shahash", "la107/port", "la107/guarded")
 }
 
 // TestLA107Facts: tokens kept in a field by a constructor, drawn by

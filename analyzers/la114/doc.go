@@ -17,5 +17,10 @@
 // or a goroutine, one after a GETSET takeover; one after a GET check in
 // another round trip gets its own message (the check and the expire race).
 // The advice is SET IFEQ with a lease where every -target has it, else a
-// Lua compare-and-extend. Expires inside Lua scripts are LA101's.
+// Lua compare-and-extend.
+//
+// A Lua script that PEXPIREs a key it never compares (go-redisson's
+// watchdog: EXISTS then PEXPIRE; lua.Detail.Expires) is reported at each
+// run that passes it a lock key. A script's PEXPIRE of a key it has just
+// set is its TTL, not an extend; a compare-and-extend in Lua is LA101's.
 package la114

@@ -42,5 +42,24 @@ func run(pass *analysis.Pass) (any, error) {
 			"%s of lock key %s extends whoever holds it now: use %s and stop when it fails",
 			op.Name, ruleutil.Key(op.Key()), extend)
 	}
+	luaExpires(pass, in, extend)
 	return nil, nil
+}
+
+// luaExpires reports Lua scripts that give a lock key a TTL without
+// comparing its value (go-redisson's watchdog: EXISTS then PEXPIRE), at
+// each run: which key a KEYS entry is, and whether it is a lock's, the run
+// says. The TTL a script gives a key it has just set is no extend (the
+// Lua layer leaves it out).
+func luaExpires(pass *analysis.Pass, in *keys.Info, extend string) {
+	for _, op := range in.Ops {
+		if op.Script == nil {
+			continue
+		}
+		if k := in.ScriptLockKey(op, op.Script.Detail.Expires); k != nil {
+			ruleutil.Report(pass, rules.LA114, op.Pos,
+				"EXPIRE in Lua%s of lock key %s extends whoever holds it now: use %s and stop when it fails",
+				ruleutil.Through(pass, op), ruleutil.Key(k), extend)
+		}
+	}
 }

@@ -93,11 +93,13 @@ func (in *Info) AcquireEvidence(op *resolve.Op) (Evidence, bool) {
 }
 
 // IsLockAcquire reports whether an op takes a lock: a library's acquire, a
-// Lua script that acquires (SET NX PX in Lua is lock code by itself), or a
-// native SET NX/SETNX with lock evidence (AcquireEvidence).
+// Lua script that acquires (SET NX PX in Lua is lock code by itself), a
+// native SET NX/SETNX with lock evidence (AcquireEvidence), or a run of a
+// Lua guarded set with lock evidence (GuardedEvidence).
 func (in *Info) IsLockAcquire(op *resolve.Op) bool {
 	if op.Steps()&resolve.StepAcquire == 0 {
-		return false
+		_, ok := in.GuardedEvidence(op)
+		return ok
 	}
 	if !op.Native() {
 		return true
@@ -315,6 +317,7 @@ func (in *Info) lockFacts() {
 				}
 			}
 		}
+		in.findGuarded()
 	})
 }
 

@@ -55,6 +55,7 @@ type Info struct {
 	library  map[string]*resolve.Op   // shape key -> its first lock-library step
 	gets     map[string][]*getCheck   // shape key -> its GETs whose reply is compared
 	checks   []*getCheck              // every GET whose reply is compared
+	guarded  map[*resolve.Op]Evidence // Lua guarded sets that take a lock (GuardedEvidence)
 
 	pkgOnce sync.Once
 	pkgLock *resolve.Op // the package's first lock acquire (packageLock)

@@ -19,6 +19,8 @@ type LockKey struct {
 // "matches `...`".
 func (in *Info) Why(k LockKey) string {
 	switch {
+	case k.Acquire != nil && k.Acquire.Script != nil && k.Acquire.Steps()&resolve.StepAcquire == 0:
+		return "Lua EXISTS-guarded SET at " + in.At(k.Acquire.Pos)
 	case k.Acquire != nil && k.Acquire.Script != nil:
 		return "Lua SET NX at " + in.At(k.Acquire.Pos)
 	case k.Acquire != nil:

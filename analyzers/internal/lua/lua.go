@@ -25,6 +25,12 @@
 //     read, not a step: there is no native command to replace it with.
 //   - INCR is a fencing step only in a script that also acquires; alone it is
 //     a counter.
+//   - EXISTS == 0 then SET and PEXPIRE (a Redisson-style mutex's acquire)
+//     is not an acquire but a guarded set (Detail.Guarded), and a DEL or
+//     PEXPIRE of a key the script never compares is listed (Detail.Deletes,
+//     Expires): a cache fill, an invalidation and a rate limiter's window
+//     read the same, so whether they are a lock's steps is for the Go side
+//     to say.
 package lua
 
 import (
@@ -76,8 +82,8 @@ type Detail struct {
 	// read in Lua, an ARGV value).
 	Key int
 	// Token is the 1-based ARGV index of the value an acquire writes (SET
-	// KEYS[i] ARGV[n] NX PX ...); 0 when there is no acquire or the value
-	// is not ARGV[n] itself.
+	// KEYS[i] ARGV[n] NX PX ...), or a guarded set in a script without one
+	// (Guarded); 0 when there is neither or the value is not ARGV[n] itself.
 	Token int
 	// Const is set when the value an acquire writes is a literal in the
 	// text (SET KEYS[1] '1' NX EX 60): every run writes the same value,
@@ -95,6 +101,19 @@ type Detail struct {
 	// Offset is the byte offset in the text of the first lock step's call
 	// (-1 when there is none).
 	Offset int
+	// Guarded is the 1-based KEYS index of a key the script sets only after
+	// an EXISTS of it, with a TTL (EXISTS == 0 then SET and PEXPIRE, or
+	// SET ... PX): a set-if-absent without NX. By its text it is a cache
+	// fill; only the Go side can show it to be a lock's acquire (the keys
+	// layer). 0 when there is none. In a script without an acquire, Token,
+	// Const and ConstText describe the value the guarded set writes.
+	Guarded int
+	// Deletes and Expires are the 1-based KEYS indexes the script deletes
+	// (DEL, UNLINK) or gives a TTL (the EXPIRE family) without comparing
+	// the key's value anywhere in the script: an owner-less release or
+	// extend when the key is a lock's, which only the Go side can say. An
+	// EXPIRE after a SET or SETNX of the same key (its TTL) is not listed.
+	Deletes, Expires []int
 	// TooLarge says the text is beyond what the classifier reads (blocks
 	// or expressions nested deeper than Lua's parser accepts): Steps then
 	// says nothing, and the script must be reported as not classified,
@@ -124,10 +143,6 @@ func Analyze(src string) Detail {
 				setnx[c.args[0].id] = c.pos
 			}
 		}
-	}
-	before := func(m map[string]int, key string, pos int) bool {
-		at, ok := m[key]
-		return ok && at < pos
 	}
 	d := Detail{Offset: -1, TooLarge: p.tooLarge}
 	if p.tooLarge {
@@ -197,7 +212,68 @@ func Analyze(src string) Detail {
 		_, d.Reenter = p.tokened[check{acquired, token}]
 		d.Reenter = d.Reenter && d.Steps&Extend != 0 || slices.ContainsFunc(counted, func(id string) bool { return id != token && strings.Contains(id, token) })
 	}
+	d.unchecked(p)
 	return d
+}
+
+// before reports whether m records key at a position before pos.
+func before(m map[string]int, key string, pos int) bool {
+	at, ok := m[key]
+	return ok && at < pos
+}
+
+// unchecked sets Guarded, Deletes and Expires: what the script does to a
+// KEYS key whose value it never compares.
+func (d *Detail) unchecked(p *parser) {
+	written := map[string]int{} // key id -> first SET or SETNX of it
+	for _, c := range p.calls {
+		if (c.cmd == "set" || c.cmd == "setnx") && len(c.args) >= 1 {
+			if _, ok := written[c.args[0].id]; !ok {
+				written[c.args[0].id] = c.pos
+			}
+		}
+	}
+	for _, c := range p.calls {
+		if len(c.args) == 0 {
+			continue
+		}
+		key := c.args[0].id
+		n := index(key, "K[")
+		if _, checked := p.checked[key]; n == 0 || checked {
+			continue
+		}
+		switch {
+		case c.cmd == "set" && len(c.args) >= 2:
+			opts := c.args[2:]
+			if d.Guarded != 0 || hasWord(opts, "nx") || hasWord(opts, "xx") || !before(p.exists, key, c.pos) ||
+				!expiry(opts) && !expiredAfter(p.calls, key, c.pos) {
+				continue
+			}
+			d.Guarded = n
+			if d.Steps&Acquire == 0 {
+				d.Token = index(c.args[1].id, "A[")
+				d.Const, d.ConstText = c.args[1].constant, c.args[1].lit
+			}
+		case c.cmd == "del" || c.cmd == "unlink":
+			if !slices.Contains(d.Deletes, n) {
+				d.Deletes = append(d.Deletes, n)
+			}
+		case expireCmds[c.cmd]:
+			if !before(written, key, c.pos) && !slices.Contains(d.Expires, n) {
+				d.Expires = append(d.Expires, n)
+			}
+		}
+	}
+}
+
+// expiredAfter reports whether an EXPIRE-family call of key follows pos.
+func expiredAfter(calls []cmdCall, key string, pos int) bool {
+	for _, c := range calls {
+		if c.pos > pos && expireCmds[c.cmd] && len(c.args) >= 1 && c.args[0].id == key {
+			return true
+		}
+	}
+	return false
 }
 
 // index reads the 1-based index of KEYS[n] or ARGV[n] from a value id

@@ -505,3 +505,63 @@ return 0`, false},
 		}
 	}
 }
+
+// TestUnchecked: what a script does to a key it never compares. A guarded set is
+// a SET after an EXISTS of the key with a TTL (cheerego/go-redisson
+// v0.0.6's Mutex acquire); deletes and expires are listed by KEYS index,
+// except those of a key the script compares (a compare-and-delete) and
+// the TTL of a key it has just written.
+func TestUnchecked(t *testing.T) {
+	for _, c := range []struct {
+		name, src        string
+		guarded          int
+		lit              string
+		deletes, expires []int
+	}{
+		{"go-redisson Mutex acquire", `
+if (redis.call('exists', KEYS[1]) == 0) then
+	redis.call('set', KEYS[1], 1);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return 0;
+end;
+return redis.call('pttl', KEYS[1]);`, 1, "1", nil, nil},
+		{"go-redisson Mutex unlock", `
+if (redis.call('exists', KEYS[1]) == 0) then
+    return 0;
+end;
+redis.call('del', KEYS[1]);
+redis.call('publish', KEYS[2], ARGV[1]);
+return 1;`, 0, "", []int{1}, nil},
+		{"go-redisson Mutex renewal", `
+if (redis.call('exists', KEYS[1]) == 1) then
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return 1;
+end;
+return 0;`, 0, "", nil, []int{1}},
+		{"guarded set with SET PX, ARGV value", `if redis.call("EXISTS", KEYS[2]) == 0 then return redis.call("SET", KEYS[2], ARGV[1], "PX", ARGV[2]) end return 0`, 2, "", nil, nil},
+		{"rate limiter window", `local n = redis.call("INCR", KEYS[1]) if n == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end return n`, 0, "", nil, []int{1}},
+		// not a guarded set: no EXISTS first, no TTL, or NX (an acquire)
+		{"SET with a TTL, no EXISTS", `redis.call("SET", KEYS[1], ARGV[1], "EX", ARGV[2]) return 1`, 0, "", nil, nil},
+		{"EXISTS then SET without a TTL", `if redis.call("EXISTS", KEYS[1]) == 0 then redis.call("SET", KEYS[1], ARGV[1]) end`, 0, "", nil, nil},
+		{"EXISTS then SET NX PX", `if redis.call("EXISTS", KEYS[1]) == 0 then return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", 100) end`, 0, "", nil, nil},
+		{"SETNX then EXPIRE", `if redis.call("SETNX", KEYS[1], ARGV[1]) == 1 then redis.call("EXPIRE", KEYS[1], 30) end`, 0, "", nil, nil},
+		// compared keys are not unchecked; a built key has no KEYS index
+		{"compare-and-delete", `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 0, "", nil, nil},
+		{"compare-and-extend", `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`, 0, "", nil, nil},
+		{"delete of a built key", `return redis.call("DEL", "lock:" .. ARGV[1])`, 0, "", nil, nil},
+		{"queue cleanup", `redis.call("DEL", KEYS[2], KEYS[1]) redis.call("UNLINK", KEYS[3]) redis.call("DEL", KEYS[3])`, 0, "", []int{2, 3}, nil},
+	} {
+		d := Analyze(c.src)
+		if d.Guarded != c.guarded || (c.guarded != 0 && (d.Const != (c.lit != "") || d.ConstText != c.lit)) ||
+			fmt.Sprint(d.Deletes) != fmt.Sprint(c.deletes) || fmt.Sprint(d.Expires) != fmt.Sprint(c.expires) {
+			t.Errorf("%s: Guarded %d Const %v %q Deletes %v Expires %v, want %d %q %v %v",
+				c.name, d.Guarded, d.Const, d.ConstText, d.Deletes, d.Expires, c.guarded, c.lit, c.deletes, c.expires)
+		}
+		if c.guarded != 0 && d.Steps != 0 {
+			t.Errorf("%s: Steps %v, want none (a guarded set is no lock step by its text)", c.name, d.Steps)
+		}
+	}
+	if d := Analyze(`if redis.call("EXISTS", KEYS[1]) == 0 then return redis.call("SET", KEYS[1], ARGV[2], "PX", 9) end`); d.Token != 2 {
+		t.Errorf("guarded set of ARGV[2]: Token %d, want 2", d.Token)
+	}
+}

@@ -106,6 +106,7 @@ type parser struct {
 	nextID  int
 	checked map[string]int // key id -> first position where GET key is compared with a token
 	tokened map[check]int  // (key, token) -> first position of that comparison
+	exists  map[string]int // key id -> first EXISTS of it
 	calls   []cmdCall
 	// tooLarge is set when the walk stopped at maxDepth: what was read
 	// is not the whole script.
@@ -113,7 +114,7 @@ type parser struct {
 }
 
 func parse(src string) *parser {
-	p := &parser{lx: lexer{src: src}, env: map[string]*binding{}, checked: map[string]int{}, tokened: map[check]int{}}
+	p := &parser{lx: lexer{src: src}, env: map[string]*binding{}, checked: map[string]int{}, tokened: map[check]int{}, exists: map[string]int{}}
 	p.scope = &scope{id: 1}
 	p.nextID = 2
 	p.advance()
@@ -752,6 +753,11 @@ func (p *parser) redisCall(args []value, at int) value {
 	}
 	if cmd == "get" && len(rest) == 1 && rest[0].keyLike() {
 		v.get = rest[0].id
+	}
+	if cmd == "exists" && len(rest) == 1 && rest[0].keyLike() {
+		if _, ok := p.exists[rest[0].id]; !ok {
+			p.exists[rest[0].id] = at
+		}
 	}
 	return v
 }

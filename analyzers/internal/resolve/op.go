@@ -72,8 +72,9 @@
 //     Keys when the call takes one, and the TTL in TTLExpr. Value is the
 //     token a library call's options fix (redislock's Options.Token,
 //     redsync's WithValue or the value a WithGenValueFunc function returns).
-//   - Script runs that acquire (lua.Detail.Token) have the ARGV the script
-//     writes as their Value, when the run's arguments are visible.
+//   - Script runs that acquire, or set a key guarded by EXISTS
+//     (lua.Detail.Token), have the ARGV the script writes as their Value,
+//     when the run's arguments are visible.
 //
 // # Wrappers and facts
 //

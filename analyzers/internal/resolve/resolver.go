@@ -454,13 +454,14 @@ func (r *resolver) classify(sc *Script) {
 	sc.Steps = sc.Detail.Steps
 }
 
-// scriptValues sets the Value of script runs that acquire: the ARGV the
-// script writes as the lock's value (lua.Detail.Token), when the run's
-// ARGV are visible.
+// scriptValues sets the Value of script runs that acquire (or set a key
+// guarded by EXISTS, which the keys layer may find to be an acquire): the
+// ARGV the script writes as the lock's value (lua.Detail.Token), when the
+// run's ARGV are visible.
 func (r *resolver) scriptValues() {
 	for _, op := range r.ops {
 		sc := op.Script
-		if sc == nil || op.Value != nil || op.Kind != Command || sc.Steps&lua.Acquire == 0 {
+		if sc == nil || op.Value != nil || op.Kind != Command || sc.Steps&lua.Acquire == 0 && sc.Detail.Guarded == 0 {
 			continue
 		}
 		if n := sc.Detail.Token; n > 0 && n <= len(op.argv) {
