@@ -19,8 +19,12 @@
 // The advice is SET IFEQ with a lease where every -target has it, else a
 // Lua compare-and-extend.
 //
-// A Lua script that PEXPIREs a key it never compares (go-redisson's
-// watchdog: EXISTS then PEXPIRE; lua.Detail.Expires) is reported at each
-// run that passes it a lock key. A script's PEXPIRE of a key it has just
-// set is its TTL, not an extend; a compare-and-extend in Lua is LA101's.
+// Two more extends without an owner check are reported: a Lua script that
+// PEXPIREs a key it never compares (go-redisson's watchdog: EXISTS then
+// PEXPIRE; lua.Detail.Expires), at each run that passes it a lock key; and
+// a SET without NX or IFEQ that re-writes the lock's token (the value of
+// the key's acquire) with a TTL outside the acquire's function (magicLibs'
+// AddTimeOut). A script's PEXPIRE of a key it has just set is its TTL, not
+// an extend; a compare-and-extend in Lua is LA101's; a SET of another value
+// (a marker) or without a TTL is no extend.
 package la114

@@ -43,7 +43,29 @@ func run(pass *analysis.Pass) (any, error) {
 			op.Name, ruleutil.Key(op.Key()), extend)
 	}
 	luaExpires(pass, in, extend)
+	setExtends(pass, in, extend)
 	return nil, nil
+}
+
+// setExtends reports a SET without NX or a condition that re-writes a
+// lock's token with a TTL, outside the acquire's function (magicLibs'
+// AddTimeOut: SET key token EX ttl): an extend that overwrites and
+// extends whoever holds the lock now. A SET of another value (a marker),
+// or without a TTL, is not an extend.
+func setExtends(pass *analysis.Pass, in *keys.Info, extend string) {
+	for _, op := range in.Ops {
+		if !op.Native() || op.Name != "SET" || op.NX || op.Cond != "" || op.TTL != resolve.Expire ||
+			!op.Complete || op.Value == nil || len(op.Keys) == 0 || !op.Passes(resolve.PassedKey) {
+			continue
+		}
+		lk, ok := in.LockKeyAt(op, op.Key())
+		if !ok || lk.Acquire == nil || lk.Acquire.Value == nil || lk.Acquire.Func == op.Func || !in.SameKey(op.Value, lk.Acquire.Value) {
+			continue
+		}
+		ruleutil.Report(pass, rules.LA114, op.Pos,
+			"SET of lock key %s without IFEQ re-writes its token: it extends whoever holds it now; use %s and stop when it fails",
+			ruleutil.Key(op.Key()), extend)
+	}
 }
 
 // luaExpires reports Lua scripts that give a lock key a TTL without

@@ -9,7 +9,7 @@ import (
 )
 
 func TestLA114(t *testing.T) {
-	analyzertest.Run(t, la114.Analyzer, nil, "la114/goredis", "la114/redigo", "la114/valkeygo", "la114/glide", "la114/renew", "la114/sharedkey", "la114/keyer", "la114/guarded")
+	analyzertest.Run(t, la114.Analyzer, nil, "la114/goredis", "la114/redigo", "la114/valkeygo", "la114/glide", "la114/renew", "la114/sharedkey", "la114/keyer", "la114/guarded", "la114/funcvalue")
 }
 
 func TestLA114Pattern(t *testing.T) {

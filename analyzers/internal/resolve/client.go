@@ -59,6 +59,11 @@ const (
 	// sends the command or takes the lock step for its caller (Op.Via).
 	// The call is the project's own, so fixes do not rewrite it.
 	APIWrapper
+	// APIFunc: a function value shaped like redigo's Do, func(cmd string,
+	// args ...interface{}) (interface{}, error), that the project passes
+	// around (a field, a parameter) and calls with a constant command
+	// name. What it calls is not known, so fixes do not rewrite it.
+	APIFunc
 )
 
 // Replies says where a command's reply lands.

@@ -202,6 +202,12 @@ func TestPort(t *testing.T) {
 	analyzertest.Run(t, summary, nil, "resolvetest/port")
 }
 
+// TestFuncValue: commands sent through a function value shaped like
+// redigo's Do, whose command name is a constant.
+func TestFuncValue(t *testing.T) {
+	analyzertest.Run(t, summary, nil, "resolvetest/funcvalue")
+}
+
 // TestRealClients runs the layer over code that calls the real client
 // modules (testdata/libscan/clients), so the stubs cannot drift from the
 // receiver shapes of go-redis v9.23.0, valkey-go v1.0.79, redigo v1.9.3,

@@ -201,6 +201,7 @@ func outermostCall(stack []ast.Node) ast.Node {
 func (r *resolver) call(call *ast.CallExpr, stack []ast.Node) {
 	fn := r.calleeFunc(call)
 	if fn == nil {
+		r.funcValue(call, stack)
 		return
 	}
 	if m := r.clientMethod(fn); m != nil {

@@ -65,3 +65,24 @@ func otherKey(ctx context.Context, rdb *redis.Client, a, b, token string) {
 	rdb.SetNX(ctx, "res:"+a+":lock", token, 0)
 	rdb.Expire(ctx, "res:"+b+":lock", ttl) // want "^EXPIRE of lock key `\"res:\" \\+ b \\+ \":lock\"` extends whoever holds it now: use SET key token IFEQ token PX ttl and stop when it fails$"
 }
+
+// A SET of the lock's token with a TTL and no IFEQ, outside the acquire:
+// an extend that overwrites whoever holds the lock now. Re-writing another
+// value (a marker) is not an extend.
+type renewer struct {
+	rdb   *redis.Client
+	key   string
+	token string
+}
+
+func (r *renewer) TryLock(ctx context.Context) (bool, error) {
+	return r.rdb.SetNX(ctx, r.key, r.token, ttl).Result()
+}
+
+func (r *renewer) Refresh(ctx context.Context) error {
+	return r.rdb.Set(ctx, r.key, r.token, ttl).Err() // want "^SET of lock key `r.key` without IFEQ re-writes its token: it extends whoever holds it now; use SET key token IFEQ token PX ttl and stop when it fails$"
+}
+
+func (r *renewer) markDraining(ctx context.Context) error {
+	return r.rdb.Set(ctx, r.key, "draining", ttl).Err()
+}
