@@ -78,8 +78,9 @@ func run(pass *analysis.Pass) (any, error) {
 // Only where the claim is held as a lock (keys.HeldScript: a name says
 // lock, or the package frees or renews the key), since a mark left to
 // expire is compared by no release; a guarded set (EXISTS == 0 then SET
-// '1' and PEXPIRE) only where it is a lock's acquire (keys.GuardedAcquire). Reported once, where the text is (the
-// script's definition or its EVAL), as LA101 does.
+// '1' and PEXPIRE) only where it is a lock's acquire (keys.GuardedAcquire).
+// Reported once, where the text is (the script's definition or its EVAL),
+// as LA101 does.
 func luaConstants(pass *analysis.Pass, in *keys.Info) {
 	seen := map[token.Pos]bool{}
 	for _, op := range in.Ops {

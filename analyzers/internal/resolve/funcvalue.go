@@ -3,6 +3,8 @@ package resolve
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // funcValueInfo is the client of commands sent through a function value
@@ -47,7 +49,7 @@ func doShaped(sig *types.Signature) bool {
 		return false
 	}
 	rest, ok := ps.At(n - 1).Type().(*types.Slice)
-	return ok && isEmptyInterface(rest.Elem()) && isEmptyInterface(rs.At(0).Type()) && types.Identical(rs.At(1).Type(), types.Universe.Lookup("error").Type())
+	return ok && isEmptyInterface(rest.Elem()) && isEmptyInterface(rs.At(0).Type()) && syntax.IsError(rs.At(1).Type())
 }
 
 func isEmptyInterface(t types.Type) bool {
