@@ -127,7 +127,8 @@ if err == nil && n == 0 { log.Print("lock:{job} was lost before release") }
 		What: `DEL, UNLINK or GETDEL of a lock key: the same key expression (constant, variable, or
 format) is taken by a SET NX with lock evidence in the same package, or its constant text
 matches a lock-key pattern ("lock" as a word part by default). A GET compared with the
-token and then a DEL, in two round trips, is one too, with a message of its own.
+token and then a DEL, in two round trips, is one too, with a message of its own; so is a
+Lua script that DELs a key it never compares, run on a lock key.
 `,
 		Why: `A plain DEL deletes whichever client's lock is there: after your lease expired and another
 client acquired the lock, your DEL releases their lock. A GET check in an earlier round
@@ -382,10 +383,12 @@ rdb.Do(ctx, "DELIFEQ", key, token)
 		Kind:     Code,
 		Severity: Error,
 		Title:    "Lock extended with PEXPIRE/EXPIRE",
-		What: `PEXPIRE, EXPIRE, PEXPIREAT or EXPIREAT of a lock key outside Lua (same lock-key definition
-as LA103), except the EXPIRE that completes a TTL-less SETNX (LA106 reports that pair):
-a renew in a loop or a goroutine, an EXPIRE after a GETSET takeover, an EXPIRE after a GET
-check in an earlier round trip.
+		What: `PEXPIRE, EXPIRE, PEXPIREAT or EXPIREAT of a lock key (same lock-key definition as LA103),
+except the EXPIRE that completes a TTL-less SETNX (LA106 reports that pair): a renew in a
+loop or a goroutine, an EXPIRE after a GETSET takeover, an EXPIRE after a GET check in an
+earlier round trip, a Lua script that expires a key it never compares, run on a lock key.
+Also a SET without NX or IFEQ that re-writes the lock's token with a TTL outside the
+acquire.
 `,
 		Why: `An expire extends whoever holds the lock now: after your lease ran out, it extends the next
 holder's lock. A GET check in an earlier round trip does not help: the lock can change
@@ -754,7 +757,11 @@ A Lua script that acquires (SET NX with a TTL in Lua) and a lock library's acqui
 code by themselves. A Lua compare-and-delete or compare-and-extend is a lock's release or
 extend when a key passed to one of its runs is a lock key, when a name at its definition
 or at a run says lock, mutex, lease or leader, or when the package takes locks (a
-scripted acquire, a lock library's acquire, a SET NX with evidence).
+scripted acquire, a lock library's acquire, a SET NX with evidence). A Lua set-if-absent
+without NX (EXISTS == 0 then SET and PEXPIRE, a Redisson-style mutex's acquire) reads like
+a cache fill: it is a lock's acquire only with evidence from the Go side, a lock-key
+pattern, an owner-checked step or a lock library on its key, or a DEL or EXPIRE of its key
+in the package with a name around either that says lock (Mutex.TryLock and Mutex.Unlock).
 
 Not evidence: a plain DEL or an EXPIRE of the key (flags are cleared and markers expire
 that way too), a GET compared with a constant (a state, not an owner). So a "paused" flag
