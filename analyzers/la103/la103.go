@@ -62,14 +62,9 @@ func run(pass *analysis.Pass) (any, error) {
 // value first (go-redisson's Mutex.Unlock: EXISTS then DEL), at each run:
 // which key a KEYS entry is, and whether it is a lock's, the run says.
 func luaDeletes(pass *analysis.Pass, in *keys.Info, release string) {
-	for _, op := range in.Ops {
-		if op.Script == nil {
-			continue
-		}
-		if k := in.ScriptLockKey(op, op.Script.Detail.Deletes); k != nil {
-			ruleutil.Report(pass, rules.LA103, op.Pos,
-				"plain DEL in Lua%s of lock key %s deletes whoever holds it: use %s and check the reply",
-				ruleutil.Through(pass, op), ruleutil.Key(k), release)
-		}
+	for _, s := range in.UncheckedLockSteps(false) {
+		ruleutil.Report(pass, rules.LA103, s.Op.Pos,
+			"plain DEL in Lua%s of lock key %s deletes whoever holds it: use %s and check the reply",
+			ruleutil.Through(pass, s.Op), ruleutil.Key(s.Key), release)
 	}
 }

@@ -74,14 +74,9 @@ func setExtends(pass *analysis.Pass, in *keys.Info, extend string) {
 // says. The TTL a script gives a key it has just set is no extend (the
 // Lua layer leaves it out).
 func luaExpires(pass *analysis.Pass, in *keys.Info, extend string) {
-	for _, op := range in.Ops {
-		if op.Script == nil {
-			continue
-		}
-		if k := in.ScriptLockKey(op, op.Script.Detail.Expires); k != nil {
-			ruleutil.Report(pass, rules.LA114, op.Pos,
-				"EXPIRE in Lua%s of lock key %s extends whoever holds it now: use %s and stop when it fails",
-				ruleutil.Through(pass, op), ruleutil.Key(k), extend)
-		}
+	for _, s := range in.UncheckedLockSteps(true) {
+		ruleutil.Report(pass, rules.LA114, s.Op.Pos,
+			"EXPIRE in Lua%s of lock key %s extends whoever holds it now: use %s and stop when it fails",
+			ruleutil.Through(pass, s.Op), ruleutil.Key(s.Key), extend)
 	}
 }

@@ -121,19 +121,34 @@ func (in *Info) deletesOrExpires(op *resolve.Op, key string) bool {
 	return false
 }
 
-// ScriptLockKey returns the first key a script run (op) passes at the
-// given KEYS indexes (lua.Detail's Deletes or Expires) that is a lock key
-// there (LockKeyAt), or nil: a Lua DEL or EXPIRE of a key whose value the
-// script never compares is an owner-less release or extend when the run
-// passes it a lock's key.
-func (in *Info) ScriptLockKey(op *resolve.Op, idx []int) ast.Expr {
-	if op.Kind != resolve.Command || op.Script == nil || !op.Complete || !op.Passes(resolve.PassedKey) {
-		return nil
-	}
-	for _, k := range KeysAt(op, idx...) {
-		if _, ok := in.LockKeyAt(op, k); ok {
-			return k
+// ScriptStep is a script run (Op) that deletes or expires a lock key
+// (Key) without comparing its value.
+type ScriptStep struct {
+	Op  *resolve.Op
+	Key ast.Expr
+}
+
+// UncheckedLockSteps lists the script runs whose Lua deletes (or, with
+// expires set, expires) a key it never compares (lua.Detail's Deletes,
+// Expires) and that pass a lock key there (LockKeyAt), each with the first
+// such key: an owner-less release or extend, which only the run shows to
+// be a lock's.
+func (in *Info) UncheckedLockSteps(expires bool) []ScriptStep {
+	var out []ScriptStep
+	for _, op := range in.Ops {
+		if op.Kind != resolve.Command || op.Script == nil || !op.Complete || !op.Passes(resolve.PassedKey) {
+			continue
+		}
+		idx := op.Script.Detail.Deletes
+		if expires {
+			idx = op.Script.Detail.Expires
+		}
+		for _, k := range KeysAt(op, idx...) {
+			if _, ok := in.LockKeyAt(op, k); ok {
+				out = append(out, ScriptStep{op, k})
+				break
+			}
 		}
 	}
-	return nil
+	return out
 }
