@@ -147,7 +147,13 @@ func isString(t types.Type) bool {
 
 // declaresPort reports whether a package declares a client interface that
 // port reads: such a package reaches a client even though it imports none.
+// A client package's own interfaces (go-redis's Scripter) are the client,
+// not a port: reading the client's whole package as client use would cost
+// every vet run of a module that vendors or builds it.
 func declaresPort(pkg *types.Package) bool {
+	if known(stripVendor(pkg.Path())) != nil {
+		return false
+	}
 	info := known(portPath)
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
