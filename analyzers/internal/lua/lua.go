@@ -114,11 +114,26 @@ type Detail struct {
 	// extend when the key is a lock's, which only the Go side can say. An
 	// EXPIRE after a SET or SETNX of the same key (its TTL) is not listed.
 	Deletes, Expires []int
+	// Paired lists the DELs and EXPIREs of one KEYS key that follow an
+	// owner check of another (GET KEYS[1] == ARGV[1] then PEXPIRE
+	// KEYS[2]): by the text, a step of a key nobody compared; at a run
+	// that passes the same key for both, a compare-and-delete or
+	// compare-and-extend. Only the caller's arguments can say which, so
+	// the resolve layer decides it at the runs (Pair).
+	Paired []Pair
 	// TooLarge says the text is beyond what the classifier reads (blocks
 	// or expressions nested deeper than Lua's parser accepts): Steps then
 	// says nothing, and the script must be reported as not classified,
 	// never taken for one without lock steps.
 	TooLarge bool
+}
+
+// Pair is a step of KEYS[Key] guarded by an owner check of KEYS[Checked]
+// (Detail.Paired): Step (Release or Extend) when both are the same key.
+type Pair struct {
+	Step         Step
+	Checked, Key int
+	Offset       int // the byte offset of the step's call
 }
 
 // TooLargeReason says why a TooLarge script was not classified.
@@ -184,10 +199,14 @@ func Analyze(src string) Detail {
 		case c.cmd == "del" || c.cmd == "unlink":
 			if before(p.checked, key, c.pos) {
 				s = Release
+			} else {
+				d.pair(p, Release, key, c.pos)
 			}
 		case expireCmds[c.cmd]:
 			if before(p.checked, key, c.pos) {
 				s |= Extend
+			} else {
+				d.pair(p, Extend, key, c.pos)
 			}
 			if before(setnx, key, c.pos) {
 				s |= Acquire
@@ -214,6 +233,24 @@ func Analyze(src string) Detail {
 	}
 	d.unchecked(p)
 	return d
+}
+
+// pair records a step of KEYS key (a KEYS[n] itself) that follows an owner
+// check of another KEYS key (Detail.Paired): the first such check.
+func (d *Detail) pair(p *parser, step Step, key string, pos int) {
+	n := index(key, "K[")
+	if n == 0 {
+		return
+	}
+	checked, first := 0, pos
+	for id, at := range p.checked {
+		if m := index(id, "K["); m > 0 && m != n && (at < first || at == first && m < checked) {
+			checked, first = m, at
+		}
+	}
+	if checked > 0 {
+		d.Paired = append(d.Paired, Pair{Step: step, Checked: checked, Key: n, Offset: pos})
+	}
 }
 
 // before reports whether m records key at a position before pos.

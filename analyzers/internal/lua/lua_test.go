@@ -565,3 +565,32 @@ return 0;`, 0, "", nil, []int{1}},
 		t.Errorf("guarded set of ARGV[2]: Token %d, want 2", d.Token)
 	}
 }
+
+// TestPaired: a DEL or EXPIRE of one KEYS key after an owner check of
+// another is a step only a run can decide (both keys the same value).
+func TestPaired(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      string
+	}{
+		{"gorlock compare-and-PEXPIRE of KEYS[2]", `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[2], ARGV[2]) else return 0 end`, "[{extend 1 2}]"},
+		{"compare KEYS[2], DEL KEYS[1]", `if redis.call("GET", KEYS[2]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, "[{release 2 1}]"},
+		// no owner check of another key: nothing to pair
+		{"compare-and-extend of one key", `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`, "[]"},
+		{"compared with a constant", `if redis.call("GET", KEYS[1]) == "on" then return redis.call("DEL", KEYS[2]) end return 0`, "[]"},
+		{"DEL before the check", `redis.call("DEL", KEYS[2]) if redis.call("GET", KEYS[1]) == ARGV[1] then return 1 end return 0`, "[]"},
+		{"built key", `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1] .. ":x") end return 0`, "[]"},
+	} {
+		d := Analyze(c.src)
+		var got []string
+		for _, p := range d.Paired {
+			got = append(got, fmt.Sprintf("{%s %d %d}", p.Step, p.Checked, p.Key))
+		}
+		if s := "[" + strings.Join(got, " ") + "]"; s != c.want {
+			t.Errorf("%s: Paired %s, want %s", c.name, s, c.want)
+		}
+		if c.want != "[]" && d.Steps.IsLock() {
+			t.Errorf("%s: Steps %v, want none by the text alone", c.name, d.Steps)
+		}
+	}
+}

@@ -44,6 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r.wrappers()
 	r.resolveScripts()
 	r.classifyScripts()
+	r.pairedSteps()
 	r.scriptValues()
 	ops := r.ops
 	sort.SliceStable(ops, func(i, j int) bool {

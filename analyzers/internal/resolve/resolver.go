@@ -3,6 +3,7 @@ package resolve
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
@@ -453,6 +454,60 @@ func (r *resolver) classify(sc *Script) {
 	r.classified[sc] = true
 	sc.Detail = lua.Analyze(sc.Text)
 	sc.Steps = sc.Detail.Steps
+}
+
+// pairedSteps decides the steps a script's text leaves to its runs
+// (lua.Detail.Paired: GET KEYS[1] == ARGV[1] then PEXPIRE KEYS[2]): when
+// every run of the script in the package passes the same key for both
+// KEYS, by the same variable or field path, the script is that
+// compare-and-delete or compare-and-extend. A run that passes two
+// different keys, or keys it cannot show, leaves the script as its text
+// reads.
+func (r *resolver) pairedSteps() {
+	runs := map[*Script][]*Op{}
+	for _, op := range r.ops {
+		if sc := op.Script; sc != nil && len(sc.Detail.Paired) > 0 && op.Kind == Command && !sc.Foreign {
+			runs[sc] = append(runs[sc], op)
+		}
+	}
+	for sc, ops := range runs {
+		for _, p := range sc.Detail.Paired {
+			same := true
+			for _, op := range ops {
+				if !op.Complete || max(p.Checked, p.Key) > len(op.Keys) || !samePath(r.info, op.Keys[p.Checked-1], op.Keys[p.Key-1]) {
+					same = false
+					break
+				}
+			}
+			if !same {
+				continue
+			}
+			d := &sc.Detail
+			if d.Offset < 0 || p.Offset < d.Offset {
+				d.Offset, d.Key = p.Offset, p.Checked
+			}
+			d.Steps |= p.Step
+			d.Deletes = slices.DeleteFunc(d.Deletes, func(n int) bool { return n == p.Key && p.Step == lua.Release })
+			d.Expires = slices.DeleteFunc(d.Expires, func(n int) bool { return n == p.Key && p.Step == lua.Extend })
+			sc.Steps = d.Steps
+		}
+	}
+}
+
+// samePath reports whether two expressions name the same variable or
+// field path (lock.ResourceName twice): identifiers and selectors only,
+// each naming the same object.
+func samePath(info *types.Info, a, b ast.Expr) bool {
+	a, b = ast.Unparen(a), ast.Unparen(b)
+	switch x := a.(type) {
+	case *ast.Ident:
+		y, ok := b.(*ast.Ident)
+		return ok && info.Uses[x] != nil && info.Uses[x] == info.Uses[y]
+	case *ast.SelectorExpr:
+		y, ok := b.(*ast.SelectorExpr)
+		return ok && info.Uses[x.Sel] != nil && info.Uses[x.Sel] == info.Uses[y.Sel] && samePath(info, x.X, y.X)
+	}
+	return false
 }
 
 // scriptValues sets the Value of script runs that acquire (or set a key
