@@ -45,6 +45,10 @@ type OpSummary struct {
 	TTLArg   int   // the TTL or amount
 	Argv     []int // the parameter of each ARGV value of a script run
 	ArgvFrom int   // the parameter holding ARGV as a slice or args... (Argv is then nil)
+	// NumKeysArg and KeysArgvFrom: the parameters of an EVAL's key count
+	// and of the one list holding its keys, then its ARGV (redigo's
+	// keysAndArgs); the caller's count splits the caller's list.
+	NumKeysArg, KeysArgvFrom int
 
 	// Script: the parameter of the script's text (EVAL, a script
 	// constructor), of the script object a run uses, or (Steps set, both
@@ -138,6 +142,9 @@ func (o OpSummary) String() string {
 		if o.DurationTTL {
 			w("(duration)")
 		}
+	}
+	if o.KeysArgvFrom >= 0 {
+		w(" numkeys=%s keysandargs=%s", p(o.NumKeysArg), p(o.KeysArgvFrom))
 	}
 	switch {
 	case o.ArgvFrom >= 0:

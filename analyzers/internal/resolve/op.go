@@ -232,7 +232,12 @@ type Op struct {
 	// expression holding a script's text (EVAL, a script constructor);
 	// durTTL marks a TTL taken from a duration expression that is not a
 	// constant (go-redis shaped helpers).
-	keysArg  ast.Expr
+	keysArg ast.Expr
+	// numKeys and keysArgv: an EVAL whose key count is not a constant
+	// and whose keys and ARGV are one spread list (a wrapper's
+	// Eval(src, n, keysAndArgs)), for the wrapper's callers to split.
+	numKeys  ast.Expr
+	keysArgv ast.Expr
 	argv     []ast.Expr
 	argvFrom ast.Expr
 	text     ast.Expr

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // tok is one argument of a raw command (after the command name): an
@@ -60,7 +62,77 @@ func (r *resolver) spreadTokens(e ast.Expr) []tok {
 	if toks, ok := r.redigoArgs(e); ok {
 		return toks
 	}
+	if toks, ok := r.filledSlice(e); ok {
+		return toks
+	}
 	return []tok{{expr: e, spread: true}}
+}
+
+// filledSlice reads a local slice filled by index before it is spread:
+// args := make([]interface{}, 2+len(rest)); args[0] = src; args[1] = n;
+// copy(args[2:], rest). Its elements are the ones set by constant index,
+// then rest (whose length is unknown). Any other use of the variable
+// before the spread makes it unknown.
+func (r *resolver) filledSlice(e ast.Expr) ([]tok, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := r.info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != r.pass.Pkg || syntax.IsPkgLevel(v) || r.x.AddrTaken(v) {
+		return nil, false
+	}
+	ws := r.x.Writes(v)
+	if len(ws) != 1 || ws[0].Value() == nil {
+		return nil, false
+	}
+	mk, ok := ast.Unparen(ws[0].Value()).(*ast.CallExpr)
+	if !ok || !isBuiltin(r.info, mk, "make") || len(mk.Args) < 2 {
+		return nil, false
+	}
+	set := map[int64]ast.Expr{}
+	var rest ast.Expr
+	from := int64(-1)
+	for _, u := range r.x.Uses(v) {
+		if u == id || u.Pos() > id.Pos() {
+			continue
+		}
+		switch p := r.x.Parent(u).(type) {
+		case *ast.IndexExpr:
+			i, ok := r.intVal(p.Index)
+			as, isAssign := r.x.Parent(p).(*ast.AssignStmt)
+			if !ok || !isAssign || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Lhs[0] != p || as.Tok.String() != "=" || set[i] != nil {
+				return nil, false
+			}
+			set[i] = as.Rhs[0]
+		case *ast.SliceExpr:
+			call, isCall := r.x.Parent(p).(*ast.CallExpr)
+			if !isCall || !isBuiltin(r.info, call, "copy") || len(call.Args) != 2 || call.Args[0] != p || p.High != nil || p.Low == nil || rest != nil {
+				return nil, false
+			}
+			if from, ok = r.intVal(p.Low); !ok {
+				return nil, false
+			}
+			rest = call.Args[1]
+		default:
+			return nil, false
+		}
+	}
+	n := int64(len(set))
+	if rest != nil && from != n {
+		return nil, false
+	}
+	var out []tok
+	for i := range n {
+		if set[i] == nil {
+			return nil, false
+		}
+		out = append(out, r.exprTok(set[i]))
+	}
+	if rest != nil {
+		out = append(out, tok{expr: rest, spread: true})
+	}
+	return out, len(out) > 0
 }
 
 // redigoArgs reads a redis.Args{...}.Add(...).AddFlat(...) chain: the
@@ -161,6 +233,11 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 				}
 			} else {
 				op.Complete = false
+				if len(toks) == 3 && len(vis) == 2 {
+					// EVAL src n keysAndArgs...: a wrapper's callers
+					// pass the count and the list (keysArgv).
+					op.numKeys, op.keysArgv = vis[1].expr, toks[2].expr
+				}
 			}
 		}
 		return

@@ -287,7 +287,7 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 			Kind: op.Kind, Client: clientKeys[unwrap(op.Client)], Name: name, Method: op.Method, Step: op.Step,
 			NX: op.NX, XX: op.XX, GET: op.GET, Cond: op.Cond, TTL: op.TTL, Complete: op.Complete,
 			KeysFrom: -1, Value: pidx(op.Value), Match: pidx(op.Match), TTLArg: pidx(op.TTLExpr),
-			ArgvFrom: -1, TextArg: -1, ObjectArg: -1, NumKeys: -1,
+			ArgvFrom: -1, TextArg: -1, ObjectArg: -1, NumKeys: -1, NumKeysArg: -1, KeysArgvFrom: -1,
 			At: r.x.At(op.Call.Pos()),
 		}
 		if op.Via != nil {
@@ -307,6 +307,9 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 				}
 				os.Keys = append(os.Keys, i)
 			}
+		}
+		if n, l := pidx(op.numKeys), pidx(op.keysArgv); op.keysArgv != nil && n >= 0 && l >= 0 {
+			os.NumKeysArg, os.KeysArgvFrom = n, l
 		}
 		if op.argvFrom != nil {
 			os.ArgvFrom = pidx(op.argvFrom)
@@ -347,7 +350,7 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 			}
 		}
 		if os.Value >= 0 || os.Match >= 0 || os.TTLArg >= 0 || os.KeysFrom >= 0 || os.ArgvFrom >= 0 ||
-			os.TextArg >= 0 || os.ObjectArg >= 0 || anyParam(os.Keys) || anyParam(os.Argv) ||
+			os.TextArg >= 0 || os.ObjectArg >= 0 || os.KeysArgvFrom >= 0 || anyParam(os.Keys) || anyParam(os.Argv) ||
 			op.Steps() != 0 || op.Kind == Library || os.Script.Steps.IsLock() {
 			relevant = true
 		}
@@ -441,13 +444,13 @@ func (o OpSummary) passed() Passed {
 	if o.TTLArg >= 0 {
 		p |= PassedTTL
 	}
-	if o.KeysFrom >= 0 || anyParam(o.Keys) {
+	if o.KeysFrom >= 0 || o.KeysArgvFrom >= 0 || anyParam(o.Keys) {
 		p |= PassedKey
 	}
 	if o.TextArg >= 0 || o.ObjectArg >= 0 {
 		p |= PassedScript
 	}
-	if o.ArgvFrom >= 0 || anyParam(o.Argv) {
+	if o.ArgvFrom >= 0 || o.KeysArgvFrom >= 0 || anyParam(o.Argv) {
 		p |= PassedArgv
 	}
 	return p
@@ -982,6 +985,9 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 				op.Keys = append(op.Keys, e)
 			}
 		}
+		if os.KeysArgvFrom >= 0 {
+			r.splitKeysArgv(op, at, os)
+		}
 		switch {
 		case os.ArgvFrom >= 0:
 			op.argv, _ = at.elems(r, os.ArgvFrom, true)
@@ -1032,6 +1038,22 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		r.ops = append(r.ops, op)
 		r.addOp(op)
 	}
+}
+
+// splitKeysArgv gives a wrapper call its keys and ARGV when the wrapper
+// sends EVAL with the caller's key count and one list of keys then ARGV
+// (OpSummary.KeysArgvFrom): the count's constant value splits the list's
+// visible elements. Unknown when either is not visible.
+func (r *resolver) splitKeysArgv(op *Op, at callArgs, os OpSummary) {
+	n, ok := r.numkeys(at.one(os.NumKeysArg))
+	if !ok || n < 0 {
+		return
+	}
+	elems, ok := at.elems(r, os.KeysArgvFrom, true)
+	if !ok || int(n) > len(elems) {
+		return
+	}
+	op.Keys, op.argv, op.Complete = elems[:n], elems[n:], true
 }
 
 // place fills an Op's Stack, Func, Lit and scope from a call's stack.

@@ -98,3 +98,27 @@ func negatives(c conn) {
 	c.Do("SET", "k", "v")
 	_ = redis.Args{}.Add("x")
 }
+
+// evalClient forwards Eval(src, keyCount, keysAndArgs) as one EVAL: its
+// callers' count splits their list into keys and ARGV.
+type evalClient struct{ c redis.Conn }
+
+func (e *evalClient) Eval(src string, keyCount int, keysAndArgs []interface{}) (interface{}, error) {
+	args := make([]interface{}, 2+len(keysAndArgs))
+	args[0] = src
+	args[1] = keyCount
+	copy(args[2:], keysAndArgs)
+	return e.c.Do("EVAL", args...) // want `^\QEVAL incomplete client=redigo\E$`
+}
+
+func (e *evalClient) Spread(src string, keyCount int, keysAndArgs ...interface{}) (interface{}, error) {
+	return e.c.Do("EVAL", append([]interface{}{src, keyCount}, keysAndArgs...)...) // want `^\QEVAL incomplete client=redigo\E$`
+}
+
+func evalCallers(e *evalClient, token string, n int) {
+	kv := []interface{}{"lock:c", token}
+	e.Eval(releaseSrc, 1, kv)                // want `^\QEVAL key="lock:c" script=release(inline) client=redigo via=Eval\E$`
+	e.Spread(releaseSrc, 1, "lock:d", token) // want `^\QEVAL key="lock:d" script=release(inline) client=redigo via=Spread\E$`
+	e.Spread(releaseSrc, n, "lock:d", token) // want `^\QEVAL incomplete script=release(inline) client=redigo via=Spread\E$`
+	e.Spread(releaseSrc, 3, "lock:d", token) // want `^\QEVAL incomplete script=release(inline) client=redigo via=Spread\E$`
+}
