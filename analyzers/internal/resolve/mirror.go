@@ -174,3 +174,8 @@ func declaresPort(pkg *types.Package) bool {
 	}
 	return false
 }
+
+func isInt(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int
+}

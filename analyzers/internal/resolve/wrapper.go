@@ -174,6 +174,7 @@ func (r *resolver) wrappers() {
 		}
 	}
 	fns = append(fns, r.interfaceMethods()...)
+	fns = append(fns, r.scriptConstructors()...)
 	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
 	for _, fn := range fns {
 		s := r.summaryOf(fn)
@@ -255,6 +256,9 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 		if s := r.checkedDelete(fn, fd, ops); s != nil {
 			return s
 		}
+	}
+	if len(ops) == 0 && fd.Body != nil {
+		return r.scriptConstructor(fn, fd)
 	}
 	if len(ops) == 0 || len(ops) > maxWrapperOps || fd.Body == nil {
 		return nil
@@ -370,6 +374,93 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 		op.InWrapper = &InWrapper{Func: fn, Summary: s, Passed: out[i].passed()}
 	}
 	return s
+}
+
+// scriptConstructor summarises a project's copy of a client's script
+// constructor (redigo's and redsync's NewScript(keyCount int, src string),
+// go-redis's NewScript(src string)): a function named for a script whose
+// parameters are those and which returns a struct literal of its package
+// keeping the source in a field (beside its SHA1, say). Its callers define
+// the script they pass, as with the client's own constructor; its runs go
+// through the project's own types, which this does not read. nil for any
+// other function.
+func (r *resolver) scriptConstructor(fn *types.Func, fd *ast.FuncDecl) *Summary {
+	sig := fn.Signature()
+	if sig.Recv() != nil || sig.Variadic() || !strings.Contains(strings.ToLower(fn.Name()), "script") || sig.Results().Len() != 1 {
+		return nil
+	}
+	text, count := -1, -1
+	switch ps := sig.Params(); {
+	case ps.Len() == 1 && isString(ps.At(0).Type()):
+		text = 0
+	case ps.Len() == 2 && isString(ps.At(1).Type()) && isInt(ps.At(0).Type()):
+		text, count = 1, 0
+	default:
+		return nil
+	}
+	ptr, ok := sig.Results().At(0).Type().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	named := syntax.NamedOf(ptr.Elem())
+	if named == nil || named.Obj().Pkg() != r.pass.Pkg {
+		return nil
+	}
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	src := sig.Params().At(text)
+	kept := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return !kept
+		}
+		u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
+		if !ok || u.Op != token.AND {
+			return false
+		}
+		lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if id, ok := ast.Unparen(el).(*ast.Ident); ok && r.info.Uses[id] == src {
+				kept = true
+			}
+		}
+		return false
+	})
+	if !kept {
+		return nil
+	}
+	return &Summary{Ops: []OpSummary{{
+		Kind: ScriptDef, Client: portPath, Complete: true,
+		KeysFrom: -1, Value: -1, Match: -1, TTLArg: -1, ArgvFrom: -1, ObjectArg: -1,
+		TextArg: text, NumKeys: -1, NumKeysArg: count, KeysArgvFrom: -1, EvalCmd: "EVALSHA",
+		At: r.x.At(fd.Pos()),
+	}}}
+}
+
+// scriptConstructors lists the package's functions named for a script
+// that send nothing (scriptConstructor tells which are constructors).
+func (r *resolver) scriptConstructors() []*types.Func {
+	var out []*types.Func
+	for _, f := range r.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || len(r.w.byFunc[fd]) > 0 || !strings.Contains(strings.ToLower(fd.Name.Name), "script") {
+				continue
+			}
+			if fn, ok := r.info.Defs[fd.Name].(*types.Func); ok {
+				out = append(out, fn)
+			}
+		}
+	}
+	return out
 }
 
 // checkedDelete summarises a GET-compare-then-DEL helper (nfgo's
@@ -1013,6 +1104,9 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 			op.text = at.one(os.TextArg)
 			if op.Kind == ScriptDef {
 				sc := &Script{Def: call, Pos: call.Pos(), numKeys: os.NumKeys, evalCmd: os.EvalCmd}
+				if n, ok := r.intVal(at.one(os.NumKeysArg)); ok && os.NumKeysArg >= 0 {
+					sc.numKeys = int(n)
+				}
 				if sc.evalCmd == "" {
 					sc.evalCmd = "EVALSHA"
 				}
