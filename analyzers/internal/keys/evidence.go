@@ -235,7 +235,17 @@ func WrapperSaysLock(op *resolve.Op) bool {
 	if LockWord(fn.Name()) || LockWord(resolve.RecvName(fn)) {
 		return true
 	}
-	return fn.Pkg() != nil && LockWord(fn.Pkg().Name())
+	return fn.Pkg() != nil && LockWord(fn.Pkg().Name()) && !commandNamed(fn.Name(), op)
+}
+
+// commandNamed reports whether a function's name is the command op sends
+// (SetNX for SET NX or SETNX, Del, Eval, with a Ctx or Context suffix):
+// a client's generic method, not a lock step. The package around such a
+// wrapper is no evidence for it (redis_lock.Client.SetNX beside the lock's
+// own acquire): a wrapper is judged at its callers.
+func commandNamed(name string, op *resolve.Op) bool {
+	n := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(name, "Ctx"), "Context"))
+	return op.Name != "" && (n == op.Name || op.NX && n == op.Name+"NX")
 }
 
 // isToken reports whether a GET's reply compared with c checks the owner
@@ -466,7 +476,11 @@ func (in *Info) lockName(op *resolve.Op, exprs ...ast.Expr) (string, bool) {
 			names = append(names, syntax.RecvTypeName(fd.Recv.List[0].Type))
 		}
 	}
-	if in.Pkg != nil {
+	// Inside a generic wrapper whose callers pass the key and which is
+	// named for the command it sends (Client.SetNX), the package's name
+	// is no evidence: the wrapper is judged at its callers.
+	generic := op.InWrapper != nil && op.InWrapper.Passed&resolve.PassedKey != 0 && op.Func != nil && commandNamed(op.Func.Name.Name, op)
+	if in.Pkg != nil && !generic {
 		names = append(names, in.Pkg.Name())
 	}
 	if op.Via != nil {
@@ -474,7 +488,7 @@ func (in *Info) lockName(op *resolve.Op, exprs ...ast.Expr) (string, bool) {
 		// TryLock, locks.Acquire). A generic SetNX wrapper has none.
 		fn := op.Via.Func
 		names = append(names, fn.Name(), resolve.RecvName(fn))
-		if fn.Pkg() != nil {
+		if fn.Pkg() != nil && !commandNamed(fn.Name(), op) {
 			names = append(names, fn.Pkg().Name())
 		}
 	}
