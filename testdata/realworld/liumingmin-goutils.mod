@@ -11,7 +11,7 @@ half tuning-v5
 packages ./db/redis ./utils/distlock ./cache
 
 expect LA101 utils/distlock/rdslock.go:28 direct RdsLuaLock.TryLock's script: when the key exists, GET == ARGV[2] then EXPIRE (a compare-and-extend of the lock key, in package distlock under a name that says lock); SET key token IFEQ token PX ttl exists on valkey-9.0 (the other branch, SETEX after EXISTS, is a set-if-absent that SET NX EX does natively)
-miss LA103 utils/distlock/rdslock.go:67 direct RdsLuaLock.Unlock releases with a plain DEL of l.key: it deletes whichever holder's lock is there; the key is taken by an EXISTS-guarded SETEX inside Lua, not by a SET NX, and its text is the caller's, so it is outside LA103's lock-key definition
+expect LA103 utils/distlock/rdslock.go:67 direct RdsLuaLock.Unlock releases with a plain DEL of l.key: it deletes whichever holder's lock is there; the key is taken by an EXISTS-guarded SETEX inside Lua (a guarded set, re-entered by the same owner), which the Go side holds as a lock (RdsLuaLock frees it). A known miss at v5's run; reported since the after-v5 tuning pass reads SETEX as a guarded set
 expect LA114 db/redis/lock.go:66 la114-renew RdsLockResWithCD renews the lease with a bare EXPIRE after a GET compared with the owner's value in an earlier round trip: the lease can change hands between the GET and the EXPIRE, which then extends the next holder's lock
 not LA107 utils/distlock/rdslock.go:22 token-field the owner value is a random v4 UUID drawn once per lock object, and TryLock re-acquires (extends) for the same value: a reentrant lock's strong per-owner id
 not LA108 utils/distlock/rdslock.go:28 direct TryLock examines the script's reply (val == 1)

@@ -606,9 +606,9 @@ func words(name string) []string {
 // acquire writes) or a hold count is raised (a field named for a count,
 // hold or depth incremented); or, for a scripted acquire, the script
 // itself extends the key for the owner that already holds it
-// (lua.Detail.Reenter).
+// (lua.Detail.Reenter), also around a guarded set.
 func (in *Info) Reentrant(op *resolve.Op) bool {
-	if op.Script != nil && op.Script.Steps&lua.Acquire != 0 {
+	if op.Script != nil && (op.Script.Steps&lua.Acquire != 0 || op.Script.Detail.Guarded != 0) {
 		return op.Script.Detail.Reenter
 	}
 	if !op.IsAcquire() || op.Func == nil || op.Value == nil || len(op.Keys) == 0 {

@@ -97,13 +97,18 @@ type Detail struct {
 	// or raises a counter whose key is built from that value (INCR
 	// KEYS[1]..':count:'..ARGV[1]): the owner's re-acquire and hold count
 	// of a reentrant lock, whose token is the owner's identity by design.
+	// Also set for a guarded set whose key the script otherwise compares
+	// with the value it sets, and extends (EXISTS, then GET == ARGV[2] and
+	// EXPIRE, else SETEX KEYS[1] ARGV[1] ARGV[2]).
 	Reenter bool
 	// Offset is the byte offset in the text of the first lock step's call
 	// (-1 when there is none).
 	Offset int
 	// Guarded is the 1-based KEYS index of a key the script sets only after
 	// an EXISTS of it, with a TTL (EXISTS == 0 then SET and PEXPIRE, or
-	// SET ... PX): a set-if-absent without NX. By its text it is a cache
+	// SET ... PX, SETEX): a set-if-absent without NX; its key may be
+	// compared elsewhere in the script only with the value it writes (the
+	// owner's re-entry). By its text it is a cache
 	// fill; only the Go side can show it to be a lock's acquire (the keys
 	// layer). 0 when there is none. In a script without an acquire, Token,
 	// Const and ConstText describe the value the guarded set writes.
@@ -264,7 +269,7 @@ func before(m map[string]int, key string, pos int) bool {
 func (d *Detail) unchecked(p *parser) {
 	written := map[string]int{} // key id -> first SET or SETNX of it
 	for _, c := range p.calls {
-		if (c.cmd == "set" || c.cmd == "setnx") && len(c.args) >= 1 {
+		if (c.cmd == "set" || c.cmd == "setnx" || c.cmd == "setex" || c.cmd == "psetex") && len(c.args) >= 1 {
 			if _, ok := written[c.args[0].id]; !ok {
 				written[c.args[0].id] = c.pos
 			}
@@ -276,21 +281,31 @@ func (d *Detail) unchecked(p *parser) {
 		}
 		key := c.args[0].id
 		n := index(key, "K[")
-		if _, checked := p.checked[key]; n == 0 || checked {
+		if n == 0 {
 			continue
 		}
-		switch {
-		case c.cmd == "set" && len(c.args) >= 2:
-			opts := c.args[2:]
-			if d.Guarded != 0 || hasWord(opts, "nx") || hasWord(opts, "xx") || !before(p.exists, key, c.pos) ||
-				!expiry(opts) && !expiredAfter(p.calls, key, c.pos) {
+		if v, ttl, ok := guardedSet(c); ok {
+			// A key compared only with the value the set writes is the
+			// owner's re-entry (EXISTS, then GET == ARGV[2] and EXPIRE,
+			// else SETEX KEYS[1] ARGV[1] ARGV[2]); any other compare is
+			// a compare-and-set, no guarded set.
+			_, reenter := p.tokened[check{key, v.id}]
+			if _, checked := p.checked[key]; checked && !reenter || d.Guarded != 0 || !before(p.exists, key, c.pos) ||
+				!ttl && !expiredAfter(p.calls, key, c.pos) {
 				continue
 			}
 			d.Guarded = n
 			if d.Steps&Acquire == 0 {
-				d.Token = index(c.args[1].id, "A[")
-				d.Const, d.ConstText = c.args[1].constant, c.args[1].lit
+				d.Token = index(v.id, "A[")
+				d.Const, d.ConstText = v.constant, v.lit
+				d.Reenter = reenter && d.Steps&Extend != 0
 			}
+			continue
+		}
+		if _, checked := p.checked[key]; checked {
+			continue
+		}
+		switch {
 		case c.cmd == "del" || c.cmd == "unlink":
 			if !slices.Contains(d.Deletes, n) {
 				d.Deletes = append(d.Deletes, n)
@@ -301,6 +316,20 @@ func (d *Detail) unchecked(p *parser) {
 			}
 		}
 	}
+}
+
+// guardedSet reads a call that sets a key without NX or XX: the value it
+// writes and whether it sets a TTL (SET key value [EX ...], SETEX and
+// PSETEX key ttl value).
+func guardedSet(c cmdCall) (v value, ttl, ok bool) {
+	switch {
+	case c.cmd == "set" && len(c.args) >= 2:
+		opts := c.args[2:]
+		return c.args[1], expiry(opts), !hasWord(opts, "nx") && !hasWord(opts, "xx")
+	case (c.cmd == "setex" || c.cmd == "psetex") && len(c.args) >= 3:
+		return c.args[2], true, true
+	}
+	return value{}, false, false
 }
 
 // expiredAfter reports whether an EXPIRE-family call of key follows pos.

@@ -539,11 +539,13 @@ if (redis.call('exists', KEYS[1]) == 1) then
 end;
 return 0;`, 0, "", nil, []int{1}},
 		{"guarded set with SET PX, ARGV value", `if redis.call("EXISTS", KEYS[2]) == 0 then return redis.call("SET", KEYS[2], ARGV[1], "PX", ARGV[2]) end return 0`, 2, "", nil, nil},
+		{"PSETEX after EXISTS", `if redis.call("EXISTS", KEYS[1]) == 0 then redis.call("PSETEX", KEYS[1], 500, "1") end`, 1, "1", nil, nil},
 		{"rate limiter window", `local n = redis.call("INCR", KEYS[1]) if n == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end return n`, 0, "", nil, []int{1}},
 		// not a guarded set: no EXISTS first, no TTL, or NX (an acquire)
 		{"SET with a TTL, no EXISTS", `redis.call("SET", KEYS[1], ARGV[1], "EX", ARGV[2]) return 1`, 0, "", nil, nil},
 		{"EXISTS then SET without a TTL", `if redis.call("EXISTS", KEYS[1]) == 0 then redis.call("SET", KEYS[1], ARGV[1]) end`, 0, "", nil, nil},
 		{"EXISTS then SET NX PX", `if redis.call("EXISTS", KEYS[1]) == 0 then return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", 100) end`, 0, "", nil, nil},
+		{"compare-and-set after EXISTS (another value)", `if redis.call("EXISTS", KEYS[1]) == 1 and redis.call("GET", KEYS[1]) == ARGV[1] then redis.call("SETEX", KEYS[1], 60, ARGV[2]) end`, 0, "", nil, nil},
 		{"SETNX then EXPIRE", `if redis.call("SETNX", KEYS[1], ARGV[1]) == 1 then redis.call("EXPIRE", KEYS[1], 30) end`, 0, "", nil, nil},
 		// compared keys are not unchecked; a built key has no KEYS index
 		{"compare-and-delete", `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 0, "", nil, nil},
@@ -560,6 +562,11 @@ return 0;`, 0, "", nil, []int{1}},
 		if c.guarded != 0 && d.Steps != 0 {
 			t.Errorf("%s: Steps %v, want none (a guarded set is no lock step by its text)", c.name, d.Steps)
 		}
+	}
+	if d := Analyze(`if(redis.call("EXISTS",KEYS[1])==1)then if(redis.call("GET",KEYS[1])==ARGV[2])then redis.call("EXPIRE",KEYS[1],ARGV[1]);return 1;else return 0;end;else redis.call("SETEX",KEYS[1],ARGV[1],ARGV[2]);return 1;end`); d.Guarded != 1 || d.Token != 2 || !d.Reenter || d.Steps != Extend {
+		// liumingmin/goutils's RdsLuaLock: the owner's re-entry extends, the
+		// SETEX is a guarded set.
+		t.Errorf("SETEX guarded set with a re-entry: Guarded %d Token %d Reenter %v Steps %v, want 1 2 true extend", d.Guarded, d.Token, d.Reenter, d.Steps)
 	}
 	if d := Analyze(`if redis.call("EXISTS", KEYS[1]) == 0 then return redis.call("SET", KEYS[1], ARGV[2], "PX", 9) end`); d.Token != 2 {
 		t.Errorf("guarded set of ARGV[2]: Token %d, want 2", d.Token)

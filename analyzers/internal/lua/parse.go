@@ -732,7 +732,7 @@ func (p *parser) call(callee string, args []value) value {
 
 // lockCmds are the commands that can make a lock step.
 var lockCmds = map[string]bool{
-	"del": true, "unlink": true, "set": true, "setnx": true, "incr": true, "incrby": true,
+	"del": true, "unlink": true, "set": true, "setnx": true, "setex": true, "psetex": true, "incr": true, "incrby": true,
 	"expire": true, "pexpire": true, "expireat": true, "pexpireat": true,
 }
 

@@ -69,3 +69,36 @@ func (c *Cache) Delete(ctx context.Context, name string) error {
 func (m *Mutex) unlockChecked(ctx context.Context, token string) error {
 	return m.rdb.Eval(ctx, `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, []string{m.Key}, token).Err()
 }
+
+// liumingmin/goutils's RdsLuaLock: one script takes the lock with SETEX
+// after EXISTS (or extends it for the same owner), and Unlock DELs the key
+// without comparing: a guarded set held as a lock, released by anyone.
+const takeOrExtend = `if(redis.call("EXISTS",KEYS[1])==1)then if(redis.call("GET",KEYS[1])==ARGV[2])then redis.call("EXPIRE",KEYS[1],ARGV[1]);return 1;else return 0;end;else redis.call("SETEX",KEYS[1],ARGV[1],ARGV[2]);return 1;end`
+
+type RdsLuaLock struct {
+	rdb        *redis.Client
+	key, value string
+	expire     int
+}
+
+func (l *RdsLuaLock) TryLock(ctx context.Context) bool {
+	val, err := l.rdb.Eval(ctx, takeOrExtend, []string{l.key}, l.expire, l.value).Int()
+	return err == nil && val == 1
+}
+
+func (l *RdsLuaLock) Unlock(ctx context.Context) {
+	l.rdb.Del(ctx, l.key) // want "^plain DEL of lock key `l.key` deletes"
+}
+
+// Negative: a session store refreshes a session with the same script
+// (create it, or extend it for the same user) and deletes it on logout:
+// no name says lock.
+type Sessions struct{ rdb *redis.Client }
+
+func (s *Sessions) Touch(ctx context.Context, id, user string) error {
+	return s.rdb.Eval(ctx, takeOrExtend, []string{"session:" + id}, 3600, user).Err()
+}
+
+func (s *Sessions) Logout(ctx context.Context, id string) error {
+	return s.rdb.Del(ctx, "session:"+id).Err()
+}
