@@ -8,6 +8,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
@@ -345,6 +348,11 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 			return NeverTrue
 		}
 		return w.readAll(parts)
+	case *ast.ReturnStmt:
+		if w.closureDropped(p, e, parts) {
+			return Discarded
+		}
+		return w.readAll(parts)
 	case *ast.CallExpr:
 		if ast.Unparen(p.Fun) == e {
 			return Unseen
@@ -361,6 +369,46 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 		return Unseen
 	}
 	return w.readAll(parts)
+}
+
+// closureDropped reports whether a function literal returns e (ret is
+// its return statement) only to have it dropped: the literal is called
+// where it is and that call's results are discarded (func() (int, error)
+// { return quorum(...) }()), or it is the callback of a function of the
+// package that returns a value besides any error, and every result of
+// that function is discarded where the literal is passed (redsync v4's actOnPoolsAsync(func(pool)
+// (bool, error) { return m.release(ctx, pool, value) }), whose count of
+// releases that found the token a failed-quorum cleanup drops). Anything
+// else returned is read by whoever called the literal.
+func (w *walker) closureDropped(ret *ast.ReturnStmt, e ast.Expr, parts []part) bool {
+	lit, ok := w.x.EnclosingFunc(ret).(*ast.FuncLit)
+	if !ok || len(ret.Results) != 1 && !contains(ret.Results, e) {
+		return false
+	}
+	call, ok := w.x.Parent(lit).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if call.Fun == lit {
+		if len(ret.Results) == 1 {
+			return w.use(call, parts) == Discarded
+		}
+		return w.use(call, []part{pValue}) == Discarded
+	}
+	fn, ok := typeutil.Callee(w.x.TypesInfo, call).(*types.Func)
+	if !ok || w.x.Decl(fn) == nil || !slices.Contains(call.Args, ast.Expr(lit)) {
+		return false
+	}
+	// The function hands the outcome back as a value (a count, a bool);
+	// one that returns only an error may have dealt with it itself.
+	res := fn.Signature().Results()
+	all := make([]part, res.Len())
+	value := false
+	for i := range all {
+		all[i] = pValue
+		value = value || !syntax.IsError(res.At(i).Type())
+	}
+	return value && w.use(call, all) == Discarded
 }
 
 // neverEqual reports whether cmp compares the interface-typed reply e with
