@@ -820,8 +820,8 @@ func errorIface() *types.Interface {
 }
 
 // filled reports a byte buffer (a slice, or an array read as b[:]) that is
-// filled by crypto/rand.Read, io.ReadFull(crypto/rand.Reader, b) or a
-// math/rand Read (as strong as its generator).
+// filled by crypto/rand.Read, io.ReadFull(crypto/rand.Reader, b), a Read
+// of /dev/urandom or a math/rand Read (as strong as its generator).
 func (t *tracer) filled(v *types.Var) (Origin, bool) {
 	if !isBytes(v.Type()) && !isByteArray(v.Type()) {
 		return untraced, false
@@ -851,12 +851,40 @@ func (t *tracer) filled(v *types.Var) (Origin, bool) {
 				return o, true
 			}
 		case path == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) > 0:
-			if src, ok := t.x.ObjOf(call.Args[0]).(*types.Var); ok && src.Pkg() != nil && src.Pkg().Path() == "crypto/rand" {
+			if src, ok := t.x.ObjOf(call.Args[0]).(*types.Var); ok && src.Pkg() != nil && src.Pkg().Path() == "crypto/rand" || t.urandom(call.Args[0]) {
+				return strong, true
+			}
+		case path == "os" && fn.Name() == "Read" && fn.Signature().Recv() != nil:
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && t.urandom(sel.X) {
 				return strong, true
 			}
 		}
 	}
 	return untraced, false
+}
+
+// urandom reports a local file that every write opens as /dev/urandom
+// (f, _ := os.Open("/dev/urandom")): the kernel's generator, which
+// crypto/rand reads too (redisync's owner id).
+func (t *tracer) urandom(e ast.Expr) bool {
+	v, ok := t.x.ObjOf(ast.Unparen(e)).(*types.Var)
+	if !ok || v.Pkg() != t.x.Pkg || syntax.IsPkgLevel(v) {
+		return false
+	}
+	ws := t.x.Writes(v)
+	for _, w := range ws {
+		call, ok := ast.Unparen(w.Rhs).(*ast.CallExpr)
+		if !ok || w.Kind != syntax.Define && w.Kind != syntax.Assign || len(call.Args) == 0 {
+			return false
+		}
+		fn, _ := typeutil.Callee(t.x.TypesInfo, call).(*types.Func)
+		tv := t.x.TypesInfo.Types[call.Args[0]]
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os" || fn.Name() != "Open" && fn.Name() != "OpenFile" ||
+			tv.Value == nil || tv.Value.Kind() != constant.String || constant.StringVal(tv.Value) != "/dev/urandom" {
+			return false
+		}
+	}
+	return len(ws) > 0
 }
 
 func isInteger(t types.Type) bool {

@@ -8,7 +8,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	mrand "math/rand"
+	"os"
 	"strconv"
 
 	"github.com/redis/go-redis/v9"
@@ -71,4 +73,67 @@ func (c *Cache) Get(ctx context.Context, name string) (string, error) {
 
 func (c *Cache) Delete(ctx context.Context, name string) error {
 	return c.rdb.Del(ctx, "seen:"+name).Err()
+}
+
+// A guarded set that the same owner re-enters (EXISTS, then GET == ARGV[1]
+// and EXPIRE, else SET and EXPIRE: ryandotsmith/redisync's Mutex): a
+// reentrant lock, whose owner id is drawn once per mutex by design. An id
+// read from /dev/urandom is strong; a host name is not.
+const reenterOrSet = `
+local owner = ARGV[1]
+if redis.call('EXISTS', KEYS[1]) == 1 then
+	if redis.call('GET', KEYS[1]) == owner then
+		redis.call('EXPIRE', KEYS[1], ARGV[2])
+		return 1
+	end
+	return 0
+else
+	redis.call('SET', KEYS[1], owner)
+	redis.call('EXPIRE', KEYS[1], ARGV[2])
+	return 1
+end`
+
+type OwnedMutex struct {
+	rdb      *redis.Client
+	Name, id string
+}
+
+func NewOwnedMutex(rdb *redis.Client, name string) *OwnedMutex {
+	return &OwnedMutex{rdb: rdb, Name: name, id: urandomID()}
+}
+
+func urandomID() string {
+	f, _ := os.Open("/dev/urandom")
+	b := make([]byte, 16)
+	f.Read(b)
+	f.Close()
+	return fmt.Sprintf("%x-%x", b[0:8], b[8:])
+}
+
+func (m *OwnedMutex) TryLock(ctx context.Context) bool {
+	n, err := m.rdb.Eval(ctx, reenterOrSet, []string{m.Name}, m.id, 30).Int()
+	return err == nil && n == 1
+}
+
+func (m *OwnedMutex) Unlock(ctx context.Context) error {
+	return m.rdb.Eval(ctx, `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, []string{m.Name}, m.id).Err()
+}
+
+type HostMutex struct {
+	rdb      *redis.Client
+	Name, id string
+}
+
+func NewHostMutex(rdb *redis.Client, name string) *HostMutex {
+	h, _ := os.Hostname()
+	return &HostMutex{rdb: rdb, Name: name, id: h}
+}
+
+func (m *HostMutex) TryLock(ctx context.Context) bool {
+	n, err := m.rdb.Eval(ctx, reenterOrSet, []string{m.Name}, m.id, 30).Int() // want `^reentrant lock's owner id is not unique per owner: it comes from field id set once by NewHostMutex and os\.Hostname`
+	return err == nil && n == 1
+}
+
+func (m *HostMutex) Unlock(ctx context.Context) error {
+	return m.rdb.Eval(ctx, `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, []string{m.Name}, m.id).Err()
 }
