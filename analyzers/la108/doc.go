@@ -21,7 +21,10 @@
 // (reply.Comparison). valkeylock/rueidislock release
 // through a context.CancelFunc, which has no reply. A reply that is stored,
 // passed on, returned, or read back through a transaction's results is not
-// reported (reply.Of says Examined or Unseen). How a reply is used does
+// reported (reply.Of says Examined or Unseen), except one returned by a
+// function literal whose results are then dropped: a literal called where
+// it is, or the callback of a package function that hands back a value
+// (redsync's actOnPoolsAsync in a failed-quorum cleanup). How a reply is used does
 // not depend on the command's other arguments, so an op whose arguments
 // could not all be seen is still checked once its command is known.
 package la108
