@@ -11,16 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-const checkAndExpire = `
-  local lockerKey = KEYS[1]
-  local targetToken = ARGV[1]
-  local getToken = redis.call('get', lockerKey)
-  if (not getToken or getToken ~= targetToken) then
-    return 0
-  else
-    return redis.call('expire', lockerKey, ARGV[2])
-  end
-`
+const checkAndExpire = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0`
 
 var errNotOwner = errors.New("not owner")
 
