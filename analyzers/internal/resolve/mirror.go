@@ -103,17 +103,28 @@ func (r *resolver) port(fn *types.Func) (*pkgInfo, spec, bool) {
 	}
 	info := known(portPath)
 	s, ok := info.specs[fn.Name()]
-	if !ok || !portShape(s, fn.Signature()) {
-		return nil, spec{}, false
-	}
-	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
-	if !ok || len(implementers(fn.Pkg().Scope(), iface)) > 0 {
-		return nil, spec{}, false
-	}
-	if fn.Pkg() != r.pass.Pkg && (r.implementedHere(fn) || r.moduleForwarder(fn) != nil) {
+	if !ok || !portShape(s, fn.Signature()) || !r.unimplemented(fn) {
 		return nil, spec{}, false
 	}
 	return info, s, true
+}
+
+// unimplemented reports, once per method (port runs for every call), an
+// interface method that no type of its package implements and, when the
+// package is another, no implementation of this package or the module
+// answers for.
+func (r *resolver) unimplemented(fn *types.Func) bool {
+	if v, ok := r.ports[fn]; ok {
+		return v
+	}
+	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+	v := ok && len(implementers(fn.Pkg().Scope(), iface)) == 0 &&
+		(fn.Pkg() == r.pass.Pkg || !r.implementedHere(fn) && r.moduleForwarder(fn) == nil)
+	if r.ports == nil {
+		r.ports = map[*types.Func]bool{}
+	}
+	r.ports[fn] = v
+	return v
 }
 
 // portShape reports whether a method's parameters, after a leading

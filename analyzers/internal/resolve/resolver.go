@@ -44,6 +44,9 @@ type resolver struct {
 	// mirrored caches clientMethod: a project interface method and the
 	// client command method it mirrors (nil if none).
 	mirrored map[*types.Func]*types.Func
+	// ports caches unimplemented: whether a client-interface method has
+	// no implementation in view (port).
+	ports map[*types.Func]bool
 	// hashed caches hashedScript: the script an EVALSHA run sends by a
 	// SHA computed in Go.
 	hashed map[hashedRun]*Script
