@@ -166,21 +166,9 @@ func declaresPort(pkg *types.Package) bool {
 		return false
 	}
 	info := known(portPath)
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		iface, ok := tn.Type().Underlying().(*types.Interface)
-		if !ok {
-			continue
-		}
-		for i := range iface.NumExplicitMethods() {
-			m := iface.ExplicitMethod(i)
-			if s, ok := info.specs[m.Name()]; ok && portShape(s, m.Signature()) {
-				return true
-			}
+	for _, m := range interfaceMethods(pkg) {
+		if s, ok := info.specs[m.Name()]; ok && portShape(s, m.Signature()) {
+			return true
 		}
 	}
 	return false

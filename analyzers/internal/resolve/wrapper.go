@@ -173,7 +173,7 @@ func (r *resolver) wrappers() {
 			fns = append(fns, fn)
 		}
 	}
-	fns = append(fns, r.interfaceMethods()...)
+	fns = append(fns, interfaceMethods(r.pass.Pkg)...)
 	fns = append(fns, r.scriptConstructors()...)
 	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
 	for _, fn := range fns {
@@ -985,10 +985,11 @@ func alike(a, b *Summary) bool {
 	return true
 }
 
-// interfaceMethods lists the methods of the package's interface types.
-func (r *resolver) interfaceMethods() []*types.Func {
+// interfaceMethods lists the explicit methods of a package's interface
+// types (aliases left out).
+func interfaceMethods(pkg *types.Package) []*types.Func {
 	var out []*types.Func
-	scope := r.pass.Pkg.Scope()
+	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
