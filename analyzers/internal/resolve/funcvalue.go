@@ -45,7 +45,7 @@ func doShaped(sig *types.Signature) bool {
 	if !sig.Variadic() || n < 2 || n > 3 || rs.Len() != 2 || (n == 3 && !isContext(ps.At(0).Type())) {
 		return false
 	}
-	if b, ok := ps.At(n - 2).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+	if !isString(ps.At(n - 2).Type()) {
 		return false
 	}
 	rest, ok := ps.At(n - 1).Type().(*types.Slice)
