@@ -322,9 +322,13 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 				os.Argv = append(os.Argv, pidx(a))
 			}
 		}
-		sc, recv := op.Script, r.pendingRun(op)
+		sc, run := op.Script, r.runOf(op)
+		var recv ast.Expr
+		if run != nil {
+			recv = run.recv
+		}
 		if sc == nil && recv != nil {
-			if d := r.pendingScript(op); d != nil && d.Text != "" {
+			if d := r.runScript(run); d != nil && d.Text != "" {
 				sc = d
 			}
 		}
@@ -651,16 +655,8 @@ func (r *resolver) decoratedParam(params map[types.Object]int, e ast.Expr) int {
 	return found
 }
 
-// pendingRun returns the script object expression of a run whose script
-// is not attached yet (runs are attached after the walk).
-func (r *resolver) pendingRun(op *Op) ast.Expr {
-	if run := r.runOf(op); run != nil {
-		return run.recv
-	}
-	return nil
-}
-
-// runOf is the pending script run of op, or nil.
+// runOf is the script run of op whose script is not attached yet (runs
+// are attached after the walk), or nil.
 func (r *resolver) runOf(op *Op) *scriptRun {
 	for i := range r.runs {
 		if r.runs[i].op == op {
