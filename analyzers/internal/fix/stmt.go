@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Stmt returns the innermost statement of a block (or case clause) that
@@ -127,14 +128,7 @@ func (c *Ctx) IsErrCheck(cond ast.Expr, errObj types.Object, op token.Token) boo
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && c.Pass.TypesInfo.Uses[id] == errObj
 	}
-	isNil := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		_, isNil := c.Pass.TypesInfo.Uses[id].(*types.Nil)
-		return isNil
-	}
+	isNil := func(e ast.Expr) bool { return syntax.IsNil(c.Pass.TypesInfo, e) }
 	return (isErr(b.X) && isNil(b.Y)) || (isNil(b.X) && isErr(b.Y))
 }
 

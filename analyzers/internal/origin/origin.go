@@ -783,17 +783,12 @@ func (t *tracer) onErrorPath(ret *ast.ReturnStmt) bool {
 			return false
 		case *ast.IfStmt:
 			c, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
-			if ok && prev == n.Body && c.Op == token.NEQ && isNil(c.Y) && syntax.IsError(t.x.TypesInfo.TypeOf(c.X)) {
+			if ok && prev == n.Body && c.Op == token.NEQ && syntax.IsNil(t.x.TypesInfo, c.Y) && syntax.IsError(t.x.TypesInfo.TypeOf(c.X)) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func isNil(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
 }
 
 // isZeroConst reports "", 0 or nil.

@@ -519,10 +519,8 @@ func (w *walker) receiverOf(e ast.Expr) Use {
 		return Unseen
 	}
 	rcv := ast.Unparen(action.Args[0])
-	if id, ok := rcv.(*ast.Ident); ok && id.Name == "nil" {
-		if _, isNil := w.x.TypesInfo.Uses[id].(*types.Nil); isNil {
-			return Discarded
-		}
+	if syntax.IsNil(w.x.TypesInfo, rcv) {
+		return Discarded
 	}
 	u, ok := rcv.(*ast.UnaryExpr)
 	if !ok || u.Op != token.AND {

@@ -162,6 +162,16 @@ func NamedOf(t types.Type) *types.Named {
 	return n
 }
 
+// IsNil reports the predeclared nil (not a variable that shadows it).
+func IsNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
 // IsError reports whether t is the error type.
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
