@@ -791,7 +791,7 @@ func (r *resolver) carries(fd *ast.FuncDecl, sig *types.Signature, op *Op) []Car
 			switch {
 			case e == nil || hit(e):
 				c = CarryError
-			case decides && !isNil(r.info, e):
+			case decides && !syntax.IsNil(r.info, e):
 				c = CarryLost
 			default:
 				return
@@ -830,16 +830,6 @@ func (r *resolver) carries(fd *ast.FuncDecl, sig *types.Signature, op *Op) []Car
 		return true
 	})
 	return out
-}
-
-// isNil reports the identifier nil.
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
 
 // forwarder summarises an interface method of the package (or of another
