@@ -170,7 +170,7 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 		}
 		return Shape{Kind: Object, Obj: v, Expr: e}
 	case *ast.BinaryExpr:
-		if x.Op != token.ADD || !isString(in.TypesInfo.TypeOf(x)) {
+		if x.Op != token.ADD || !syntax.IsString(in.TypesInfo.TypeOf(x)) {
 			return Shape{Expr: e}
 		}
 		l := in.shape(x.X, env, depth+1)
@@ -214,7 +214,7 @@ func (in *Info) shape(e ast.Expr, env map[types.Object]ast.Expr, depth int) Shap
 // receiver that is not a variable or field (time.Now().Format(...)), is
 // unknown: it may return something new each time.
 func (in *Info) builderCall(x *ast.CallExpr, fn *types.Func, env map[types.Object]ast.Expr, depth int) Shape {
-	if len(x.Args) == 0 || x.Ellipsis.IsValid() || !isString(in.TypesInfo.TypeOf(x)) {
+	if len(x.Args) == 0 || x.Ellipsis.IsValid() || !syntax.IsString(in.TypesInfo.TypeOf(x)) {
 		return Shape{Expr: x}
 	}
 	var b strings.Builder
@@ -408,14 +408,6 @@ func constText(v constant.Value) string {
 		return constant.StringVal(v)
 	}
 	return v.ExactString()
-}
-
-func isString(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // HoleKey identifies the expression filling a hole: the variable it names

@@ -42,17 +42,12 @@ func (r *resolver) funcValue(call *ast.CallExpr, stack []ast.Node) {
 func doShaped(sig *types.Signature) bool {
 	ps, rs := sig.Params(), sig.Results()
 	n := ps.Len()
-	if !sig.Variadic() || n < 2 || n > 3 || rs.Len() != 2 || (n == 3 && !isContext(ps.At(0).Type())) {
+	if !sig.Variadic() || n < 2 || n > 3 || rs.Len() != 2 || (n == 3 && !syntax.IsContext(ps.At(0).Type())) {
 		return false
 	}
-	if !isString(ps.At(n - 2).Type()) {
+	if !syntax.IsString(ps.At(n - 2).Type()) {
 		return false
 	}
 	rest, ok := ps.At(n - 1).Type().(*types.Slice)
-	return ok && isEmptyInterface(rest.Elem()) && isEmptyInterface(rs.At(0).Type()) && syntax.IsError(rs.At(1).Type())
-}
-
-func isEmptyInterface(t types.Type) bool {
-	i, ok := t.Underlying().(*types.Interface)
-	return ok && i.Empty()
+	return ok && syntax.IsEmptyInterface(rest.Elem()) && syntax.IsEmptyInterface(rs.At(0).Type()) && syntax.IsError(rs.At(1).Type())
 }

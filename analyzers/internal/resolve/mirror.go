@@ -136,24 +136,19 @@ func portShape(s spec, sig *types.Signature) bool {
 	for v := range sig.Params().Variables() {
 		ps = append(ps, v.Type())
 	}
-	if len(ps) > 0 && isContext(ps[0]) {
+	if len(ps) > 0 && syntax.IsContext(ps[0]) {
 		ps = ps[1:]
 	}
-	if len(ps) != 3 || !isString(ps[0]) {
+	if len(ps) != 3 || !syntax.IsString(ps[0]) {
 		return false
 	}
 	if s.h == hEval {
 		keys, ok := ps[1].Underlying().(*types.Slice)
 		args, variadic := ps[2].Underlying().(*types.Slice)
-		return ok && isString(keys.Elem()) && variadic && types.IsInterface(args.Elem())
+		return ok && syntax.IsString(keys.Elem()) && variadic && types.IsInterface(args.Elem())
 	}
 	b, ok := ps[2].Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.String
 }
 
 // declaresPort reports whether a package declares a client interface that
@@ -172,9 +167,4 @@ func declaresPort(pkg *types.Package) bool {
 		}
 	}
 	return false
-}
-
-func isInt(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Int
 }

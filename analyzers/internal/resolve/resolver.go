@@ -144,7 +144,7 @@ func RecvName(fn *types.Func) string {
 // args returns the call's arguments without a leading context.Context.
 func args(fn *types.Func, call *ast.CallExpr) []ast.Expr {
 	sig := fn.Signature()
-	if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
+	if sig.Params().Len() > 0 && syntax.IsContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
 		return call.Args[1:]
 	}
 	return call.Args
@@ -156,11 +156,6 @@ func argAt(a []ast.Expr, i int) ast.Expr {
 		return a[i]
 	}
 	return nil
-}
-
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 // newOp starts an Op for a call.

@@ -395,9 +395,9 @@ func (r *resolver) scriptConstructor(fn *types.Func, fd *ast.FuncDecl) *Summary 
 	}
 	text, count := -1, -1
 	switch ps := sig.Params(); {
-	case ps.Len() == 1 && isString(ps.At(0).Type()):
+	case ps.Len() == 1 && syntax.IsString(ps.At(0).Type()):
 		text = 0
-	case ps.Len() == 2 && isString(ps.At(1).Type()) && isInt(ps.At(0).Type()):
+	case ps.Len() == 2 && syntax.IsString(ps.At(1).Type()) && syntax.IsInt(ps.At(0).Type()):
 		text, count = 1, 0
 	default:
 		return nil
@@ -1022,7 +1022,7 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		op.NX, op.XX, op.GET, op.Cond, op.TTL = os.NX, os.XX, os.GET, os.Cond, os.TTL
 		op.Via = &Via{Func: fn, At: os.At, Results: os.Results, Checked: os.Checked}
 		op.Args = call.Args
-		if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
+		if sig.Params().Len() > 0 && syntax.IsContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
 			op.Args = call.Args[1:]
 		}
 		fixed := func(i int, e func(*Op) ast.Expr) ast.Expr {

@@ -176,3 +176,41 @@ func IsNil(info *types.Info, e ast.Expr) bool {
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
+
+// IsString reports a string type: string, a named type over it, or an
+// untyped string constant's type (not *string or []byte); false for nil.
+func IsString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// IsInt reports int or a named type over it: not another integer type,
+// nor an untyped integer constant's type; false for nil.
+func IsInt(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int
+}
+
+// IsEmptyInterface reports an interface without methods: interface{}, any,
+// a named type over it, or a type parameter constrained by any; false for
+// nil.
+func IsEmptyInterface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	i, ok := t.Underlying().(*types.Interface)
+	return ok && i.Empty()
+}
+
+// IsContext reports context.Context itself, also through an alias; not a
+// type declared over it or a pointer to it.
+func IsContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
