@@ -26,10 +26,7 @@ func (r *resolver) funcValue(call *ast.CallExpr, stack []ast.Node) {
 	if !ok || !doShaped(sig) {
 		return
 	}
-	a := call.Args
-	if sig.Params().Len() == 3 && len(a) > 0 {
-		a = a[1:]
-	}
+	a := args(sig, call)
 	if len(a) == 0 {
 		return
 	}

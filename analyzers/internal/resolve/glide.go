@@ -15,7 +15,7 @@ import (
 // *Client, *ClusterClient or the interfaces package), batch methods
 // (pipeline.BaseBatch[T]), scripts and batch execution.
 func (r *resolver) glide(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
-	a := args(fn, call)
+	a := args(fn.Signature(), call)
 	switch s.h {
 	case hGlBatchNew:
 		tx := &Tx{Kind: Pipeline, Pos: call.Pos()}

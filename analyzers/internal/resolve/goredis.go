@@ -10,7 +10,7 @@ import (
 // goRedis resolves go-redis (v6-v9) helpers and the go-redis shaped compat
 // adapters of valkey-go and rueidis.
 func (r *resolver) goRedis(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
-	a := args(fn, call)
+	a := args(fn.Signature(), call)
 	spread := call.Ellipsis.IsValid()
 	if r.group(s, a, call, stack) {
 		return
@@ -231,7 +231,7 @@ func (r *resolver) process(op *Op, e ast.Expr) {
 		return
 	}
 	op.Expr = c
-	r.rawCall(op, args(fn, c), c.Ellipsis.IsValid())
+	r.rawCall(op, args(fn.Signature(), c), c.Ellipsis.IsValid())
 }
 
 // drop removes an Op that turned out not to be a command.

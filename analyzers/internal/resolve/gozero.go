@@ -18,7 +18,7 @@ func (r *resolver) goZero(fn *types.Func, info *pkgInfo, s spec, call *ast.CallE
 	case hScriptArg:
 		// ScriptRun(script *Script, keys []string, args...): the script
 		// object is the first argument, the client the receiver.
-		a := args(fn, call)
+		a := args(fn.Signature(), call)
 		op := r.newOp(Command, info, call, stack)
 		op.conn = r.rootObj(receiver(call))
 		r.runArgs(op, a, call.Ellipsis.IsValid())

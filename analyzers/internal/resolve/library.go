@@ -8,7 +8,7 @@ import (
 // library resolves calls into the lock libraries (redsync, bsm/redislock,
 // valkeylock, rueidislock, go-zero's RedisLock) to Library Ops.
 func (r *resolver) library(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
-	a := args(fn, call)
+	a := args(fn.Signature(), call)
 	op := r.newOp(Library, info, call, stack)
 	if info.lib != nil {
 		op.Client = info.lib

@@ -13,7 +13,7 @@ type radixDialect struct{ v4 bool }
 // radix resolves radix v3/v4: actions (Cmd, FlatCmd, EvalScript.Cmd,
 // pipelines) sent by a client's or connection's Do.
 func (r *resolver) radix(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
-	a := args(fn, call)
+	a := args(fn.Signature(), call)
 	switch s.h {
 	case hRxDo:
 		if len(a) == 1 {

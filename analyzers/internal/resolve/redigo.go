@@ -8,7 +8,7 @@ import (
 // redigo resolves redigo's raw commands (Conn.Do/Send, DoContext,
 // DoWithTimeout) and scripts.
 func (r *resolver) redigo(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
-	a := args(fn, call)
+	a := args(fn.Signature(), call)
 	spread := call.Ellipsis.IsValid()
 	switch s.h {
 	case hRgDo:

@@ -141,9 +141,9 @@ func RecvName(fn *types.Func) string {
 	return "?" // a method of an unnamed interface: never a spec receiver
 }
 
-// args returns the call's arguments without a leading context.Context.
-func args(fn *types.Func, call *ast.CallExpr) []ast.Expr {
-	sig := fn.Signature()
+// args returns the arguments of a call of a function with signature sig
+// without a leading context.Context.
+func args(sig *types.Signature, call *ast.CallExpr) []ast.Expr {
 	if sig.Params().Len() > 0 && syntax.IsContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
 		return call.Args[1:]
 	}
@@ -258,7 +258,7 @@ func (r *resolver) send(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExp
 	}()
 	if s.h == hScriptNew {
 		// every client's script constructor has the same shape (spec.arg)
-		r.scriptDef(info, s, call, args(fn, call), stack)
+		r.scriptDef(info, s, call, args(fn.Signature(), call), stack)
 		return
 	}
 	info.handle(r, fn, info, s, call, stack)

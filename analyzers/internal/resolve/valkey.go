@@ -13,7 +13,7 @@ import (
 // valkey resolves valkey-go and rueidis client calls: Do/DoMulti/DoCache
 // with builder chains, and Lua scripts.
 func (r *resolver) valkey(fn *types.Func, info *pkgInfo, s spec, call *ast.CallExpr, stack []ast.Node) {
-	a := args(fn, call)
+	a := args(fn.Signature(), call)
 	conn := r.rootObj(receiver(call))
 	switch s.h {
 	case hVkDo:

@@ -1021,10 +1021,7 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		op.Name, op.Method, op.Step = os.Name, os.Method, os.Step
 		op.NX, op.XX, op.GET, op.Cond, op.TTL = os.NX, os.XX, os.GET, os.Cond, os.TTL
 		op.Via = &Via{Func: fn, At: os.At, Results: os.Results, Checked: os.Checked}
-		op.Args = call.Args
-		if sig.Params().Len() > 0 && syntax.IsContext(sig.Params().At(0).Type()) && len(call.Args) > 0 {
-			op.Args = call.Args[1:]
-		}
+		op.Args = args(sig, call)
 		fixed := func(i int, e func(*Op) ast.Expr) ast.Expr {
 			if i >= 0 {
 				return at.one(i)
