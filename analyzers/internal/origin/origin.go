@@ -791,10 +791,11 @@ func (t *tracer) onErrorPath(ret *ast.ReturnStmt) bool {
 	return false
 }
 
-// isZeroConst reports "", 0 or nil.
+// isZeroConst reports "", 0 or the predeclared nil (not a variable
+// named nil).
 func isZeroConst(x *syntax.Index, e ast.Expr) bool {
 	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+	if syntax.IsNil(x.TypesInfo, e) {
 		return true
 	}
 	tv := x.TypesInfo.Types[e]

@@ -169,9 +169,19 @@ func f(param string, workerID int, id int, l *locker) {
 	}
 	tok(mixed, "untraced")
 	tok(other(), "untraced")
+	tok(shadowNil(param), "untraced")
 }
 
 func other() string { return os.Getenv("TOKEN") }
+
+// shadowNil's "return nil" returns its parameter, not a zero value on a
+// failure path: the result is as untraced as the parameter.
+func shadowNil(nil string) string {
+	if nil != "" {
+		return nil
+	}
+	return uuid.NewString()
+}
 
 var timeGen = rand.New(rand.NewSource(time.Now().UnixNano()))
 
