@@ -34,14 +34,10 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		what += ruleutil.Through(pass, op)
-		use, cmp := reply.Comparison(x, op)
+		use, cmp, k := reply.Comparison(x, op)
 		if use == reply.NeverTrue {
 			if op.Kind == resolve.Library && op.Client.LostIsError {
 				continue // the error says "lost"
-			}
-			k := cmp.Y
-			if x.TypesInfo.Types[cmp.X].Value != nil {
-				k = cmp.X
 			}
 			c := ruleutil.Expr(k)
 			verdict := "never true"

@@ -69,30 +69,30 @@ const (
 // Do("EXEC"), DoMulti): when that result slice is read at all, the reply is
 // Unseen.
 func Of(x *syntax.Index, op *resolve.Op) Use {
-	u, _ := Comparison(x, op)
+	u, _, _ := Comparison(x, op)
 	return u
 }
 
 // Comparison is Of, and when the use is NeverTrue, the first comparison
-// that examines the reply in vain: an interface-typed reply compared (==,
-// !=) with an integer constant whose type is not int64 (`status == 0`: the
-// untyped 0 becomes int). The Go clients whose replies come as interface
-// values (redigo's Do and Script.Do, go-redis's Cmd.Val and Result) decode
-// a Redis integer as int64, so such a comparison is never true whatever
-// the server answers.
-func Comparison(x *syntax.Index, op *resolve.Op) (Use, *ast.BinaryExpr) {
+// that examines the reply in vain and its constant operand: an
+// interface-typed reply compared (==, !=) with an integer constant whose
+// type is not int64 (`status == 0`: the untyped 0 becomes int). The Go
+// clients whose replies come as interface values (redigo's Do and
+// Script.Do, go-redis's Cmd.Val and Result) decode a Redis integer as
+// int64, so such a comparison is never true whatever the server answers.
+func Comparison(x *syntax.Index, op *resolve.Op) (u Use, cmp *ast.BinaryExpr, operand ast.Expr) {
 	if op.Call == nil {
-		return Unseen, nil
+		return Unseen, nil, nil
 	}
 	if x.TypesInfo.TypeOf(op.Call) == nil {
-		return Unseen, nil
+		return Unseen, nil, nil
 	}
 	w := &walker{x: x, errIsReply: NilIsError(op), seen: map[types.Object]bool{}, exclude: map[ast.Node]bool{}}
-	u := w.of(op)
+	u = w.of(op)
 	if u != NeverTrue {
-		return u, nil
+		return u, nil, nil
 	}
-	return u, w.never
+	return u, w.never, w.neverConst
 }
 
 func (w *walker) of(op *resolve.Op) Use {
@@ -258,6 +258,7 @@ type walker struct {
 	seen       map[types.Object]bool
 	exclude    map[ast.Node]bool // uses not to count (the &v of a radix receiver)
 	never      *ast.BinaryExpr   // the first never-true comparison seen (NeverTrue)
+	neverConst ast.Expr          // and its constant operand
 }
 
 // use classifies how the values e produces are used.
@@ -341,11 +342,13 @@ func (w *walker) use(e ast.Expr, parts []part) Use {
 		}
 		return w.readAll(parts)
 	case *ast.BinaryExpr:
-		if len(parts) == 1 && parts[0] == pValue && w.neverEqual(p, e) {
-			if w.never == nil {
-				w.never = p
+		if len(parts) == 1 && parts[0] == pValue {
+			if k := w.neverEqual(p, e); k != nil {
+				if w.never == nil {
+					w.never, w.neverConst = p, k
+				}
+				return NeverTrue
 			}
-			return NeverTrue
 		}
 		return w.readAll(parts)
 	case *ast.ReturnStmt:
@@ -411,25 +414,28 @@ func (w *walker) closureDropped(ret *ast.ReturnStmt, e ast.Expr, parts []part) b
 	return value && w.use(call, all) == Discarded
 }
 
-// neverEqual reports whether cmp compares the interface-typed reply e with
-// an integer constant of a type other than int64 (Comparison).
-func (w *walker) neverEqual(cmp *ast.BinaryExpr, e ast.Expr) bool {
+// neverEqual is the constant operand when cmp compares the
+// interface-typed reply e with an integer constant of a type other than
+// int64 (Comparison); nil when it does not.
+func (w *walker) neverEqual(cmp *ast.BinaryExpr, e ast.Expr) ast.Expr {
 	if cmp.Op != token.EQL && cmp.Op != token.NEQ {
-		return false
+		return nil
 	}
 	other := cmp.Y
 	if ast.Unparen(cmp.Y) == e || cmp.Y == e {
 		other = cmp.X
 	}
 	if t := w.x.TypesInfo.TypeOf(e); t == nil || !types.IsInterface(t) {
-		return false
+		return nil
 	}
 	tv, ok := w.x.TypesInfo.Types[other]
 	if !ok || tv.Value == nil {
-		return false
+		return nil
 	}
-	b, ok := tv.Type.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0 && !types.Identical(tv.Type, types.Typ[types.Int64])
+	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || types.Identical(tv.Type, types.Typ[types.Int64]) {
+		return nil
+	}
+	return other
 }
 
 // read is what reading one value means.
