@@ -156,14 +156,7 @@ func (d Detail) Line(src string) int {
 // Analyze returns the lock steps the script performs, and where.
 func Analyze(src string) Detail {
 	p := parse(src)
-	setnx := map[string]int{} // key id -> first SETNX of it
-	for _, c := range p.calls {
-		if c.cmd == "setnx" && len(c.args) >= 1 && c.args[0].keyLike() {
-			if _, ok := setnx[c.args[0].id]; !ok {
-				setnx[c.args[0].id] = c.pos
-			}
-		}
-	}
+	setnx := firstCalls(p.calls, func(c cmdCall) bool { return c.cmd == "setnx" && c.args[0].keyLike() })
 	d := Detail{Offset: -1, TooLarge: p.tooLarge}
 	if p.tooLarge {
 		return d
@@ -264,17 +257,27 @@ func before(m map[string]int, key string, pos int) bool {
 	return ok && at < pos
 }
 
+// firstCalls maps each key id to the position of the first call that
+// matches and has that key as its first argument.
+func firstCalls(calls []cmdCall, match func(cmdCall) bool) map[string]int {
+	first := map[string]int{}
+	for _, c := range calls {
+		if len(c.args) == 0 || !match(c) {
+			continue
+		}
+		if _, ok := first[c.args[0].id]; !ok {
+			first[c.args[0].id] = c.pos
+		}
+	}
+	return first
+}
+
 // unchecked sets Guarded, Deletes and Expires: what the script does to a
 // KEYS key whose value it never compares.
 func (d *Detail) unchecked(p *parser) {
-	written := map[string]int{} // key id -> first SET or SETNX of it
-	for _, c := range p.calls {
-		if (c.cmd == "set" || c.cmd == "setnx" || c.cmd == "setex" || c.cmd == "psetex") && len(c.args) >= 1 {
-			if _, ok := written[c.args[0].id]; !ok {
-				written[c.args[0].id] = c.pos
-			}
-		}
-	}
+	written := firstCalls(p.calls, func(c cmdCall) bool {
+		return c.cmd == "set" || c.cmd == "setnx" || c.cmd == "setex" || c.cmd == "psetex"
+	})
 	for _, c := range p.calls {
 		if len(c.args) == 0 {
 			continue
