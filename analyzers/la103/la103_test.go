@@ -9,7 +9,7 @@ import (
 )
 
 func TestLA103(t *testing.T) {
-	analyzertest.Run(t, la103.Analyzer, nil, "la103/goredis", "la103/redigo", "la103/valkeygo", "la103/glide", "la103/neg", "la103/checked", "la103/wrapped", "la103/sharedkey", "la103/helperdel", "la103/helperdel/ndb", "la103/mirror", "la103/guarded", "la103/funcvalue")
+	analyzertest.Run(t, la103.Analyzer, nil, "la103/goredis", "la103/redigo", "la103/valkeygo", "la103/glide", "la103/neg", "la103/checked", "la103/wrapped", "la103/sharedkey", "la103/helperdel", "la103/helperdel/ndb", "la103/mirror", "la103/guarded", "la103/funcvalue", "la103/keyparam")
 }
 
 func TestLA103Pattern(t *testing.T) {

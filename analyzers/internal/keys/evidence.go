@@ -2,11 +2,14 @@ package keys
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
@@ -501,10 +504,22 @@ func (in *Info) lockName(op *resolve.Op, exprs ...ast.Expr) (string, bool) {
 }
 
 // identNames lists the identifiers of an expression; with follow > 0, also
-// those of the value a local assigned once holds.
+// those of the value a local assigned once holds. Of a key template
+// (fmt.Sprintf with a constant format, a string concatenation) only the
+// leading component names the key (leadingName): the holes after it are
+// its parameters, and a lockKeySuffix filling "queued:%s:%d:%s" does not
+// make a dedupe marker a lock key.
 func (in *Info) identNames(e ast.Expr, follow int) []string {
 	var out []string
 	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok {
+			if lead, ok := in.leadingName(x); ok {
+				if lead != nil {
+					out = append(out, in.identNames(lead, follow)...)
+				}
+				return false
+			}
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return true
@@ -520,6 +535,53 @@ func (in *Info) identNames(e ast.Expr, follow int) []string {
 		return true
 	})
 	return out
+}
+
+// leadingName reports whether e is a key template whose later components
+// are no name of the key, and returns the component that is: the first
+// hole when the template begins with one (fmt.Sprintf("%s:%d",
+// lockPrefix, id), prefix+":"+id), nil when it begins with constant text
+// that says nothing of a lock ("queued:%s:%d:%s"). A template that begins
+// with text saying lock ("mylock_"+id), or that is not one (a format that
+// is no constant), is read whole (ok false).
+func (in *Info) leadingName(e ast.Expr) (lead ast.Expr, ok bool) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, _ := typeutil.Callee(in.TypesInfo, x).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Sprintf" || len(x.Args) < 2 {
+			return nil, false
+		}
+		tv := in.TypesInfo.Types[x.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return nil, false
+		}
+		format := constant.StringVal(tv.Value)
+		if strings.HasPrefix(format, "%") && !strings.HasPrefix(format, "%%") {
+			return x.Args[1], true
+		}
+		text, _, _ := strings.Cut(format, "%")
+		return nil, !LockWord(text)
+	case *ast.BinaryExpr:
+		if x.Op != token.ADD || !isString(in.TypesInfo.TypeOf(x)) {
+			return nil, false
+		}
+		first := x.X
+		for {
+			b, ok := ast.Unparen(first).(*ast.BinaryExpr)
+			if !ok || b.Op != token.ADD {
+				break
+			}
+			first = b.X
+		}
+		if tv, ok := in.TypesInfo.Types[first]; ok && tv.Value != nil {
+			if tv.Value.Kind() != constant.String || LockWord(constant.StringVal(tv.Value)) {
+				return nil, false
+			}
+			return nil, true
+		}
+		return first, true
+	}
+	return nil, false
 }
 
 // assignedNames returns the names a call on the stack is assigned to: the

@@ -5,6 +5,7 @@ package evidence
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -37,4 +38,16 @@ type Lease struct{ rdb *redis.Client }
 
 func (l *Lease) Take(ctx context.Context, queue string) error {
 	return l.rdb.SetNX(ctx, "queues:"+queue+":owner", time.Now().Unix(), time.Minute).Err() // want `it comes from time\.Now;`
+}
+
+// A dedupe marker keyed by a period named lockKeySuffix: the holes after a
+// template's constant prefix are its parameters, no name of the key.
+func queued(ctx context.Context, rdb *redis.Client, id int, lockKeySuffix string) bool {
+	dedupeKey := fmt.Sprintf("queued:%d:%s", id, lockKeySuffix)
+	return rdb.SetNX(ctx, dedupeKey, "true", 31*24*time.Hour).Val()
+}
+
+// The same template started by a lock prefix names a lock.
+func queuedLock(ctx context.Context, rdb *redis.Client, lockPrefix string, id int) bool {
+	return rdb.SetNX(ctx, fmt.Sprintf("%s:%d", lockPrefix, id), "true", time.Minute).Val() // want `it comes from the constant "true";`
 }
