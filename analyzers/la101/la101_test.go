@@ -9,7 +9,7 @@ import (
 )
 
 func TestLA101(t *testing.T) {
-	analyzertest.Run(t, la101.Analyzer, nil, "la101/goredis", "la101/redigo", "la101/valkeygo", "la101/glide", "la101/radix", "la101/lualocals", "la101/evidence/data", "la101/evidence/lock", "la101/embedded", "la101/wrappers", "la101/wrapperlib", "la101/wrapuse", "la101/toolarge", "la101/scriptload", "la101/shahash", "la101/port", "la101/port/data", "la101/guarded", "la101/pairedkeys", "la101/pairedkeys/data", "la101/evalwrapper", "la101/evalwrapper/data", "la101/scriptcopy", "la101/scriptcopy/data")
+	analyzertest.Run(t, la101.Analyzer, nil, "la101/goredis", "la101/redigo", "la101/valkeygo", "la101/glide", "la101/radix", "la101/lualocals", "la101/evidence/data", "la101/evidence/lock", "la101/embedded", "la101/wrappers", "la101/wrapperlib", "la101/wrapuse", "la101/toolarge", "la101/scriptload", "la101/shahash", "la101/port", "la101/port/data", "la101/guarded", "la101/pairedkeys", "la101/pairedkeys/data", "la101/evalwrapper", "la101/evalwrapper/data", "la101/scriptcopy", "la101/scriptcopy/data", "la101/embedpkg", "la101/embedpkg/data")
 }
 
 // TestLA101Targets: a scripted acquire is reported on every target (SET NX

@@ -2,8 +2,13 @@ package resolve
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
+	"path"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,10 +28,11 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeOf((*Result)(nil)),
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Reaches)(nil)},
+	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Reaches)(nil), (*Embedded)(nil)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	exportEmbedded(pass)
 	if !importsClient(pass) {
 		return &Result{}, nil
 	}
@@ -93,4 +99,42 @@ func reaches(p *types.Package, seen map[*types.Package]bool) bool {
 		}
 	}
 	return false
+}
+
+// exportEmbedded exports an Embedded fact for each exported package-level
+// string variable of a package that embeds one file into it (//go:embed
+// name), client or not: the scripts of a lock are often kept in a package
+// of their own that imports no client.
+func exportEmbedded(pass *analysis.Pass) {
+	if pass.ExportObjectFact == nil || !slices.ContainsFunc(pass.Pkg.Imports(), func(p *types.Package) bool { return p.Path() == "embed" }) {
+		return
+	}
+	r := newResolver(pass)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				for _, name := range spec.(*ast.ValueSpec).Names {
+					v, ok := pass.TypesInfo.Defs[name].(*types.Var)
+					if !ok || !v.Exported() || !isString(v.Type()) {
+						continue
+					}
+					w, ok := r.x.Single(v)
+					if !ok || w.Embed == "" {
+						continue
+					}
+					if text := r.embedded(w); text != nil && text.Kind() == constant.String {
+						src := path.Base(pass.Pkg.Path()) + "/" + filepath.ToSlash(w.Embed)
+						if pf := pass.Fset.File(w.Pos); pf != nil {
+							src = filepath.Base(filepath.Dir(pf.Name())) + "/" + filepath.ToSlash(w.Embed)
+						}
+						pass.ExportObjectFact(v, &Embedded{Text: constant.StringVal(text), Source: src})
+					}
+				}
+			}
+		}
+	}
 }

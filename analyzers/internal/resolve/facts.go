@@ -173,6 +173,20 @@ func (o OpSummary) String() string {
 	return b.String()
 }
 
+// Embedded is the fact the layer exports for an exported package-level
+// string variable holding one //go:embed file: the file's text and its
+// path as a message names it (the package's directory name and the file:
+// "lua/lock.lua"). A script run in an importing package on that variable
+// (client.Eval(ctx, lua.LuaLock, ...)) is read as one declared beside it.
+type Embedded struct {
+	Text, Source string
+}
+
+// AFact makes Embedded a go/analysis fact.
+func (*Embedded) AFact() {}
+
+func (e *Embedded) String() string { return "embeds " + e.Source }
+
 // Reaches is the package fact of a package that reaches a known client:
 // it imports one, directly or through packages that do. Packages without
 // it have no wrappers and cost the layer nothing.

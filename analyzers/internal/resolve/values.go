@@ -76,6 +76,10 @@ func (r *resolver) constDepth(e ast.Expr, depth int) constant.Value {
 		case w.Embed != "":
 			return r.embedded(w)
 		}
+	case *ast.SelectorExpr:
+		if em := r.importedEmbed(x); em != nil {
+			return constant.MakeString(em.Text)
+		}
 	case *ast.BinaryExpr:
 		if x.Op != token.ADD {
 			return nil
@@ -122,6 +126,24 @@ func (r *resolver) embedded(w syntax.Write) constant.Value {
 		return nil
 	}
 	return constant.MakeString(string(data))
+}
+
+// importedEmbed returns the Embedded fact of the variable of another
+// package e names (lua.LuaLock), or nil.
+func (r *resolver) importedEmbed(e ast.Expr) *Embedded {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || r.pass.ImportObjectFact == nil {
+		return nil
+	}
+	v, ok := r.info.Uses[sel.Sel].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Pkg() == r.pass.Pkg {
+		return nil
+	}
+	em := new(Embedded)
+	if !r.pass.ImportObjectFact(v, em) {
+		return nil
+	}
+	return em
 }
 
 // tupleCall returns the call of a variable's one write when it is the

@@ -1271,6 +1271,11 @@ func (r *resolver) embedSource(e ast.Expr) string {
 				continue
 			}
 			return ""
+		case *ast.SelectorExpr:
+			if em := r.importedEmbed(x); em != nil {
+				return em.Source
+			}
+			return ""
 		}
 		return ""
 	}
