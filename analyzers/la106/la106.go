@@ -26,7 +26,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch {
 		case op.Name == "SETNX":
 			what = "SETNX"
-			if sel, ok := ast.Unparen(op.Call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetNX" {
+			if sel, ok := ast.Unparen(op.Call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetNX" && (op.Via == nil || op.Via.ExpireAt == "") {
 				what = "SetNX(..., 0) (sent as SETNX)"
 			}
 		case op.Name == "SET" && op.NX && op.TTL == resolve.NoTTL && op.Complete:
@@ -38,6 +38,14 @@ func run(pass *analysis.Pass) (any, error) {
 		// A flag, a marker or a generic wrapper is no lock: only an
 		// acquire with lock evidence is reported.
 		if !in.IsLockAcquire(op) {
+			continue
+		}
+		if op.Via != nil && op.Via.ExpireAt != "" {
+			// A set-if-absent-then-expire helper: the pair is the
+			// wrapper's, the lock key the caller's.
+			ruleutil.Report(pass, rules.LA106, op.Pos,
+				"%s, then a separate EXPIRE (%s): a crash in between leaves the lock forever; use %s",
+				what, op.Via.ExpireAt, fix.AcquireAdvice)
 			continue
 		}
 		if exp := in.AcquireExpire(op); exp != nil {

@@ -562,7 +562,7 @@ func (in *Info) leadingName(e ast.Expr) (lead ast.Expr, ok bool) {
 		text, _, _ := strings.Cut(format, "%")
 		return nil, !LockWord(text)
 	case *ast.BinaryExpr:
-		if x.Op != token.ADD || !isString(in.TypesInfo.TypeOf(x)) {
+		if x.Op != token.ADD || !syntax.IsString(in.TypesInfo.TypeOf(x)) {
 			return nil, false
 		}
 		first := x.X

@@ -119,7 +119,7 @@ func exportEmbedded(pass *analysis.Pass) {
 			for _, spec := range gd.Specs {
 				for _, name := range spec.(*ast.ValueSpec).Names {
 					v, ok := pass.TypesInfo.Defs[name].(*types.Var)
-					if !ok || !v.Exported() || !isString(v.Type()) {
+					if !ok || !v.Exported() || !syntax.IsString(v.Type()) {
 						continue
 					}
 					w, ok := r.x.Single(v)

@@ -69,6 +69,10 @@ type OpSummary struct {
 	// whose reply it compares with Match, in another round trip (a
 	// GET-compare-then-DEL helper: Name is the DEL).
 	Checked bool
+	// ExpireAt: a TTL-less SET NX or SETNX after which the wrapper sends
+	// an EXPIRE of the same key in another round trip, and where that
+	// EXPIRE is sent ("redis.go:88"): a set-if-absent-then-expire helper.
+	ExpireAt string
 
 	// Results says what each of the wrapper's results carries of the reply.
 	Results []Carry
@@ -127,6 +131,9 @@ func (o OpSummary) String() string {
 	}
 	if o.Checked {
 		w(" after-GET-check")
+	}
+	if o.ExpireAt != "" {
+		w(" then-EXPIRE@%s", o.ExpireAt)
 	}
 	if o.NX {
 		w(" NX")

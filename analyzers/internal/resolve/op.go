@@ -262,6 +262,10 @@ type Via struct {
 	// whose reply it compares with Match, in another round trip
 	// (OpSummary.Checked).
 	Checked bool
+	// ExpireAt: the wrapper completes this TTL-less acquire with an
+	// EXPIRE of the key in another round trip, sent there
+	// (OpSummary.ExpireAt).
+	ExpireAt string
 }
 
 // Passed is a set of the parts of a wrapper Op that come from the

@@ -256,6 +256,9 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 		if s := r.checkedDelete(fn, fd, ops); s != nil {
 			return s
 		}
+		if s := r.expiredAcquire(fn, fd, ops); s != nil {
+			return s
+		}
 	}
 	if len(ops) == 0 && fd.Body != nil {
 		return r.scriptConstructor(fn, fd)
@@ -295,7 +298,7 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 			At: r.x.At(op.Call.Pos()),
 		}
 		if op.Via != nil {
-			os.At = op.Via.At
+			os.At, os.ExpireAt = op.Via.At, op.Via.ExpireAt
 		}
 		if os.Client == "" {
 			return nil
@@ -511,6 +514,36 @@ func (r *resolver) checkedDelete(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *S
 	}
 	s.Ops[0].Match, s.Ops[0].Checked = match, true
 	del.InWrapper.Passed = s.Ops[0].passed()
+	return s
+}
+
+// expiredAcquire summarises a set-if-absent-then-expire helper (a
+// project's SetNX(ctx, key, value, expireSeconds) that sends SETNX, then
+// EXPIRE in a second round trip): a TTL-less SETNX or SET NX of a key
+// parameter, then an EXPIRE-family command of the same parameter. Its
+// callers see one acquire of their key, with ExpireAt where the EXPIRE is
+// sent: whether that is a lock acquired without an atomic TTL is decided
+// at each call (LA106), by the key and names it has. nil for any other
+// shape.
+func (r *resolver) expiredAcquire(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summary {
+	acq, exp := ops[0], ops[1]
+	if !acq.IsAcquire() || (acq.Name != "SETNX" && acq.TTL != NoTTL) || exp.Steps()&StepExpire == 0 ||
+		len(acq.Keys) != 1 || len(exp.Keys) != 1 || acq.Tx != nil || exp.Tx != nil || exp.Pos <= acq.Pos {
+		return nil
+	}
+	params := map[types.Object]int{}
+	for i := range fn.Signature().Params().Len() {
+		params[fn.Signature().Params().At(i)] = i
+	}
+	k := r.paramIndex(params, acq.Keys[0])
+	if k < 0 || r.paramIndex(params, exp.Keys[0]) != k {
+		return nil
+	}
+	s := r.summarize(fn, fd, []*Op{acq})
+	if s == nil {
+		return nil
+	}
+	s.Ops[0].ExpireAt = r.x.At(exp.Call.Pos())
 	return s
 }
 
@@ -1020,7 +1053,7 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		r.place(op, stack)
 		op.Name, op.Method, op.Step = os.Name, os.Method, os.Step
 		op.NX, op.XX, op.GET, op.Cond, op.TTL = os.NX, os.XX, os.GET, os.Cond, os.TTL
-		op.Via = &Via{Func: fn, At: os.At, Results: os.Results, Checked: os.Checked}
+		op.Via = &Via{Func: fn, At: os.At, Results: os.Results, Checked: os.Checked, ExpireAt: os.ExpireAt}
 		op.Args = args(sig, call)
 		fixed := func(i int, e func(*Op) ast.Expr) ast.Expr {
 			if i >= 0 {
