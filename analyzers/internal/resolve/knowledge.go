@@ -389,6 +389,9 @@ func registerAll() {
 
 	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: goRedisClient("go-redis/v9"), handle: goRedis, dialect: goRedisDialect{keepTTL: true}, specs: goRedisAPI})
 	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: goRedisClient("go-redis/v8"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
+	// v9's release candidates, published under the old path before the
+	// module moved to redis/go-redis: v8's API (SetNX(..., 0) sends SETNX).
+	register([]string{"github.com/go-redis/redis/v9"}, &pkgInfo{client: goRedisClient("go-redis/v9-rc"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
 	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: goRedisClient("go-redis/v7"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
 	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: goRedisClient("go-redis"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
 	register([]string{portPath}, &pkgInfo{client: portClient(), handle: goRedis, specs: portSpecs()})

@@ -1,14 +1,15 @@
 // Package embedpkg runs Lua kept in another package's //go:embed variables
 // (shape seen in the wild: a lock whose scripts live in a lua package):
 // the text is read as if declared here, and a script object built on it
-// names the file.
+// names the file. The client is go-redis v9's release candidate, still
+// at the old module path.
 package embedpkg
 
 import (
 	"context"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/go-redis/redis/v9"
 
 	"la101/embedpkg/scripts"
 )
