@@ -18,6 +18,13 @@
 // EXPIRE then runs even when the acquire failed and moves the current
 // holder's deadline; the message says so.
 //
+// A project's set-if-absent-then-expire helper (SetNX(ctx, key, value,
+// expireSeconds) sending SETNX, then EXPIRE of the same key parameter in a
+// second round trip) is judged where it is called, like any generic
+// wrapper whose key is its caller's: a lock acquired through it is
+// reported at that call, naming the helper's EXPIRE; the helper itself is
+// silent.
+//
 // A SET NX whose options the layer could not all see is not reported.
 //
 // # Suggested fix
