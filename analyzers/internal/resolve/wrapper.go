@@ -482,12 +482,8 @@ func (r *resolver) checkedDelete(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *S
 	if get.Name != "GET" || !del.IsPlainDel() || len(get.Keys) != 1 || len(del.Keys) != 1 || get.Tx != nil || del.Tx != nil {
 		return nil
 	}
-	params := map[types.Object]int{}
-	for i := range fn.Signature().Params().Len() {
-		params[fn.Signature().Params().At(i)] = i
-	}
-	k := r.paramIndex(params, get.Keys[0])
-	if k < 0 || r.paramIndex(params, del.Keys[0]) != k {
+	params, k := r.sharedKeyParam(fn, get, del)
+	if k < 0 {
 		return nil
 	}
 	match := -1
@@ -531,12 +527,7 @@ func (r *resolver) expiredAcquire(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *
 		len(acq.Keys) != 1 || len(exp.Keys) != 1 || acq.Tx != nil || exp.Tx != nil || exp.Pos <= acq.Pos {
 		return nil
 	}
-	params := map[types.Object]int{}
-	for i := range fn.Signature().Params().Len() {
-		params[fn.Signature().Params().At(i)] = i
-	}
-	k := r.paramIndex(params, acq.Keys[0])
-	if k < 0 || r.paramIndex(params, exp.Keys[0]) != k {
+	if _, k := r.sharedKeyParam(fn, acq, exp); k < 0 {
 		return nil
 	}
 	s := r.summarize(fn, fd, []*Op{acq})
@@ -545,6 +536,21 @@ func (r *resolver) expiredAcquire(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *
 	}
 	s.Ops[0].ExpireAt = r.x.At(exp.Call.Pos())
 	return s
+}
+
+// sharedKeyParam returns a wrapper's parameters (by object, to their
+// index) and the index of the parameter that is the first key of both a
+// and b, or -1.
+func (r *resolver) sharedKeyParam(fn *types.Func, a, b *Op) (map[types.Object]int, int) {
+	params := map[types.Object]int{}
+	for i := range fn.Signature().Params().Len() {
+		params[fn.Signature().Params().At(i)] = i
+	}
+	k := r.paramIndex(params, a.Keys[0])
+	if k < 0 || r.paramIndex(params, b.Keys[0]) != k {
+		return params, -1
+	}
+	return params, k
 }
 
 // fromCall reports whether e is a local variable every write of which is
