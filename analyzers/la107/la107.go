@@ -57,11 +57,18 @@ func run(pass *analysis.Pass) (any, error) {
 			if o.Drawn == origin.Strong {
 				continue
 			}
-			ruleutil.Report(pass, rules.LA107, op.Pos, "%s", ruleutil.Fit(
-				fmt.Sprintf("reentrant lock's owner id%s is not unique per owner: it comes from %s", written, o.Reason()),
+			cause := fmt.Sprintf("reentrant lock's owner id%s is not unique per owner: it comes from %s", written, o.Reason())
+			const short = "; use crypto/rand once per owner"
+			if len(cause)+len(short) > ruleutil.MaxMessage && o.Once != "" {
+				// Drawn once per owner is the design: what it is
+				// drawn from is the fault, said first when both do
+				// not fit.
+				cause = fmt.Sprintf("reentrant lock's owner id%s is not unique per owner: it comes from %s", written, o.Sources().Reason())
+			}
+			ruleutil.Report(pass, rules.LA107, op.Pos, "%s", ruleutil.Fit(cause,
 				"; draw it once per owner from crypto/rand and keep the hold count apart",
 				"; draw it once per owner from crypto/rand",
-				"; use crypto/rand once per owner"))
+				short))
 			continue
 		}
 		ruleutil.Report(pass, rules.LA107, op.Pos, "%s", ruleutil.Fit(

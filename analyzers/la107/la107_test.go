@@ -16,10 +16,10 @@ func TestLA107(t *testing.T) {
 // another package's helpers (through their Source facts), or fixed in a
 // lock library's options.
 func TestLA107Facts(t *testing.T) {
-	analyzertest.Run(t, la107.Analyzer, nil, "la107/field", "la107/tokenuse", "la107/options", "la107/wrapped", "la107/lease")
+	analyzertest.Run(t, la107.Analyzer, nil, "la107/field", "la107/tokenuse", "la107/options", "la107/wrapped", "la107/lease", "la107/procuse")
 }
 
 // TestTokenFacts states the Source facts of a helper package.
 func TestTokenFacts(t *testing.T) {
-	analyzertest.Run(t, origin.Analyzer, nil, "la107/tokens")
+	analyzertest.Run(t, origin.Analyzer, nil, "la107/tokens", "la107/procid")
 }

@@ -117,9 +117,10 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			t := &tracer{x: tr.x, seen: map[types.Object]bool{}, source: tr.source}
-			// Only a function that draws randomness (or calls one that
-			// does) is traced: the rest make no tokens of their own.
-			if weakRand, strongRand := t.randomness(fd, 0, map[*ast.FuncDecl]bool{}); len(weakRand) == 0 && !strongRand {
+			// Only a function that draws randomness or reads the
+			// process's identity (or calls one that does) is traced:
+			// the rest make no tokens of their own.
+			if weakRand, strongRand := t.randomness(fd, 0, map[*ast.FuncDecl]bool{}); len(weakRand) == 0 && !strongRand && !t.identity(fd, 0, map[*ast.FuncDecl]bool{}) {
 				continue
 			}
 			if o := t.helper(fd, 0, 0); o.Strength != Untraced {
@@ -135,8 +136,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // makesTokens reports whether a package imports a random source or a
-// package with Source facts. Client packages do not count: their API is
-// the resolve layer's knowledge.
+// package with Source facts, or reads the process's identity (a pid or
+// goroutine id helper). Client packages do not count: their API is the
+// resolve layer's knowledge.
 func makesTokens(pass *analysis.Pass) bool {
 	if strings.HasPrefix(pass.Pkg.Path(), "math/") || pass.Pkg.Path() == "crypto/rand" || resolve.IsClientPackage(pass.Pkg.Path()) {
 		return false
@@ -146,7 +148,7 @@ func makesTokens(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	return false
+	return readsIdentity(pass)
 }
 
 // tokenResult reports whether a signature's first result can be a token

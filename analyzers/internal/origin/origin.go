@@ -43,6 +43,17 @@ type Origin struct {
 	// was drawn: a reentrant lock's owner id is drawn once per owner by
 	// design, and is sound when that draw is strong.
 	Drawn Strength
+	// Once is the reason saying the value is drawn once ("field token
+	// set once by NewLock"), when one of Reasons is.
+	Once string
+}
+
+// Sources is the origin without its Once reason: where the drawn value
+// comes from.
+func (o Origin) Sources() Origin {
+	o.Reasons = slices.DeleteFunc(slices.Clone(o.Reasons), func(r string) bool { return r == o.Once })
+	o.Once = ""
+	return o
 }
 
 // Reason joins the reasons: "os.Hostname and os.Getpid".
@@ -293,6 +304,9 @@ func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
 		return untraced
 	}
 	fn = fn.Origin()
+	if r, ok := processID(fn); ok {
+		return weak(r)
+	}
 	path, name := fn.Pkg().Path(), fn.Name()
 	recv := resolve.RecvName(fn)
 	var recvExpr ast.Expr
@@ -302,13 +316,12 @@ func (t *tracer) call(call *ast.CallExpr, idx int, depth int) Origin {
 	switch path {
 	case "os":
 		switch name {
-		case "Hostname", "Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid", "Executable", "Getwd":
+		case "Getuid", "Geteuid", "Getgid", "Getegid", "Executable", "Getwd":
 			return weak("os." + name)
 		}
-	case "syscall":
-		switch name {
-		case "Getpid", "Getppid", "Gettid", "Getuid":
-			return weak("syscall." + name)
+	case "github.com/petermattis/goid":
+		if name == "Get" {
+			return weak(goroutineID)
 		}
 	case "time":
 		if recv == "Time" {
@@ -461,10 +474,16 @@ func (t *tracer) helper(decl *ast.FuncDecl, idx int, depth int) Origin {
 	o := all(out)
 	if o.Strength == Untraced && len(out) > 0 {
 		// What is returned is built in ways the tracer does not follow
-		// (a byte loop over a random source): the randomness underneath
+		// (a byte loop over a random source, a goroutine id cut out of
+		// the stack header): the randomness, or the stack, underneath
 		// decides.
-		if weakRand, strongRand := t.randomness(decl, 0, map[*ast.FuncDecl]bool{}); len(weakRand) > 0 && !strongRand {
+		weakRand, strongRand := t.randomness(decl, 0, map[*ast.FuncDecl]bool{})
+		switch {
+		case strongRand:
+		case len(weakRand) > 0:
 			return Origin{Strength: Weak, Reasons: weakRand}
+		case t.readsStack(decl, 0, map[*ast.FuncDecl]bool{}):
+			return weak(goroutineID)
 		}
 	}
 	return o
@@ -567,7 +586,7 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 	once := fmt.Sprintf("field %s set once by %s", v.Name(), where)
 	o := all(out)
 	if o.Strength == Weak {
-		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons), Drawn: Weak}
+		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons), Drawn: Weak, Once: once}
 	}
 	if fromCallers == len(writes) && !slices.ContainsFunc(out, isWeak) {
 		// Every write stores the constructor's caller's value (New(key,
