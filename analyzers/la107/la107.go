@@ -8,19 +8,24 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/origin"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
 // Analyzer reports lock tokens that are not unique per acquisition.
-var Analyzer = ruleutil.New(rules.LA107, run, keys.Analyzer, origin.Analyzer)
+var Analyzer = ruleutil.New(rules.LA107, run, keys.Analyzer, origin.Analyzer, syntax.Analyzer)
+
+func init() { Analyzer.FactTypes = []analysis.Fact{new(TokenParam)} }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
@@ -37,6 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		o := tr.Token(op.Value, op.Func)
+		exportStored(pass, tr.StoredParams(op.Value, op.Func), in.Reentrant(op))
 		if o.Strength != origin.Weak {
 			continue
 		}
@@ -50,34 +56,103 @@ func run(pass *analysis.Pass) (any, error) {
 		if op.Via != nil {
 			written = " written" + ruleutil.Through(pass, op)
 		}
-		if in.Reentrant(op) {
-			// A reentrant lock's token is its owner's identity: drawn
-			// once per owner, reused by that owner's re-acquires. It
-			// must be unique per owner, not per acquisition.
-			if o.Drawn == origin.Strong {
-				continue
-			}
-			cause := fmt.Sprintf("reentrant lock's owner id%s is not unique per owner: it comes from %s", written, o.Reason())
-			const short = "; use crypto/rand once per owner"
-			if len(cause)+len(short) > ruleutil.MaxMessage && o.Once != "" {
-				// Drawn once per owner is the design: what it is
-				// drawn from is the fault, said first when both do
-				// not fit.
-				cause = fmt.Sprintf("reentrant lock's owner id%s is not unique per owner: it comes from %s", written, o.Sources().Reason())
-			}
-			ruleutil.Report(pass, rules.LA107, op.Pos, "%s", ruleutil.Fit(cause,
-				"; draw it once per owner from crypto/rand and keep the hold count apart",
-				"; draw it once per owner from crypto/rand",
-				short))
+		report(pass, op.Pos, o, written, in.Reentrant(op))
+	}
+	passedToConstructors(pass, tr)
+	return nil, nil
+}
+
+// report reports a weak token o written at pos (written names the
+// wrapper or constructor it goes through).
+func report(pass *analysis.Pass, pos token.Pos, o origin.Origin, written string, reentrant bool) {
+	if reentrant {
+		// A reentrant lock's token is its owner's identity: drawn
+		// once per owner, reused by that owner's re-acquires. It
+		// must be unique per owner, not per acquisition.
+		if o.Drawn == origin.Strong {
+			return
+		}
+		ruleutil.Report(pass, rules.LA107, pos, "%s", ruleutil.Fit(
+			cause("reentrant lock's owner id"+written+" is not unique per owner: it comes from ", o, "; use crypto/rand once per owner"),
+			"; draw it once per owner from crypto/rand and keep the hold count apart",
+			"; draw it once per owner from crypto/rand",
+			"; use crypto/rand once per owner"))
+		return
+	}
+	ruleutil.Report(pass, rules.LA107, pos, "%s", ruleutil.Fit(
+		cause("lock token"+written+" is not unique per acquisition: it comes from ", o, "; use a fresh crypto/rand token"),
+		"; draw 20 random bytes from crypto/rand for every acquire",
+		"; draw a fresh crypto/rand token per acquire",
+		"; use a fresh crypto/rand token"))
+}
+
+// cause is what+o's reasons, without the reasons that say a value is
+// drawn once (a field a constructor sets) when the whole and the shortest
+// advice would not fit: what the value is drawn from is the fault then.
+func cause(what string, o origin.Origin, shortest string) string {
+	c := what + o.Reason()
+	if len(o.Once) > 0 && utf8.RuneCountInString(c+shortest) > ruleutil.MaxMessage {
+		if s := o.Sources(); len(s.Reasons) > 0 {
+			c = what + s.Reason()
+		}
+	}
+	return c
+}
+
+// TokenParam is the fact of an exported lock constructor whose parameter
+// Index its lock's acquires write as the token, from a field only
+// constructors set (New(client, key, value) { return &Lock{value:
+// value} }): nothing where the lock is says what the token is; each
+// caller is judged by what it passes.
+type TokenParam struct {
+	Index     int
+	Reentrant bool // the token is a reentrant lock's owner id
+}
+
+// AFact makes TokenParam a go/analysis fact.
+func (*TokenParam) AFact() {}
+
+func (f *TokenParam) String() string { return fmt.Sprintf("token parameter %d", f.Index) }
+
+// exportStored exports TokenParam for the exported constructors whose
+// parameters an acquire's token is stored from.
+func exportStored(pass *analysis.Pass, params []origin.Param, reentrant bool) {
+	for _, p := range params {
+		if p.Func.Exported() && p.Func.Signature().Recv() == nil {
+			pass.ExportObjectFact(p.Func, &TokenParam{Index: p.Index, Reentrant: reentrant})
+		}
+	}
+}
+
+// passedToConstructors reports the calls of other packages' lock
+// constructors (TokenParam) that pass a weak token, traced through the
+// calling function's locals and, for an unexported function, through
+// what its callers here pass (origin.Tracer.Passed).
+func passedToConstructors(pass *analysis.Pass, tr *origin.Tracer) {
+	facts := map[*types.Func]*TokenParam{}
+	x := syntax.Of(pass)
+	for n := range x.Inspector().PreorderSeq((*ast.CallExpr)(nil)) {
+		call := n.(*ast.CallExpr)
+		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || fn.Signature().Recv() != nil {
 			continue
 		}
-		ruleutil.Report(pass, rules.LA107, op.Pos, "%s", ruleutil.Fit(
-			fmt.Sprintf("lock token%s is not unique per acquisition: it comes from %s", written, o.Reason()),
-			"; draw 20 random bytes from crypto/rand for every acquire",
-			"; draw a fresh crypto/rand token per acquire",
-			"; use a fresh crypto/rand token"))
+		f, ok := facts[fn]
+		if !ok {
+			f = new(TokenParam)
+			if !pass.ImportObjectFact(fn, f) {
+				f = nil
+			}
+			facts[fn] = f
+		}
+		if f == nil || f.Index >= len(call.Args) || call.Ellipsis.IsValid() {
+			continue
+		}
+		fd := x.FuncOf(call)
+		if o := tr.Passed(call.Args[f.Index], fd); o.Strength == origin.Weak {
+			report(pass, call.Pos(), o, " passed to "+fn.Pkg().Name()+"."+fn.Name(), f.Reentrant)
+		}
 	}
-	return nil, nil
 }
 
 // luaConstants reports scripted acquires whose value is a literal of the

@@ -16,7 +16,7 @@ func TestLA107(t *testing.T) {
 // another package's helpers (through their Source facts), or fixed in a
 // lock library's options.
 func TestLA107Facts(t *testing.T) {
-	analyzertest.Run(t, la107.Analyzer, nil, "la107/field", "la107/tokenuse", "la107/options", "la107/wrapped", "la107/lease", "la107/procuse")
+	analyzertest.Run(t, la107.Analyzer, nil, "la107/field", "la107/tokenuse", "la107/options", "la107/wrapped", "la107/lease", "la107/procuse", "la107/ctoruse")
 }
 
 // TestTokenFacts states the Source facts of a helper package.

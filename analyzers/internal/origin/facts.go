@@ -86,6 +86,15 @@ func (tr *Tracer) Token(e ast.Expr, fn *ast.FuncDecl) Origin {
 	return t.origin(e, 0)
 }
 
+// Passed traces a value the function fn passes where a token is taken
+// (a lock constructor's token parameter): as Token, and a parameter of an
+// unexported function or method of the package through what its calls
+// here pass for it (weak when every call passes a weak value).
+func (tr *Tracer) Passed(e ast.Expr, fn *ast.FuncDecl) Origin {
+	t := &tracer{x: tr.x, seen: map[types.Object]bool{}, source: tr.source, acq: fn, viaCallers: true}
+	return t.origin(e, 0)
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	tr := &Tracer{x: syntax.Of(pass)}
 	if pass.ImportObjectFact != nil {

@@ -43,16 +43,16 @@ type Origin struct {
 	// was drawn: a reentrant lock's owner id is drawn once per owner by
 	// design, and is sound when that draw is strong.
 	Drawn Strength
-	// Once is the reason saying the value is drawn once ("field token
-	// set once by NewLock"), when one of Reasons is.
-	Once string
+	// Once are the reasons saying a value is drawn once ("field token
+	// set once by NewLock"), among Reasons.
+	Once []string
 }
 
-// Sources is the origin without its Once reason: where the drawn value
-// comes from.
+// Sources is the origin without its Once reasons: where the values
+// drawn once come from, for a message that cannot say both.
 func (o Origin) Sources() Origin {
-	o.Reasons = slices.DeleteFunc(slices.Clone(o.Reasons), func(r string) bool { return r == o.Once })
-	o.Once = ""
+	o.Reasons = slices.DeleteFunc(slices.Clone(o.Reasons), func(r string) bool { return slices.Contains(o.Once, r) })
+	o.Once = nil
 	return o
 }
 
@@ -104,6 +104,9 @@ type tracer struct {
 	// field written only outside it, by a constructor, is a token drawn
 	// once per object (nil: fields are untraced).
 	acq *ast.FuncDecl
+	// viaCallers: a parameter of an unexported function of the package
+	// is traced through the arguments its calls pass (Passed).
+	viaCallers bool
 }
 
 func (t *tracer) origin(e ast.Expr, depth int) Origin {
@@ -169,6 +172,9 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 	if t.x.IsParam(v) {
 		if isInteger(v.Type()) && workerName(v.Name()) {
 			return weak(fmt.Sprintf("the worker id %s", v.Name()))
+		}
+		if t.viaCallers {
+			return t.argsOf(v, depth, t.origin)
 		}
 		return untraced
 	}
@@ -243,6 +249,7 @@ func all(out []Origin) Origin {
 			return untraced
 		}
 		res.Reasons = merge(res.Reasons, o.Reasons)
+		res.Once = merge(res.Once, o.Once)
 	}
 	return res
 }
@@ -251,7 +258,7 @@ func all(out []Origin) Origin {
 // strong, weak when all are weak (constants count only when nothing else
 // does), else untraced.
 func (t *tracer) derived(args []ast.Expr, depth int) Origin {
-	var consts, weaks []string
+	var consts, weaks, once []string
 	traced, unknown := 0, false
 	for _, a := range args {
 		o := t.origin(a, depth+1)
@@ -268,6 +275,7 @@ func (t *tracer) derived(args []ast.Expr, depth int) Origin {
 		}
 		traced++
 		weaks = merge(weaks, o.Reasons)
+		once = merge(once, o.Once)
 	}
 	if unknown {
 		return untraced
@@ -278,7 +286,7 @@ func (t *tracer) derived(args []ast.Expr, depth int) Origin {
 		}
 		return weak("a constant")
 	}
-	return Origin{Strength: Weak, Reasons: weaks}
+	return Origin{Strength: Weak, Reasons: weaks, Once: once}
 }
 
 func merge(a, b []string) []string {
@@ -548,30 +556,20 @@ func (t *tracer) randomness(decl *ast.FuncDecl, depth int, seen map[*ast.FuncDec
 // else (a field the acquiring method sets, a field of another type) is
 // untraced: the caller may set a fresh token.
 func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
-	if t.acq == nil || t.acq.Recv == nil || v.Pkg() != t.x.Pkg || t.seen[v] {
+	if t.seen[v] {
 		return untraced
 	}
-	selection := t.x.TypesInfo.Selections[sel]
-	if selection == nil || !sameNamed(selection.Recv(), t.recvType()) {
-		return untraced
-	}
-	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || !t.x.IsParam(t.x.ObjOf(id)) {
+	writes, fds := t.ctorWrites(sel, v)
+	if writes == nil {
 		return untraced
 	}
 	t.seen[v] = true
 	defer delete(t.seen, v)
-	writes := append(append([]syntax.Write(nil), t.x.FieldInits(v)...), t.x.Writes(v)...)
-	if len(writes) == 0 {
-		return untraced
-	}
 	var where string
 	var out []Origin
 	fromCallers := 0
-	for _, w := range writes {
-		fd := t.funcAt(w.Pos)
-		if w.Value() == nil || fd == nil || fd == t.acq || isMethodOf(t.x, fd, t.recvType()) {
-			return untraced
-		}
+	for i, w := range writes {
+		fd := fds[i]
 		if where == "" {
 			where = fd.Name.Name
 		}
@@ -586,7 +584,7 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 	once := fmt.Sprintf("field %s set once by %s", v.Name(), where)
 	o := all(out)
 	if o.Strength == Weak {
-		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons), Drawn: Weak, Once: once}
+		return Origin{Strength: Weak, Reasons: merge([]string{once}, o.Reasons), Drawn: Weak, Once: []string{once}}
 	}
 	if fromCallers == len(writes) && !slices.ContainsFunc(out, isWeak) {
 		// Every write stores the constructor's caller's value (New(key,
@@ -600,6 +598,75 @@ func (t *tracer) field(sel *ast.SelectorExpr, v *types.Var, depth int) Origin {
 }
 
 func isWeak(o Origin) bool { return o.Strength == Weak }
+
+// ctorWrites returns the writes of a field of the acquiring method's type,
+// read from its receiver, when only constructors write it (functions
+// other than the acquiring one and the type's methods), with the
+// function of each; nil for any other field.
+func (t *tracer) ctorWrites(sel *ast.SelectorExpr, v *types.Var) ([]syntax.Write, []*ast.FuncDecl) {
+	if t.acq == nil || t.acq.Recv == nil || v.Pkg() != t.x.Pkg {
+		return nil, nil
+	}
+	selection := t.x.TypesInfo.Selections[sel]
+	if selection == nil || !sameNamed(selection.Recv(), t.recvType()) {
+		return nil, nil
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || !t.x.IsParam(t.x.ObjOf(id)) {
+		return nil, nil
+	}
+	writes := append(append([]syntax.Write(nil), t.x.FieldInits(v)...), t.x.Writes(v)...)
+	if len(writes) == 0 {
+		return nil, nil
+	}
+	fds := make([]*ast.FuncDecl, len(writes))
+	for i, w := range writes {
+		fd := t.funcAt(w.Pos)
+		if w.Value() == nil || fd == nil || fd == t.acq || isMethodOf(t.x, fd, t.recvType()) {
+			return nil, nil
+		}
+		fds[i] = fd
+	}
+	return writes, fds
+}
+
+// Param is a parameter of a function: Index among its parameters.
+type Param struct {
+	Func  *types.Func
+	Index int
+}
+
+// StoredParams returns, for a token the acquiring method fn reads from a
+// field of its receiver that only constructors set, each from one of its
+// own parameters (New(client, key, value) { return &Lock{value: value} }),
+// those parameters: the token is what the constructor's callers pass,
+// judged where they pass it. Nil for any other value.
+func (tr *Tracer) StoredParams(e ast.Expr, fn *ast.FuncDecl) []Param {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, ok := tr.x.ObjOf(sel).(*types.Var)
+	if !ok || !v.IsField() {
+		return nil
+	}
+	t := &tracer{x: tr.x, seen: map[types.Object]bool{}, acq: fn}
+	writes, fds := t.ctorWrites(sel, v)
+	var out []Param
+	for i, w := range writes {
+		ctor, _ := tr.x.TypesInfo.Defs[fds[i].Name].(*types.Func)
+		p, ok := tr.x.ObjOf(ast.Unparen(w.Value())).(*types.Var)
+		if ctor == nil || !ok {
+			return nil
+		}
+		params := ctor.Signature().Params()
+		idx := slices.IndexFunc(slices.Collect(params.Variables()), func(q *types.Var) bool { return q == p })
+		if idx < 0 || ctor.Signature().Variadic() && idx == params.Len()-1 {
+			return nil
+		}
+		out = append(out, Param{Func: ctor, Index: idx})
+	}
+	return out
+}
 
 // callersArg traces a value a function stores that is one of its own
 // parameters: the arguments this package's calls of the function pass for

@@ -226,10 +226,12 @@ func constLit(info *types.Info, e ast.Expr) bool {
 
 // argsOf traces a parameter of a function of the package through the
 // arguments its calls in the package pass (all of them alike, else
-// untraced); an exported function's callers elsewhere are unknown.
+// untraced); an exported function's callers elsewhere are unknown. An
+// unexported method counts (Passed: viaCallers) when no interface of the
+// package has a method of its name, so that every call names it.
 func (t *tracer) argsOf(v *types.Var, depth int, trace func(ast.Expr, int) Origin) Origin {
 	fd, idx := t.paramOf(v)
-	if fd == nil || fd.Name.IsExported() || fd.Recv != nil {
+	if fd == nil || fd.Name.IsExported() || fd.Recv != nil && (!t.viaCallers || t.ifaceMethod(fd.Name.Name)) {
 		return untraced
 	}
 	fn, _ := t.x.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -244,6 +246,10 @@ func (t *tracer) argsOf(v *types.Var, depth int, trace func(ast.Expr, int) Origi
 				return true
 			}
 			if callee, _ := typeutil.Callee(t.x.TypesInfo, call).(*types.Func); callee == fn {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && t.x.TypesInfo.Types[sel.X].IsType() {
+					out = append(out, untraced) // a method expression: the receiver is the first argument
+					return true
+				}
 				out = append(out, trace(call.Args[idx], depth+1))
 			}
 			return true
@@ -273,4 +279,22 @@ func (t *tracer) paramOf(v *types.Var) (*ast.FuncDecl, int) {
 		}
 	}
 	return nil, -1
+}
+
+// ifaceMethod reports an interface type of the package with a method of
+// the name: calls through it do not name the method that runs.
+func (t *tracer) ifaceMethod(name string) bool {
+	scope := t.x.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+			if obj, _, _ := types.LookupFieldOrMethod(it, false, t.x.Pkg, name); obj != nil {
+				return true
+			}
+		}
+	}
+	return false
 }

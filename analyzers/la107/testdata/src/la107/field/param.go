@@ -17,7 +17,7 @@ type ShardLock struct {
 	value string
 }
 
-func NewShardLock(key, value string, rdb *redis.Client) *ShardLock {
+func NewShardLock(key, value string, rdb *redis.Client) *ShardLock { // want NewShardLock:"token parameter 1"
 	return &ShardLock{key: key, value: value, rdb: rdb}
 }
 
@@ -33,7 +33,7 @@ type JobLock struct {
 	value string
 }
 
-func NewJobLock(key, value string, rdb *redis.Client) *JobLock {
+func NewJobLock(key, value string, rdb *redis.Client) *JobLock { // want NewJobLock:"token parameter 1"
 	l := &JobLock{key: key, rdb: rdb}
 	l.value = value
 	return l
@@ -55,7 +55,7 @@ type NamedLock struct {
 	value string
 }
 
-func NewNamedLock(key, value string, rdb *redis.Client) *NamedLock {
+func NewNamedLock(key, value string, rdb *redis.Client) *NamedLock { // want NewNamedLock:"token parameter 1"
 	return &NamedLock{key: key, value: value, rdb: rdb}
 }
 
