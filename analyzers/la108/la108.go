@@ -3,6 +3,7 @@ package la108
 import (
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -63,6 +64,14 @@ func run(pass *analysis.Pass) (any, error) {
 				ruleutil.Report(pass, rules.LA108, op.Pos,
 					"result of %s is discarded, but an error means the lock was lost: check it and %s", what, act)
 			}
+			continue
+		}
+		if reply.DroppedInWrapper(op) && !reply.NilIsError(op) {
+			// Whatever this caller does, the wrapper has dropped the
+			// reply: it must return it first.
+			ruleutil.Report(pass, rules.LA108, op.Pos,
+				"%s returns only the error of %s, but %s (lock lost) is no error: return the reply and %s",
+				strings.TrimPrefix(ruleutil.Through(pass, op), " in "), strings.TrimSuffix(what, ruleutil.Through(pass, op)), lost, act)
 			continue
 		}
 		if use == reply.Discarded {

@@ -141,7 +141,10 @@ func (w *walker) of(op *resolve.Op) Use {
 // the reply's own error is the outcome only where the client reports a
 // lost lock as an error (NilIsError). When no result carries the outcome,
 // the wrapper dealt with it itself (or dropped it: the wrapper's finding,
-// not its callers'): the caller's use is Unseen.
+// not its callers'): the caller's use is Unseen — except where the
+// wrapper reads nothing but the reply's error (Via.Dropped) of a script
+// its caller passes: the wrapper cannot tell what it runs, and the caller
+// can only ever see the error (at most ErrorOnly).
 func (w *walker) viaUse(op *resolve.Op) Use {
 	parts := make([]part, len(op.Via.Results))
 	outcome := false
@@ -154,6 +157,9 @@ func (w *walker) viaUse(op *resolve.Op) Use {
 		}
 	}
 	if !outcome {
+		if DroppedInWrapper(op) {
+			return min(w.use(op.Call, parts), ErrorOnly)
+		}
 		return Unseen
 	}
 	if t := w.x.TypesInfo.TypeOf(op.Call); t != nil {
@@ -168,6 +174,14 @@ func (w *walker) viaUse(op *resolve.Op) Use {
 		}
 	}
 	return w.use(op.Call, parts)
+}
+
+// DroppedInWrapper reports an op through a wrapper that reads nothing of
+// the reply but its error (Via.Dropped), running a script its caller
+// passes: the value, the lock's outcome, never reaches the caller, and
+// the wrapper cannot tell that it was a lock's.
+func DroppedInWrapper(op *resolve.Op) bool {
+	return op.Via != nil && op.Via.Dropped && op.Via.Passed&resolve.PassedScript != 0
 }
 
 // NilIsError reports whether the op reports "lost" as an error, so that

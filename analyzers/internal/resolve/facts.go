@@ -76,6 +76,8 @@ type OpSummary struct {
 
 	// Results says what each of the wrapper's results carries of the reply.
 	Results []Carry
+	// Dropped: the wrapper reads nothing of the reply but its error.
+	Dropped bool
 	// At is where the command is sent: "redis.go:1492".
 	At string
 }
@@ -176,6 +178,9 @@ func (o OpSummary) String() string {
 	}
 	if len(rs) > 0 {
 		w(" results=%s", strings.Join(rs, ","))
+	}
+	if o.Dropped {
+		w(" dropped")
 	}
 	return b.String()
 }

@@ -254,6 +254,9 @@ type Via struct {
 	// Results says what each result of the wrapper carries of the
 	// command's reply (reply.Of reads it).
 	Results []Carry
+	// Dropped: the wrapper reads nothing of the reply but its error
+	// (return cmd.Err()): whatever the caller does, the value is lost.
+	Dropped bool
 	// Passed says which of the Op's parts the caller passed (the rest the
 	// wrapper fixes: a finding about those is the wrapper's, reported
 	// there, not at each of its callers).

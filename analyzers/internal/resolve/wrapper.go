@@ -14,6 +14,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -372,8 +373,9 @@ func (r *resolver) summarize(fn *types.Func, fd *ast.FuncDecl, ops []*Op) *Summa
 		return nil
 	}
 	results := r.carries(fd, sig, kept[len(kept)-1])
+	dropped := r.errorOnly(fd, kept[len(kept)-1])
 	for i := range out {
-		out[i].Results = results
+		out[i].Results, out[i].Dropped = results, dropped
 	}
 	s := &Summary{Ops: out}
 	r.w.inner[s] = kept
@@ -748,6 +750,76 @@ func (r *resolver) returned(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 	return found
 }
 
+// errorOnly reports a wrapper that reads nothing of its Op's reply but the
+// error (`return cmd.Err()`, `_, err := cmd.Result()`, `res := cmd;
+// return res.Err()`): the reply's value ends there. A reply (or a
+// variable holding it) returned, passed, compared or stored is read; an
+// error variable is only the error.
+func (r *resolver) errorOnly(fd *ast.FuncDecl, op *Op) bool {
+	if op.Call == nil || op.Kind == ScriptDef || op.Client != nil && op.Client.Replies == InReceiver {
+		return false // a radix action's reply goes into its receiver
+	}
+	// held are the variables the reply (or a method's result on it) is
+	// assigned to; only their error-typed ones are harmless.
+	var held []*ast.Ident
+	var onlyErr func(n ast.Expr) bool
+	onlyErr = func(n ast.Expr) bool {
+		for {
+			sel, ok := r.x.Parent(n).(*ast.SelectorExpr)
+			if !ok || sel.X != n {
+				break
+			}
+			call, ok := r.x.Parent(sel).(*ast.CallExpr)
+			if !ok || call.Fun != sel {
+				return false // a method value or a field of the reply
+			}
+			if sel.Sel.Name == "Err" {
+				return true
+			}
+			n = call // cmd.Result(), cmd.Int(): where that goes decides
+		}
+		switch p := r.x.Parent(n).(type) {
+		case *ast.ExprStmt:
+			return true
+		case *ast.AssignStmt:
+			if !slices.Contains(p.Rhs, n) || len(p.Rhs) != 1 && len(p.Rhs) != len(p.Lhs) {
+				return false
+			}
+			for i, l := range p.Lhs {
+				if len(p.Rhs) == 1 || p.Rhs[i] == n {
+					id, ok := ast.Unparen(l).(*ast.Ident)
+					if !ok {
+						return false // stored in a field or an element
+					}
+					held = append(held, id)
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !onlyErr(op.Call) {
+		return false
+	}
+	for len(held) > 0 {
+		id := held[0]
+		held = held[1:]
+		v, _ := r.x.ObjOf(id).(*types.Var)
+		if id.Name == "_" || v != nil && syntax.IsError(v.Type()) {
+			continue
+		}
+		if v == nil || syntax.IsPkgLevel(v) || r.x.IsResult(v) {
+			return false
+		}
+		for _, u := range r.x.Uses(v) {
+			if u.Pos() < fd.Pos() || u.Pos() >= fd.End() || !onlyErr(u) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // carries says what each result of the function carries of the reply of
 // its Op: a result computed from the call or from a variable assigned from
 // it; an error of the function's own returned where a conditional on the
@@ -1059,7 +1131,7 @@ func (r *resolver) viaCall(fn *types.Func, sum *Summary, inner []*Op, call *ast.
 		r.place(op, stack)
 		op.Name, op.Method, op.Step = os.Name, os.Method, os.Step
 		op.NX, op.XX, op.GET, op.Cond, op.TTL = os.NX, os.XX, os.GET, os.Cond, os.TTL
-		op.Via = &Via{Func: fn, At: os.At, Results: os.Results, Checked: os.Checked, ExpireAt: os.ExpireAt}
+		op.Via = &Via{Func: fn, At: os.At, Results: os.Results, Dropped: os.Dropped, Checked: os.Checked, ExpireAt: os.ExpireAt}
 		op.Args = args(sig, call)
 		fixed := func(i int, e func(*Op) ast.Expr) ast.Expr {
 			if i >= 0 {

@@ -34,7 +34,7 @@ func (l *Locker) Release(ctx context.Context, key, token string) (bool, error) {
 }
 
 // Unlock deletes the key, whoever holds it.
-func (l *Locker) Unlock(ctx context.Context, key string) error { // want Unlock:`^\QDEL key=#1 results=error\E$`
+func (l *Locker) Unlock(ctx context.Context, key string) error { // want Unlock:`^\QDEL key=#1 results=error dropped\E$`
 	return l.rdb.Del(ctx, key).Err()
 }
 

@@ -53,20 +53,20 @@ func releaseLock(ctx context.Context, rdb *redis.Client, key, token string) (boo
 
 // dropRelease drops the release's outcome itself: its callers have none
 // to drop.
-func dropRelease(ctx context.Context, rdb *redis.Client, key, token string) error { // want `^\Qwrapper dropRelease: EVALSHA key=#2 argv=#3 script=release results=error\E$`
+func dropRelease(ctx context.Context, rdb *redis.Client, key, token string) error { // want `^\Qwrapper dropRelease: EVALSHA key=#2 argv=#3 script=release results=error dropped\E$`
 	return release.Run(ctx, rdb, []string{key}, token).Err() // want `^\QEVALSHA key=key script=release@-30 client=go-redis/v9 in=dropRelease(key,argv)\E$`
 }
 
 // Client is the project's own client interface; both implementations
 // forward Del to go-redis.
 type Client interface {
-	Del(ctx context.Context, keys ...string) error // want `^\Qwrapper Del: DEL keys=#1... results=error\E$`
+	Del(ctx context.Context, keys ...string) error // want `^\Qwrapper Del: DEL keys=#1... results=error dropped\E$`
 	Ping(ctx context.Context) error
 }
 
 type v9Client struct{ c *redis.Client }
 
-func (v v9Client) Del(ctx context.Context, keys ...string) error { // want `^\Qwrapper Del: DEL keys=#1... results=error\E$`
+func (v v9Client) Del(ctx context.Context, keys ...string) error { // want `^\Qwrapper Del: DEL keys=#1... results=error dropped\E$`
 	return v.c.Del(ctx, keys...).Err() // want `^\QDEL incomplete client=go-redis/v9 in=Del(key)\E$`
 }
 
@@ -74,7 +74,7 @@ func (v v9Client) Ping(ctx context.Context) error { return nil }
 
 type v8Client struct{ c *redisv8.Client }
 
-func (v *v8Client) Del(ctx context.Context, keys ...string) error { // want `^\Qwrapper Del: DEL keys=#1... results=error\E$`
+func (v *v8Client) Del(ctx context.Context, keys ...string) error { // want `^\Qwrapper Del: DEL keys=#1... results=error dropped\E$`
 	return v.c.Del(ctx, keys...).Err() // want `^\QDEL incomplete client=go-redis/v8 in=Del(key)\E$`
 }
 
