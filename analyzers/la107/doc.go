@@ -17,7 +17,8 @@
 // of the package, and of other packages through their facts. Weak: a
 // constant, os.Hostname/os.Getpid and friends, a loop index, an integer
 // parameter named like a worker or goroutine id, time.Now-derived values,
-// a math/rand generator seeded with the time or a constant and math/rand's
+// a pid or goroutine id (one cut out of runtime.Stack, also by a helper of
+// another package), a math/rand generator seeded with the time or a constant and math/rand's
 // global source (also underneath a helper whose result the tracer cannot
 // follow; the message names the seed), time- or name-based UUIDs,
 // package-level variables (computed once, even from crypto/rand), and a
@@ -35,7 +36,10 @@
 // cause (ruleutil.Fit shortens the advice instead). The lock-key pattern is the one set by -LA103.lock-key-pattern.
 // Parameters, other fields and unknown calls are not followed, so a token
 // passed in is never reported where it is received (it is where it is
-// passed to a wrapper); nor is an idempotency marker (SET seen:<id> 1 NX EX
+// passed to a wrapper, or to an exported constructor of another package
+// that keeps it in the field its acquires write: its TokenParam fact,
+// judged at the call through the caller's locals and what this package
+// passes to the caller's unexported function); nor is an idempotency marker (SET seen:<id> 1 NX EX
 // ...) or a state flag whose value is a timestamp. A local token several
 // acquires write (a lease re-running its acquire with the same mark to
 // renew) is reported once, at the first.

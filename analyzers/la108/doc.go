@@ -19,7 +19,11 @@
 // integer constant of a type other than int64 (`status == 0`, whose 0 is an
 // int), while the clients decode integer replies as int64
 // (reply.Comparison). valkeylock/rueidislock release
-// through a context.CancelFunc, which has no reply. A reply that is stored,
+// through a context.CancelFunc, which has no reply. A release or extend
+// whose script the caller passes to a wrapper that reads nothing of the
+// reply but its error (return cmd.Err()) is reported at that call: the
+// lost-lock reply never reaches the caller, so the wrapper must return it.
+// A reply that is stored,
 // passed on, returned, or read back through a transaction's results is not
 // reported (reply.Of says Examined or Unseen), except one returned by a
 // function literal whose results are then dropped: a literal called where
