@@ -55,11 +55,11 @@ func readsIdentity(pass *analysis.Pass) bool {
 			imports = true
 		}
 	}
-	if !imports {
+	if !imports || pass.TypesInfo == nil {
 		return false
 	}
 	for _, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok {
+		if fn, ok := obj.(*types.Func); ok && fn != nil {
 			if _, ok := processID(fn); ok || isStack(fn) {
 				return true
 			}
