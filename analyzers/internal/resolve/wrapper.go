@@ -762,8 +762,7 @@ func (r *resolver) errorOnly(fd *ast.FuncDecl, op *Op) bool {
 	// held are the variables the reply (or a method's result on it) is
 	// assigned to; only their error-typed ones are harmless.
 	var held []*ast.Ident
-	var onlyErr func(n ast.Expr) bool
-	onlyErr = func(n ast.Expr) bool {
+	onlyErr := func(n ast.Expr) bool {
 		for {
 			sel, ok := r.x.Parent(n).(*ast.SelectorExpr)
 			if !ok || sel.X != n {
