@@ -129,6 +129,9 @@ func exportStored(pass *analysis.Pass, params []origin.Param, reentrant bool) {
 // calling function's locals and, for an unexported function, through
 // what its callers here pass (origin.Tracer.Passed).
 func passedToConstructors(pass *analysis.Pass, tr *origin.Tracer) {
+	if origin.InGOROOT(pass) {
+		return // vet's passes over the standard library: no lock code
+	}
 	facts := map[*types.Func]*TokenParam{}
 	x := syntax.Of(pass)
 	for n := range x.Inspector().PreorderSeq((*ast.CallExpr)(nil)) {

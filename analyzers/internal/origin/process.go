@@ -2,7 +2,10 @@ package origin
 
 import (
 	"go/ast"
+	"go/build"
 	"go/types"
+	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -55,8 +58,8 @@ func readsIdentity(pass *analysis.Pass) bool {
 			imports = true
 		}
 	}
-	if !imports || pass.TypesInfo == nil {
-		return false
+	if !imports || pass.TypesInfo == nil || InGOROOT(pass) {
+		return false // the standard library makes no owner ids
 	}
 	for _, obj := range pass.TypesInfo.Uses {
 		if fn, ok := obj.(*types.Func); ok && fn != nil {
@@ -108,4 +111,15 @@ func (t *tracer) calls(decl *ast.FuncDecl, depth int, seen map[*ast.FuncDecl]boo
 		return !found
 	})
 	return found
+}
+
+// InGOROOT reports a package of the standard library (its files are
+// under GOROOT): vet reads every one a program imports, and none makes
+// a lock's owner id.
+func InGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 || build.Default.GOROOT == "" {
+		return false
+	}
+	f := pass.Fset.File(pass.Files[0].Pos())
+	return f != nil && strings.HasPrefix(f.Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
