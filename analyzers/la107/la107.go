@@ -132,22 +132,15 @@ func passedToConstructors(pass *analysis.Pass, tr *origin.Tracer) {
 	if origin.InGOROOT(pass) {
 		return // vet's passes over the standard library: no lock code
 	}
-	facts := map[*types.Func]*TokenParam{}
+	facts := importedTokenParams(pass)
+	if len(facts) == 0 {
+		return // most packages: no imported constructor takes a token
+	}
 	x := syntax.Of(pass)
 	for n := range x.Inspector().PreorderSeq((*ast.CallExpr)(nil)) {
 		call := n.(*ast.CallExpr)
 		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || fn.Signature().Recv() != nil {
-			continue
-		}
-		f, ok := facts[fn]
-		if !ok {
-			f = new(TokenParam)
-			if !pass.ImportObjectFact(fn, f) {
-				f = nil
-			}
-			facts[fn] = f
-		}
+		f := facts[fn]
 		if f == nil || f.Index >= len(call.Args) || call.Ellipsis.IsValid() {
 			continue
 		}
@@ -156,6 +149,30 @@ func passedToConstructors(pass *analysis.Pass, tr *origin.Tracer) {
 			report(pass, call.Pos(), o, " passed to "+fn.Pkg().Name()+"."+fn.Name(), f.Reentrant)
 		}
 	}
+}
+
+// importedTokenParams returns the TokenParam facts of the constructors of
+// the packages pass imports directly (a call names only those), by
+// function. Nothing in most packages, which then skip the walk of every
+// call (vet runs LA107 on every dependency, for its facts).
+func importedTokenParams(pass *analysis.Pass) map[*types.Func]*TokenParam {
+	imported := map[*types.Package]bool{}
+	for _, imp := range pass.Pkg.Imports() {
+		imported[imp] = true
+	}
+	var out map[*types.Func]*TokenParam
+	for _, of := range pass.AllObjectFacts() {
+		fn, ok := of.Object.(*types.Func)
+		f, isParam := of.Fact.(*TokenParam)
+		if !ok || !isParam || fn.Pkg() == nil || !imported[fn.Pkg()] {
+			continue
+		}
+		if out == nil {
+			out = map[*types.Func]*TokenParam{}
+		}
+		out[fn] = f
+	}
+	return out
 }
 
 // luaConstants reports scripted acquires whose value is a literal of the
