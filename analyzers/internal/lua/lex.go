@@ -160,3 +160,29 @@ var keywords = map[string]bool{
 	"local": true, "nil": true, "not": true, "or": true, "repeat": true, "return": true,
 	"then": true, "true": true, "until": true, "while": true,
 }
+
+// RepliesNoOutcome reports a script whose every return is a status or
+// error reply or a string literal (return redis.status_reply("OK")), or
+// that returns nothing: no reply of it says whether a lock step took
+// effect, so dropping the reply loses nothing a caller could read.
+func RepliesNoOutcome(src string) bool {
+	l := lexer{src: src}
+	for t := l.next(); t.kind != tEOF; t = l.next() {
+		if !t.is("return") {
+			continue
+		}
+		v := l.next()
+		switch {
+		case v.kind == tString:
+		case v.is("redis"):
+			if dot, fn := l.next(), l.next(); !dot.is(".") || !fn.is("status_reply") && !fn.is("error_reply") {
+				return false
+			}
+		case v.is("end"), v.kind == tEOF:
+			// A bare return: nil.
+		default:
+			return false
+		}
+	}
+	return true
+}

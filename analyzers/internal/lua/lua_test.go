@@ -601,3 +601,18 @@ func TestPaired(t *testing.T) {
 		}
 	}
 }
+
+func TestRepliesNoOutcome(t *testing.T) {
+	for src, want := range map[string]bool{
+		`if redis.call("GET", KEYS[1]) == ARGV[1] then redis.call("DEL", KEYS[1]) end return redis.status_reply("OK")`:                          true,
+		`if redis.call("LREM", KEYS[1], 0, ARGV[1]) == 0 then return redis.error_reply("NOT FOUND") end redis.call("DEL", KEYS[2]) return "OK"`: true,
+		`if redis.call("GET", KEYS[1]) == ARGV[1] then redis.call("DEL", KEYS[1]) end`:                                                          true,
+		`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`:                                     false,
+		`if redis.call("GET", KEYS[1]) == ARGV[1] then redis.call("DEL", KEYS[1]) return redis.status_reply("OK") end return 0`:                 false,
+		`local n = redis.call("DEL", KEYS[1]) return redis.pcall("GET", KEYS[2])`:                                                               false,
+	} {
+		if got := RepliesNoOutcome(src); got != want {
+			t.Errorf("RepliesNoOutcome(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
