@@ -170,7 +170,7 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 		return o
 	}
 	if t.x.IsParam(v) {
-		if isInteger(v.Type()) && workerName(v.Name()) {
+		if syntax.IsInteger(v.Type()) && workerName(v.Name()) {
 			return weak(fmt.Sprintf("the worker id %s", v.Name()))
 		}
 		if t.viaCallers {
@@ -192,7 +192,7 @@ func (t *tracer) variable(v *types.Var, depth int) Origin {
 	for _, a := range assigns {
 		switch a.Kind {
 		case syntax.Range:
-			if a.Idx == 0 || isInteger(t.x.TypesInfo.TypeOf(a.Rhs)) {
+			if a.Idx == 0 || syntax.IsInteger(t.x.TypesInfo.TypeOf(a.Rhs)) {
 				return weak(fmt.Sprintf("the loop index %s (a goroutine or worker id)", v.Name()))
 			}
 			return untraced
@@ -967,14 +967,6 @@ func (t *tracer) urandom(e ast.Expr) bool {
 		}
 	}
 	return len(ws) > 0
-}
-
-func isInteger(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 func isByteArray(t types.Type) bool {

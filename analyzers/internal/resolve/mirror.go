@@ -147,8 +147,7 @@ func portShape(s spec, sig *types.Signature) bool {
 		args, variadic := ps[2].Underlying().(*types.Slice)
 		return ok && syntax.IsString(keys.Elem()) && variadic && types.IsInterface(args.Elem())
 	}
-	b, ok := ps[2].Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return syntax.IsInteger(ps[2])
 }
 
 // declaresPort reports whether a package declares a client interface that

@@ -197,6 +197,16 @@ func IsInt(t types.Type) bool {
 	return ok && b.Kind() == types.Int
 }
 
+// IsInteger reports any integer type, a named type over one, or an untyped
+// integer constant's type; false for nil.
+func IsInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
 // IsEmptyInterface reports an interface without methods: interface{}, any,
 // a named type over it, or a type parameter constrained by any; false for
 // nil.

@@ -45,7 +45,7 @@ var (
 func generic[T any](t T) {}
 `
 
-// TestTypePredicates holds IsString, IsInt, IsEmptyInterface and IsContext
+// TestTypePredicates holds IsString, IsInt, IsInteger, IsEmptyInterface and IsContext
 // to what the resolve and keys layers rely on, each way.
 func TestTypePredicates(t *testing.T) {
 	x := analyzertest.Load(t, predicatesSrc).Index
@@ -59,7 +59,7 @@ func TestTypePredicates(t *testing.T) {
 		}
 		return obj.Type()
 	}
-	type want struct{ str, integer, empty, ctx bool }
+	type want struct{ str, integer, anyInt, empty, ctx bool }
 	for _, c := range []struct {
 		name string
 		want want
@@ -69,10 +69,10 @@ func TestTypePredicates(t *testing.T) {
 		{"untypedString", want{str: true}},
 		{"strPtr", want{}},
 		{"byteSlice", want{}},
-		{"integer", want{integer: true}},
-		{"namedInteger", want{integer: true}},
-		{"untypedInt", want{}},
-		{"int64v", want{}},
+		{"integer", want{integer: true, anyInt: true}},
+		{"namedInteger", want{integer: true, anyInt: true}},
+		{"untypedInt", want{anyInt: true}},
+		{"int64v", want{anyInt: true}},
 		{"anyv", want{empty: true}},
 		{"emptyv", want{empty: true}},
 		{"namedEmpty", want{empty: true}},
@@ -84,12 +84,12 @@ func TestTypePredicates(t *testing.T) {
 		{"ctxPtr", want{}},
 	} {
 		ty := typeOf(c.name)
-		got := want{syntax.IsString(ty), syntax.IsInt(ty), syntax.IsEmptyInterface(ty), syntax.IsContext(ty)}
+		got := want{syntax.IsString(ty), syntax.IsInt(ty), syntax.IsInteger(ty), syntax.IsEmptyInterface(ty), syntax.IsContext(ty)}
 		if got != c.want {
 			t.Errorf("%s (%s): got %+v, want %+v", c.name, ty, got, c.want)
 		}
 	}
-	if syntax.IsString(nil) || syntax.IsInt(nil) || syntax.IsEmptyInterface(nil) || syntax.IsContext(nil) {
+	if syntax.IsString(nil) || syntax.IsInt(nil) || syntax.IsInteger(nil) || syntax.IsEmptyInterface(nil) || syntax.IsContext(nil) {
 		t.Error("a predicate holds for a nil type")
 	}
 }
