@@ -62,9 +62,25 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// The advice of each message, longest first (ruleutil.Fit keeps the
+// longest that fits; the last is the shortest).
+var (
+	perAcquire = []string{
+		"; draw 20 random bytes from crypto/rand for every acquire",
+		"; draw a fresh crypto/rand token per acquire",
+		"; use a fresh crypto/rand token",
+	}
+	perOwner = []string{
+		"; draw it once per owner from crypto/rand and keep the hold count apart",
+		"; draw it once per owner from crypto/rand",
+		"; use crypto/rand once per owner",
+	}
+)
+
 // report reports a weak token o written at pos (written names the
 // wrapper or constructor it goes through).
 func report(pass *analysis.Pass, pos token.Pos, o origin.Origin, written string, reentrant bool) {
+	what, advice := "lock token"+written+" is not unique per acquisition: it comes from ", perAcquire
 	if reentrant {
 		// A reentrant lock's token is its owner's identity: drawn
 		// once per owner, reused by that owner's re-acquires. It
@@ -72,18 +88,9 @@ func report(pass *analysis.Pass, pos token.Pos, o origin.Origin, written string,
 		if o.Drawn == origin.Strong {
 			return
 		}
-		ruleutil.Report(pass, rules.LA107, pos, "%s", ruleutil.Fit(
-			cause("reentrant lock's owner id"+written+" is not unique per owner: it comes from ", o, "; use crypto/rand once per owner"),
-			"; draw it once per owner from crypto/rand and keep the hold count apart",
-			"; draw it once per owner from crypto/rand",
-			"; use crypto/rand once per owner"))
-		return
+		what, advice = "reentrant lock's owner id"+written+" is not unique per owner: it comes from ", perOwner
 	}
-	ruleutil.Report(pass, rules.LA107, pos, "%s", ruleutil.Fit(
-		cause("lock token"+written+" is not unique per acquisition: it comes from ", o, "; use a fresh crypto/rand token"),
-		"; draw 20 random bytes from crypto/rand for every acquire",
-		"; draw a fresh crypto/rand token per acquire",
-		"; use a fresh crypto/rand token"))
+	ruleutil.Report(pass, rules.LA107, pos, "%s", ruleutil.Fit(cause(what, o, advice[len(advice)-1]), advice...))
 }
 
 // cause is what+o's reasons, without the reasons that say a value is
