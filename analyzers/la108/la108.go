@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
-	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/reply"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
@@ -35,7 +34,8 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 		}
-		what += ruleutil.Through(pass, op)
+		bare, through := what, ruleutil.Through(pass, op)
+		what += through
 		use, cmp, k := reply.Comparison(x, op)
 		if use == reply.NeverTrue {
 			if op.Kind == resolve.Library && op.Client.LostIsError {
@@ -68,14 +68,11 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if reply.DroppedInWrapper(op) && !reply.NilIsError(op) {
-			if repliesNoOutcome(op) {
-				continue // nothing dropped: the reply never said "lost"
-			}
 			// Whatever this caller does, the wrapper has dropped the
 			// reply: it must return it first.
 			ruleutil.Report(pass, rules.LA108, op.Pos,
 				"%s returns only the error of %s, but %s (lock lost) is no error: return the reply and %s",
-				strings.TrimPrefix(ruleutil.Through(pass, op), " in "), strings.TrimSuffix(what, ruleutil.Through(pass, op)), lost, act)
+				strings.TrimPrefix(through, " in "), bare, lost, act)
 			continue
 		}
 		if use == reply.Discarded {
@@ -91,13 +88,6 @@ func run(pass *analysis.Pass) (any, error) {
 
 // classify says whether op is an extend or a release, how to name it in a
 // message, and which reply means "lost".
-// repliesNoOutcome reports an op whose script replies the same whatever
-// its lock step did (a data script that frees the lock on the side and
-// returns "OK"): its reply holds no "lost" for a wrapper to drop.
-func repliesNoOutcome(op *resolve.Op) bool {
-	return op.Script != nil && op.Script.Text != "" && lua.RepliesNoOutcome(op.Script.Text)
-}
-
 func classify(op *resolve.Op) (step, what, lost string) {
 	key := ""
 	if len(op.Keys) > 0 && op.Via == nil {

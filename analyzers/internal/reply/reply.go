@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/lockaudit/lockaudit/analyzers/internal/lua"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
@@ -179,9 +180,14 @@ func (w *walker) viaUse(op *resolve.Op) Use {
 // DroppedInWrapper reports an op through a wrapper that reads nothing of
 // the reply but its error (Via.Dropped), running a script its caller
 // passes: the value, the lock's outcome, never reaches the caller, and
-// the wrapper cannot tell that it was a lock's.
+// the wrapper cannot tell that it was a lock's. Not when the script
+// replies the same whatever its lock step did (a data script that frees a
+// lock on the side and returns "OK"): that reply holds no outcome to drop.
 func DroppedInWrapper(op *resolve.Op) bool {
-	return op.Via != nil && op.Via.Dropped && op.Via.Passed&resolve.PassedScript != 0
+	if op.Via == nil || !op.Via.Dropped || op.Via.Passed&resolve.PassedScript == 0 {
+		return false
+	}
+	return op.Script == nil || op.Script.Text == "" || !lua.RepliesNoOutcome(op.Script.Text)
 }
 
 // NilIsError reports whether the op reports "lost" as an error, so that
