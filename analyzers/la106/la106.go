@@ -19,6 +19,9 @@ func run(pass *analysis.Pass) (any, error) {
 	in := keys.Of(pass)
 	c := fix.New(pass)
 	for _, op := range in.Ops {
+		if wrongUnit(pass, in, op) {
+			continue
+		}
 		if op.Kind != resolve.Command || !(op.Passes(resolve.PassedTTL) || judgedAtCaller(op)) {
 			continue
 		}

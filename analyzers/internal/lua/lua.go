@@ -113,6 +113,14 @@ type Detail struct {
 	// layer). 0 when there is none. In a script without an acquire, Token,
 	// Const and ConstText describe the value the guarded set writes.
 	Guarded int
+	// TTL is the 1-based ARGV index of the amount the acquire (or, in a
+	// script without one, the guarded set) gives its key, and TTLUnit the
+	// option or command that reads it: "EX" or "PX" of the SET, "SETEX",
+	// "PSETEX", or the "EXPIRE"/"PEXPIRE" of the key after its SETNX or
+	// TTL-less guarded SET. 0 and "" when the amount is not ARGV[n] itself
+	// (tonumber(ARGV[n]) counts) or is an absolute time (EXAT, PXAT).
+	TTL     int
+	TTLUnit string
 	// Deletes and Expires are the 1-based KEYS indexes the script deletes
 	// (DEL, UNLINK) or gives a TTL (the EXPIRE family) without comparing
 	// the key's value anywhere in the script: an owner-less release or
@@ -187,6 +195,7 @@ func Analyze(src string) Detail {
 				if d.Steps&Acquire == 0 {
 					d.Token = index(c.args[1].id, "A[")
 					d.Const, d.ConstText = c.args[1].constant, c.args[1].lit
+					d.TTL, d.TTLUnit = ttlOf(c)
 					acquired = key
 				}
 			case c.args[1].from == fromArg: // GET key == ARGV then SET key ARGV PX ttl
@@ -212,6 +221,7 @@ func Analyze(src string) Detail {
 					v := setnxValue(p.calls, key)
 					d.Token = index(v.id, "A[")
 					d.Const, d.ConstText = v.constant, v.lit
+					d.TTL, d.TTLUnit = ttlOf(c)
 					acquired = key
 				}
 			}
@@ -302,6 +312,10 @@ func (d *Detail) unchecked(p *parser) {
 				d.Token = index(v.id, "A[")
 				d.Const, d.ConstText = v.constant, v.lit
 				d.Reenter = reenter && d.Steps&Extend != 0
+				if !ttl {
+					c = expireAfter(p.calls, key, c.pos)
+				}
+				d.TTL, d.TTLUnit = ttlOf(c)
 			}
 			continue
 		}
@@ -337,12 +351,46 @@ func guardedSet(c cmdCall) (v value, ttl, ok bool) {
 
 // expiredAfter reports whether an EXPIRE-family call of key follows pos.
 func expiredAfter(calls []cmdCall, key string, pos int) bool {
+	return expireAfter(calls, key, pos).cmd != ""
+}
+
+// expireAfter is the first EXPIRE-family call of key after pos (the zero
+// cmdCall when there is none).
+func expireAfter(calls []cmdCall, key string, pos int) cmdCall {
 	for _, c := range calls {
 		if c.pos > pos && expireCmds[c.cmd] && len(c.args) >= 1 && c.args[0].id == key {
-			return true
+			return c
 		}
 	}
-	return false
+	return cmdCall{}
+}
+
+// ttlOf reads the relative TTL a call gives its key when the amount is an
+// ARGV value (Detail.TTL): SET's EX or PX, SETEX/PSETEX, EXPIRE/PEXPIRE.
+func ttlOf(c cmdCall) (int, string) {
+	var amount value
+	var unit string
+	switch c.cmd {
+	case "set":
+		for i := 2; i+1 < len(c.args); i++ {
+			if a := c.args[i]; a.isStr && (a.str == "ex" || a.str == "px") {
+				amount, unit = c.args[i+1], a.str
+				break
+			}
+		}
+	case "setex", "psetex", "expire", "pexpire":
+		if len(c.args) >= 2 {
+			amount, unit = c.args[1], c.cmd
+		}
+	}
+	n := index(amount.id, "A[")
+	if n == 0 {
+		n = index(amount.number, "A[")
+	}
+	if n == 0 {
+		return 0, ""
+	}
+	return n, strings.ToUpper(unit)
 }
 
 // index reads the 1-based index of KEYS[n] or ARGV[n] from a value id

@@ -49,6 +49,12 @@ type value struct {
 	// from the server (for _, id in ipairs(redis.call("ZRANGE", ...))): the
 	// id of one entry the script processes.
 	member bool
+	// absent marks the literals false and nil: a GET compared with one
+	// asks whether the key exists.
+	absent bool
+	// number is the id of the value tonumber(x) converts: the amount a
+	// TTL option reads is ARGV[n] whether or not it is converted first.
+	number string
 }
 
 // keyLike reports whether v can name the key of a lock step: it comes from
@@ -559,6 +565,13 @@ func (p *parser) binary(op string, a, b value, at int) value {
 // computed is no owner's token: that is a data compare. Whether the key is
 // a lock's is for the lock evidence to decide, not the text.
 func (p *parser) compare(got, token value, at int) {
+	if got.get != "" && token.absent {
+		// GET key == false: whether the key exists, as EXISTS asks.
+		if _, ok := p.exists[got.get]; !ok {
+			p.exists[got.get] = at
+		}
+		return
+	}
 	if got.get == "" || (token.from != fromArg && !token.member) {
 		return
 	}
@@ -584,7 +597,12 @@ func (p *parser) simple() value {
 		p.advance()
 		s := strings.ToLower(t.text)
 		return value{id: "s:" + s, str: s, isStr: true, lit: t.text, constant: true}
-	case t.is("nil"), t.is("true"), t.is("false"), t.is("..."):
+	case t.is("nil"), t.is("false"):
+		p.advance()
+		v := p.fresh()
+		v.absent = true
+		return v
+	case t.is("true"), t.is("..."):
 		p.advance()
 		return p.fresh()
 	case t.is("function"):
@@ -726,6 +744,9 @@ func (p *parser) call(callee string, args []value) value {
 		if a.keyLike() { // string.format("lock:%s", ARGV[1]), cjson.decode(...)
 			v.from = fromData
 		}
+	}
+	if callee == "tonumber" && len(args) > 0 {
+		v.number = args[0].id
 	}
 	return v
 }

@@ -23,6 +23,13 @@ type Client struct {
 	Tx TxStyle
 	// Lib describes a lock library's steps; nil for clients.
 	Lib *LockLibrary
+	// DurationNanos: a time.Duration passed as a raw argument (Do's
+	// arguments, a script's ARGV) goes out as its integer count of
+	// nanoseconds (go-redis v9, and v8 from v8.11.5: the proto writer's
+	// `case time.Duration: w.int(v.Nanoseconds())`; v6, v7 and earlier v8
+	// refuse it with an error, redigo formats it as "10s", which the server
+	// refuses; valkey-go and rueidis take strings).
+	DurationNanos bool
 }
 
 // API says how a client's API spells commands.

@@ -364,6 +364,13 @@ func goRedisClient(name string) *Client {
 	return &Client{Name: name, API: APIGoRedis, LostIsError: true, Tx: TxCallback | TxObject | TxSequence}
 }
 
+// nanosClient marks a client that sends a raw time.Duration argument as
+// nanoseconds (Client.DurationNanos).
+func nanosClient(c *Client) *Client {
+	c.DurationNanos = true
+	return c
+}
+
 func adapterClient(name string) *Client {
 	return &Client{Name: name, API: APIAdapter, Tx: TxCallback | TxObject | TxSequence}
 }
@@ -387,11 +394,11 @@ func registerAll() {
 	goRedisAPI, valkeyAPI := goRedisSpecs(), valkeySpecs()
 	goRedis := (*resolver).goRedis
 
-	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: goRedisClient("go-redis/v9"), handle: goRedis, dialect: goRedisDialect{keepTTL: true}, specs: goRedisAPI})
-	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: goRedisClient("go-redis/v8"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
+	register([]string{"github.com/redis/go-redis/v9"}, &pkgInfo{client: nanosClient(goRedisClient("go-redis/v9")), handle: goRedis, dialect: goRedisDialect{keepTTL: true}, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v8"}, &pkgInfo{client: nanosClient(goRedisClient("go-redis/v8")), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
 	// v9's release candidates, published under the old path before the
 	// module moved to redis/go-redis: v8's API (SetNX(..., 0) sends SETNX).
-	register([]string{"github.com/go-redis/redis/v9"}, &pkgInfo{client: goRedisClient("go-redis/v9-rc"), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
+	register([]string{"github.com/go-redis/redis/v9"}, &pkgInfo{client: nanosClient(goRedisClient("go-redis/v9-rc")), handle: goRedis, dialect: goRedisDialect{keepTTL: true, legacySetNX: true}, specs: goRedisAPI})
 	register([]string{"github.com/go-redis/redis/v7"}, &pkgInfo{client: goRedisClient("go-redis/v7"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
 	register([]string{"github.com/go-redis/redis"}, &pkgInfo{client: goRedisClient("go-redis"), handle: goRedis, dialect: goRedisDialect{legacySetNX: true}, specs: goRedisAPI})
 	register([]string{portPath}, &pkgInfo{client: portClient(), handle: goRedis, specs: portSpecs()})

@@ -174,7 +174,13 @@ type Op struct {
 	NX, XX, GET bool
 	TTL         TTL
 	TTLExpr     ast.Expr // the duration/amount, when visible
-	Cond        string   // SET and DELEX: "IFEQ", "IFNE", "IFDEQ", "IFDNE", or "" for none
+	// TTLUnit is set when TTLExpr is a raw argument (a command name and
+	// its arguments: Do, redigo, a builder's steps): the option or command
+	// that reads it, "EX", "PX", "EXAT", "PXAT", "SETEX", "PSETEX",
+	// "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"; "" for typed helpers,
+	// whose client converts a duration itself.
+	TTLUnit string
+	Cond    string // SET and DELEX: "IFEQ", "IFNE", "IFDEQ", "IFDNE", or "" for none
 	// Compressed is set when the client sending the command is known to
 	// compress values (valkey-glide configured WithCompressionConfiguration):
 	// a SET stores the value compressed, while IFEQ compares uncompressed.

@@ -261,7 +261,7 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 		op.Value = arg(1)
 		op.TTL = NoTTL
 	case "SETEX", "PSETEX":
-		op.TTLExpr, op.Value, op.TTL = arg(1), arg(2), Expire
+		op.TTLExpr, op.Value, op.TTL, op.TTLUnit = arg(1), arg(2), Expire, op.Name
 	case "DELIFEQ":
 		op.Match = arg(1)
 	case "DELEX":
@@ -273,7 +273,9 @@ func (r *resolver) fillRaw(op *Op, name string, toks []tok) {
 				op.Complete = false
 			}
 		}
-	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "INCRBY", "DECRBY":
+	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT":
+		op.TTLExpr, op.TTLUnit = arg(1), op.Name
+	case "INCRBY", "DECRBY":
 		op.TTLExpr = arg(1)
 	}
 }
@@ -329,7 +331,7 @@ func (r *resolver) setOptions(op *Op, toks []tok, from int) {
 		case "EX", "PX", "EXAT", "PXAT":
 			op.TTL, ttlSeen = Expire, true
 			if i+1 < len(toks) {
-				op.TTLExpr = toks[i+1].expr
+				op.TTLExpr, op.TTLUnit = toks[i+1].expr, t.word
 				i++
 			}
 		default:
