@@ -27,6 +27,22 @@
 //
 // A SET NX whose options the layer could not all see is not reported.
 //
+// An acquire with a TTL the server reads in the wrong unit holds the lock
+// for years: a time.Duration written as a raw argument on a client that
+// sends it as its count of nanoseconds (resolve's NanosTTL; go-redis v9
+// and v8.11.5), as the EX/PX of a raw SET NX (rdb.Do(ctx, "SET", k, v,
+// "NX", "PX", ttl): PX 10000000000 for 10s) or as the ARGV a Lua acquire
+// or guarded set uses as its EX/PX/EXPIRE/PEXPIRE amount (lua.Detail.TTL:
+// EX 10000000000, ~317 years). A typed helper converts a duration itself
+// (SetNX(ctx, k, v, ttl), SetArgs{TTL: ttl}) and is not reported, unless
+// its TTL multiplies a non-constant time.Duration by a time unit again
+// (ttl*time.Millisecond: 10s becomes ~116 days); a count made a duration
+// (time.Duration(n)*time.Millisecond, or a local assigned only such
+// conversions) is no such product. redigo formats a Duration as "10s",
+// which the server refuses with an error: loud, not reported. The message
+// says what the server receives and the conversion to send instead
+// (ttl.Milliseconds() for PX, int64(ttl / time.Second) for EX).
+//
 // # Suggested fix
 //
 // An acquire followed by a separate EXPIRE/PEXPIRE of the same key becomes

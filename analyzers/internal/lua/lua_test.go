@@ -540,9 +540,11 @@ end;
 return 0;`, 0, "", nil, []int{1}},
 		{"guarded set with SET PX, ARGV value", `if redis.call("EXISTS", KEYS[2]) == 0 then return redis.call("SET", KEYS[2], ARGV[1], "PX", ARGV[2]) end return 0`, 2, "", nil, nil},
 		{"PSETEX after EXISTS", `if redis.call("EXISTS", KEYS[1]) == 0 then redis.call("PSETEX", KEYS[1], 500, "1") end`, 1, "1", nil, nil},
+		{"GET == false then SET EX", `if redis.call("GET", KEYS[1]) == false then return redis.call("SET", KEYS[1], ARGV[1], "EX", ARGV[2]) end return ""`, 1, "", nil, nil},
 		{"rate limiter window", `local n = redis.call("INCR", KEYS[1]) if n == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end return n`, 0, "", nil, []int{1}},
 		// not a guarded set: no EXISTS first, no TTL, or NX (an acquire)
 		{"SET with a TTL, no EXISTS", `redis.call("SET", KEYS[1], ARGV[1], "EX", ARGV[2]) return 1`, 0, "", nil, nil},
+		{"GET compared with a constant, then SET EX", `if redis.call("GET", KEYS[1]) ~= "busy" then redis.call("SET", KEYS[1], "busy", "EX", 5) end`, 0, "", nil, nil},
 		{"EXISTS then SET without a TTL", `if redis.call("EXISTS", KEYS[1]) == 0 then redis.call("SET", KEYS[1], ARGV[1]) end`, 0, "", nil, nil},
 		{"EXISTS then SET NX PX", `if redis.call("EXISTS", KEYS[1]) == 0 then return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", 100) end`, 0, "", nil, nil},
 		{"compare-and-set after EXISTS (another value)", `if redis.call("EXISTS", KEYS[1]) == 1 and redis.call("GET", KEYS[1]) == ARGV[1] then redis.call("SETEX", KEYS[1], 60, ARGV[2]) end`, 0, "", nil, nil},
@@ -570,6 +572,32 @@ return 0;`, 0, "", nil, []int{1}},
 	}
 	if d := Analyze(`if redis.call("EXISTS", KEYS[1]) == 0 then return redis.call("SET", KEYS[1], ARGV[2], "PX", 9) end`); d.Token != 2 {
 		t.Errorf("guarded set of ARGV[2]: Token %d, want 2", d.Token)
+	}
+}
+
+// TestTTL: the ARGV an acquire (or a guarded set) reads its relative TTL
+// from, and the option or command that reads it.
+func TestTTL(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		ttl       int
+		unit      string
+	}{
+		{"SET NX PX ARGV", `return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2])`, 2, "PX"},
+		{"SET NX EX tonumber(ARGV)", `return redis.call("set", KEYS[1], ARGV[1], "nx", "ex", tonumber(ARGV[3]))`, 3, "EX"},
+		{"SETNX then EXPIRE", `if redis.call("SETNX", KEYS[1], ARGV[1]) == 1 then redis.call("EXPIRE", KEYS[1], ARGV[2]) return 1 end return 0`, 2, "EXPIRE"},
+		{"GET == false then SET EX, re-entry EXPIRE", `local v = redis.call("get", KEYS[1]) if v == false then return redis.call("set", KEYS[1], ARGV[1], "EX", ARGV[2]) elseif v == ARGV[1] then redis.call("expire", KEYS[1], ARGV[2]) return "OK" end return ""`, 2, "EX"},
+		{"EXISTS then SET then PEXPIRE", `if redis.call("EXISTS", KEYS[1]) == 0 then redis.call("SET", KEYS[1], ARGV[1]) redis.call("PEXPIRE", KEYS[1], ARGV[2]) end`, 2, "PEXPIRE"},
+		{"EXISTS then PSETEX", `if redis.call("EXISTS", KEYS[1]) == 0 then redis.call("PSETEX", KEYS[1], ARGV[2], ARGV[1]) end`, 2, "PSETEX"},
+		// no ARGV amount: a constant, a computed value, an absolute time
+		{"constant PX", `return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", 30000)`, 0, ""},
+		{"computed PX", `return redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2] * 1000)`, 0, ""},
+		{"PXAT", `return redis.call("SET", KEYS[1], ARGV[1], "NX", "PXAT", ARGV[2])`, 0, ""},
+		{"no acquire", `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`, 0, ""},
+	} {
+		if d := Analyze(c.src); d.TTL != c.ttl || d.TTLUnit != c.unit {
+			t.Errorf("%s: TTL %d %q, want %d %q", c.name, d.TTL, d.TTLUnit, c.ttl, c.unit)
+		}
 	}
 }
 
