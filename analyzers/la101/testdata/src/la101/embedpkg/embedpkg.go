@@ -22,7 +22,7 @@ type Lock struct {
 }
 
 func (l *Lock) Obtain(ctx context.Context) (bool, error) {
-	res, err := l.rdb.Eval(ctx, scripts.Take, []string{l.key}, l.token, l.ttl.Seconds()).Result() // want `^Lua lock script \(extend\): `
+	res, err := l.rdb.Eval(ctx, scripts.Take, []string{l.key}, l.token, l.ttl.Seconds()).Result() // want `^Lua lock script \(acquire, extend\): `
 	return res == "OK", err
 }
 
