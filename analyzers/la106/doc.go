@@ -35,10 +35,13 @@
 // or guarded set uses as its EX/PX/EXPIRE/PEXPIRE amount (lua.Detail.TTL:
 // EX 10000000000, ~317 years). A typed helper converts a duration itself
 // (SetNX(ctx, k, v, ttl), SetArgs{TTL: ttl}) and is not reported, unless
-// its TTL multiplies a non-constant time.Duration by a time unit again
-// (ttl*time.Millisecond: 10s becomes ~116 days); a count made a duration
-// (time.Duration(n)*time.Millisecond, or a local assigned only such
-// conversions) is no such product. redigo formats a Duration as "10s",
+// its TTL multiplies a time.Duration known to hold a real duration by a
+// time unit again (lockTTL*time.Millisecond: 8s becomes ~93 days). Known
+// means a constant, or a local or package field every visible write of
+// which is one (syntax.Index.Duration); a parameter is not followed, since
+// ttl*time.Second with callers passing 10 is a common convention, and a
+// count made a duration (time.Duration(n)) is a count. redigo formats a
+// Duration as "10s",
 // which the server refuses with an error: loud, not reported. The message
 // says what the server receives and the conversion to send instead
 // (ttl.Milliseconds() for PX, int64(ttl / time.Second) for EX).

@@ -13,6 +13,7 @@ import (
 	"github.com/lockaudit/lockaudit/analyzers/internal/keys"
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
 	"github.com/lockaudit/lockaudit/analyzers/internal/ruleutil"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 	"github.com/lockaudit/lockaudit/rules"
 )
 
@@ -27,7 +28,9 @@ func wrongUnit(pass *analysis.Pass, in *keys.Info, op *resolve.Op) bool {
 		return false
 	}
 	if arg, unit := op.NanosTTL(pass.TypesInfo); arg != nil {
-		if !in.IsLockAcquire(op) {
+		// A Duration known to hold a count (time.Duration(secs)) goes out
+		// as that count: the unit the code meant.
+		if in.Duration(arg) == syntax.DurationCount || !in.IsLockAcquire(op) {
 			return false
 		}
 		what := "SET NX " + unit
@@ -52,13 +55,17 @@ func wrongUnit(pass *analysis.Pass, in *keys.Info, op *resolve.Op) bool {
 		return false
 	}
 	dur, _ := example(pass.TypesInfo, d)
-	long := lifetime(float64(dur) * float64(unit) / 1e9)
+	given := dur.String()
+	if tv := pass.TypesInfo.Types[d]; tv.Value == nil {
+		given = "a TTL of " + given // an example: the value is not a constant
+	}
+	effect := "becomes " + lifetime(float64(dur)*float64(unit)/1e9) + ", a lock that never expires in practice"
 	if float64(dur)*float64(unit) > math.MaxInt64 {
-		long = "past time.Duration's range (it wraps)"
+		effect = "overflows time.Duration (it wraps)"
 	}
 	ruleutil.Report(pass, rules.LA106, op.Pos,
-		"TTL %s%s: %s is already a time.Duration, so %s becomes %s, a lock that never expires in practice; pass %s",
-		short(op.TTLExpr), ruleutil.Through(pass, op), short(d), dur, long, short(d))
+		"TTL %s%s: %s is already a time.Duration, so %s %s; pass %s",
+		short(op.TTLExpr), ruleutil.Through(pass, op), short(d), given, effect, short(d))
 	return true
 }
 

@@ -35,9 +35,13 @@ func rawDo(ctx context.Context, rdb *redis.Client, token string, ttl time.Durati
 	// Negatives: the unit's integer.
 	rdb.Do(ctx, "SET", "lock:ok", token, "NX", "PX", ttl.Milliseconds())
 	rdb.Do(ctx, "SET", "lock:ok", token, "NX", "EX", int64(ttl/time.Second))
+	secs := time.Duration(ms(ttl))
+	rdb.Do(ctx, "SET", "lock:ok", token, "NX", "EX", secs) // a count of seconds in a Duration: EX secs, as meant
 	// Not a lock: no evidence for this key, whatever its unit.
 	rdb.Do(ctx, "SET", "session:"+token, "1", "EX", ttl)
 }
+
+func ms(d time.Duration) int64 { return d.Milliseconds() / 1000 }
 
 func scripts(ctx context.Context, rdb *redis.Client, key, token string, ttl time.Duration) {
 	rdb.Eval(ctx, lockScript, []string{key}, token, ttl)                    // want `^the script's EX ARGV\[2\]: a time.Duration is sent as nanoseconds: EX 10000000000 for 10s, a lock of ~317 years; send int64\(ttl / time.Second\)$`
@@ -46,17 +50,36 @@ func scripts(ctx context.Context, rdb *redis.Client, key, token string, ttl time
 	rdb.Eval(ctx, nxScript, []string{"lock:" + key}, token, ttl.Milliseconds())
 }
 
-func typed(ctx context.Context, rdb *redis.Client, token string, ttl time.Duration, ms int64, n int) {
-	rdb.SetNX(ctx, "lock:t", token, ttl*time.Millisecond)                                // want `^TTL ttl \* time.Millisecond: ttl is already a time.Duration, so 10s becomes ~116 days, a lock that never expires in practice; pass ttl$`
-	rdb.SetArgs(ctx, "lock:u", token, redis.SetArgs{Mode: "NX", TTL: time.Second * ttl}) // want `^TTL time.Second \* ttl: ttl is already a time.Duration, so 10s becomes past time.Duration's range \(it wraps\), a lock`
+// lockTTL is a real duration: multiplying it by a unit again re-counts it.
+const lockTTL = 8 * time.Second
+
+type locker struct {
+	rdb    *redis.Client
+	expiry time.Duration // set to a real duration by newLocker, the only write
+	secs   time.Duration // a count of seconds, set only from a conversion
+}
+
+func newLocker(rdb *redis.Client, n int) *locker {
+	return &locker{rdb: rdb, expiry: 8 * time.Second, secs: time.Duration(n)}
+}
+
+func typed(ctx context.Context, rdb *redis.Client, l *locker, token string, ttl time.Duration, ms int64, n int) {
+	rdb.SetNX(ctx, "lock:t", token, lockTTL*time.Millisecond) // want `^TTL lockTTL \* time.Millisecond: lockTTL is already a time.Duration, so 8s becomes ~93 days, a lock that never expires in practice; pass lockTTL$`
+	hold := 30 * time.Second
+	rdb.SetArgs(ctx, "lock:u", token, redis.SetArgs{Mode: "NX", TTL: time.Second * hold}) // want `^TTL time.Second \* hold: hold is already a time.Duration, so a TTL of 10s overflows time.Duration \(it wraps\); pass hold$`
+	l.rdb.SetNX(ctx, "lock:v", token, l.expiry*time.Millisecond)                          // want `^TTL l.expiry \* time.Millisecond: l.expiry is already a time.Duration`
 
 	// Negatives: counts made durations, and the typed API's own conversion.
 	rdb.SetNX(ctx, "lock:ok", token, time.Duration(n)*time.Millisecond)
 	rdb.SetNX(ctx, "lock:ok", token, time.Duration(ms)*time.Millisecond)
 	millis := time.Duration(ms)
 	rdb.SetNX(ctx, "lock:ok", token, millis*time.Millisecond)
+	l.rdb.SetNX(ctx, "lock:ok", token, l.secs*time.Second)
 	rdb.SetNX(ctx, "lock:ok", token, ttl)
 	rdb.SetNX(ctx, "lock:ok", token, 2*ttl)
+	// A parameter may hold a count by its callers' convention (Lock(k, 10)
+	// then ttl*time.Second is common): not known, not reported.
+	rdb.SetNX(ctx, "lock:ok", token, ttl*time.Millisecond)
 }
 
 // redigo formats a time.Duration as "10s", which the server refuses with
