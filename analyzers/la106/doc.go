@@ -41,8 +41,8 @@
 // which is one (syntax.Index.Duration); a parameter is not followed, since
 // ttl*time.Second with callers passing 10 is a common convention, and a
 // count made a duration (time.Duration(n)) is a count. redigo formats a
-// Duration as "10s",
-// which the server refuses with an error: loud, not reported. The message
+// Duration as "10s", which the server refuses with an error: loud, not
+// reported. The message
 // says what the server receives and the conversion to send instead
 // (ttl.Milliseconds() for PX, int64(ttl / time.Second) for EX).
 //
