@@ -72,7 +72,8 @@ the compared token may also be the id of an entry the script lists from the serv
 task id read from a sorted set, compared with the value of that task's lock key). It is
 sent inline (EVAL, EVAL_RO) or defined as a script object (NewScript, NewLuaScript,
 NewEvalScript, options.NewScript), also through the project's own wrappers of those and
-from Lua text in a //go:embed file (the message names the file and line). A script that
+from Lua text in a //go:embed file, also through another package's exported string
+variable (the message names the file and line). A script that
 another package's wrapper fixes and runs on its caller's key is reported at the call.
 `,
 		Why: `Lua is optional from Valkey 9.1 (it is a module; BUILD_LUA=no builds and some providers
@@ -199,7 +200,9 @@ compression off for the client that takes and extends locks.
 		Title:    "Lock acquired without a TTL",
 		What: `A lock acquire (a SET NX with lock evidence) with no expiry: SET NX without a TTL (SetNX
 with expiration 0, a builder Nx() then Build(), raw SET k v NX), the SETNX command, or SET
-NX/SETNX followed by a separate EXPIRE/PEXPIRE of the same key.
+NX/SETNX followed by a separate EXPIRE/PEXPIRE of the same key. A project's helper
+that sends SETNX, then EXPIRE of the same key parameter, is one acquire at each call: a
+lock taken through it is reported there, naming the helper's EXPIRE.
 `,
 		Why: `A client that crashes between the acquire and the release leaves a lock that never
 expires; with a separate EXPIRE, a crash between the two commands does the same.
@@ -219,10 +222,13 @@ expires; with a separate EXPIRE, a crash between the two commands does the same.
 		Severity: Error,
 		Title:    "Lock token is not unique per acquisition",
 		What: `The value written by a lock acquire (a SET NX with lock evidence, a scripted acquire) is a
-constant, a hostname or pid, a goroutine or worker id, a time.Now-derived value, a math/rand
+constant, a hostname, a pid or goroutine id (also read by another package's helper),
+a worker id, a time.Now-derived value, a math/rand
 generator seeded with the time or a constant, math/rand's (v1) global source, or a value
 drawn once and reused (a package-level value, a field only a constructor sets); followed
-through locals, fields of local structs and helpers. A literal in the Lua text (SET KEYS[1]
+through locals, fields of local structs and helpers. A lock constructor's token parameter
+(kept in the field its acquires write) is judged at each call, also from another package,
+by the value passed. A literal in the Lua text (SET KEYS[1]
 '1' NX EX 60) is reported where the claim is held as a lock: a name says lock, or the
 package deletes, releases or renews the key; a mark left to expire (a dedup or cooldown
 claim) is not. Strong, and not reported: crypto/rand,
@@ -255,7 +261,10 @@ library Extend/Refresh/Unlock/Release) is discarded, or only its error is checke
 nil/0/false reply that means "lost" is never examined, or it is only compared in a way that
 is never true (an interface{} reply, whose integers are int64, == the int 0). A Lua
 compare-and-delete or compare-and-extend counts only with lock evidence, as for LA101: the
-same shape on data (a status compare-and-set) loses no lock.
+same shape on data (a status compare-and-set) loses no lock. A release or extend whose
+script the caller passes to a wrapper that returns only the reply's error (return
+rdb.Eval(...).Err()) is reported at the call, unless every reply of the script is a
+status or an error (none says "lost").
 `,
 		Why: `A nil extend or a 0 release means the lock was already lost: another client may hold it.
 Carrying on as if the lock were held is the bug the token exists to detect.
@@ -742,7 +751,9 @@ MULTI, or a GET whose reply is compared with the value written or with another v
 shares its MULTI; or when a name around it says lock, mutex, lease or leader: the
 enclosing function or method, its receiver type, the package, an identifier in the key
 (acquireLock, Mutex.Lock, package redislock, lockKey); for a call of the project's own
-wrapper, also the wrapper's name, receiver type and package (Locker.TryLock).
+wrapper, also the wrapper's name, receiver type and package (Locker.TryLock). A key
+template is named by its leading component: lockPrefix in fmt.Sprintf("%s:%d", lockPrefix,
+id) says lock, a hole after a constant prefix does not ("queued:%d:%s" with lockKeySuffix).
 
 A lock key is the key of such a SET NX, or a key whose text matches a lock-key pattern;
 a DEL or EXPIRE that follows an owner check of its key in the same function (a GET
