@@ -202,7 +202,10 @@ compression off for the client that takes and extends locks.
 with expiration 0, a builder Nx() then Build(), raw SET k v NX), the SETNX command, or SET
 NX/SETNX followed by a separate EXPIRE/PEXPIRE of the same key. A project's helper
 that sends SETNX, then EXPIRE of the same key parameter, is one acquire at each call: a
-lock taken through it is reported there, naming the helper's EXPIRE.
+lock taken through it is reported there, naming the helper's EXPIRE. Also a TTL in the
+wrong unit, a lock that never expires in practice: a time.Duration sent as a raw EX/PX or
+as a Lua acquire's TTL argument (go-redis writes it as nanoseconds), or a typed TTL that
+multiplies a known duration by a unit again (lockTTL*time.Millisecond).
 `,
 		Why: `A client that crashes between the acquire and the release leaves a lock that never
 expires; with a separate EXPIRE, a crash between the two commands does the same.
