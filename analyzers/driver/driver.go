@@ -294,10 +294,68 @@ func loadErrors(pkgs []*packages.Package, paths *pathMapper) []finding.Error {
 			if e.Pos != "" && e.Pos != "-" {
 				msg = paths.relPos(e.Pos) + ": " + msg
 			}
-			add(where, msg)
+			add(where, msg+experimentHint(where, msg))
 		}
 	})
 	return out
+}
+
+// experimentHint names the GOEXPERIMENT a standard-library package is
+// built under when the go command excludes all its files (encoding/json/v2
+// needs GOEXPERIMENT=jsonv2 in Go 1.25 and 1.26): the module builds with
+// that setting, and the run needs it too. It reads the package's own
+// //go:build lines, so it follows the Go release installed; "" otherwise.
+func experimentHint(pkg, msg string) string {
+	_, dir, ok := strings.Cut(msg, "build constraints exclude all Go files in ")
+	if !ok {
+		return ""
+	}
+	// A standard-library package: no dot in its first element, its
+	// directory GOROOT/src/<path>.
+	dir = strings.TrimSpace(dir)
+	first, _, _ := strings.Cut(pkg, "/")
+	if strings.Contains(first, ".") || !strings.HasSuffix(filepath.ToSlash(dir), "/src/"+pkg) {
+		return ""
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.SplitN(string(data), "\n", 40) {
+			expr, ok := strings.CutPrefix(strings.TrimSpace(line), "//go:build ")
+			if !ok {
+				continue
+			}
+			if name := wantedExperiment(expr); name != "" {
+				return fmt.Sprintf(" (%s is built only with GOEXPERIMENT=%s: set it as the module's build does)", pkg, name)
+			}
+		}
+	}
+	return ""
+}
+
+// wantedExperiment is the first experiment a //go:build expression asks
+// for (goexperiment.jsonv2), not one it rules out (!goexperiment.x).
+func wantedExperiment(expr string) string {
+	for rest := expr; ; {
+		before, after, ok := strings.Cut(rest, "goexperiment.")
+		if !ok {
+			return ""
+		}
+		end := strings.IndexFunc(after, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') })
+		if end < 0 {
+			end = len(after)
+		}
+		if !strings.HasSuffix(strings.TrimSpace(before), "!") && end > 0 {
+			return after[:end]
+		}
+		rest = after[end:]
+	}
 }
 
 // importsBroken is the error of a package that is not analysed only

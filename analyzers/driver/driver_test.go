@@ -376,6 +376,34 @@ func TestUnknownCategoryGetsWarning(t *testing.T) {
 	}
 }
 
+// TestPartialRunExperimentPackage: a module importing a standard-library
+// package that the installed Go builds only under a GOEXPERIMENT
+// (encoding/json/v2 in Go 1.25 and 1.26), run without it. The run is
+// incomplete, and its first error names the setting that would load it.
+func TestPartialRunExperimentPackage(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/exp\n\ngo 1.25\n",
+		"a/a.go": "package a\n\nimport json \"encoding/json/v2\"\n\nfunc F(v any) ([]byte, error) { return json.Marshal(v) }\n",
+	})
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GOEXPERIMENT=") {
+			env = append(env, kv)
+		}
+	}
+	r := run(t, dir, driver.Options{Env: append(env, "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")})
+	got := errorLines(r)
+	if len(got) == 0 {
+		t.Skip("encoding/json/v2 builds without an experiment in this Go")
+	}
+	if !strings.Contains(got[0], "GOEXPERIMENT=jsonv2") {
+		t.Fatalf("errors %q: want the first to name GOEXPERIMENT=jsonv2", got)
+	}
+	if len(r.AnalyzedPackages) != 0 || report.ExitCode(r) != report.ExitFailed {
+		t.Errorf("analysed %q, exit %d: want nothing analysed and a failed run", r.AnalyzedPackages, report.ExitCode(r))
+	}
+}
+
 // TestPartialRunRefusedModule: a module whose dependency the module proxy
 // refuses (403, from a proxy on loopback) and whose other package embeds a
 // missing file. The run says how much it analysed, leads with the root

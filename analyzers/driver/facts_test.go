@@ -62,3 +62,18 @@ func TestFactDeps(t *testing.T) {
 		t.Errorf("the view's imports of dispatch = %v, want %v (context, go-redis and the rest are export data)", imports, want)
 	}
 }
+
+func TestWantedExperiment(t *testing.T) {
+	for expr, want := range map[string]string{
+		"goexperiment.jsonv2":                      "jsonv2",
+		"goexperiment.simd && amd64":               "simd",
+		"!goexperiment.jsonv2":                     "",
+		"!goexperiment.arenas || goexperiment.foo": "foo",
+		"linux && amd64":                           "",
+		"goexperiment.":                            "",
+	} {
+		if got := wantedExperiment(expr); got != want {
+			t.Errorf("wantedExperiment(%q) = %q, want %q", expr, got, want)
+		}
+	}
+}
