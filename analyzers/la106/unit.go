@@ -37,7 +37,8 @@ func wrongUnit(pass *analysis.Pass, in *keys.Info, op *resolve.Op) bool {
 		if op.Script != nil {
 			what = fmt.Sprintf("the script's %s ARGV[%d]", unit, op.Script.Detail.TTL)
 		}
-		d, amount := example(pass.TypesInfo, arg)
+		d, _ := example(pass.TypesInfo, arg)
+		amount := d.Nanoseconds() // what the client sends
 		seconds := float64(amount)
 		if milliUnit(unit) {
 			seconds /= 1000
@@ -54,9 +55,9 @@ func wrongUnit(pass *analysis.Pass, in *keys.Info, op *resolve.Op) bool {
 	if !ok || !in.IsLockAcquire(op) {
 		return false
 	}
-	dur, _ := example(pass.TypesInfo, d)
+	dur, exact := example(pass.TypesInfo, d)
 	given := dur.String()
-	if tv := pass.TypesInfo.Types[d]; tv.Value == nil {
+	if !exact {
 		given = "a TTL of " + given // an example: the value is not a constant
 	}
 	effect := "becomes " + lifetime(float64(dur)*float64(unit)/1e9) + ", a lock that never expires in practice"
@@ -69,16 +70,15 @@ func wrongUnit(pass *analysis.Pass, in *keys.Info, op *resolve.Op) bool {
 	return true
 }
 
-// example is the duration a TTL argument holds when it is a constant, else
-// 10s, and the integer the client sends for it (its nanoseconds).
-func example(info *types.Info, e ast.Expr) (time.Duration, int64) {
-	d := 10 * time.Second
+// example is the duration a TTL argument holds when it is a constant
+// (exact), else 10s.
+func example(info *types.Info, e ast.Expr) (d time.Duration, exact bool) {
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
-		if n, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact && n > 0 {
-			d = time.Duration(n)
+		if n, ok := constant.Int64Val(constant.ToInt(tv.Value)); ok && n > 0 {
+			return time.Duration(n), true
 		}
 	}
-	return d, d.Nanoseconds()
+	return 10 * time.Second, false
 }
 
 func milliUnit(unit string) bool { return unit == "PX" || unit == "PSETEX" || unit == "PEXPIRE" }

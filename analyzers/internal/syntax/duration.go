@@ -57,7 +57,7 @@ func (x *Index) duration(e ast.Expr, depth int) DurationKind {
 			}
 		}
 	case *ast.BinaryExpr:
-		if e.Op == token.MUL && (isUnit(info, e.X) || isUnit(info, e.Y)) {
+		if e.Op == token.MUL && (unitOf(info, e.X) != 0 || unitOf(info, e.Y) != 0) {
 			return DurationReal
 		}
 	case *ast.Ident, *ast.SelectorExpr:
@@ -105,15 +105,17 @@ func isParam(v *types.Var) bool {
 	return v.Kind() == types.ParamVar || v.Kind() == types.RecvVar || v.Kind() == types.ResultVar
 }
 
-// isUnit reports a constant time.Duration equal to one of the time
-// package's units above the nanosecond.
-func isUnit(info *types.Info, e ast.Expr) bool {
+// unitOf is the nanoseconds of a constant time.Duration equal to one of
+// the time package's units above the nanosecond, 0 for anything else.
+func unitOf(info *types.Info, e ast.Expr) int64 {
 	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil || !IsDuration(tv.Type) {
-		return false
+		return 0
 	}
-	n, exact := constant.Int64Val(constant.ToInt(tv.Value))
-	return exact && units[n]
+	if n, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact && units[n] {
+		return n
+	}
+	return 0
 }
 
 // ScaledDuration reads d*unit (or unit*d) where d is a time.Duration known
@@ -130,11 +132,10 @@ func (x *Index) ScaledDuration(e ast.Expr) (ast.Expr, int64, bool) {
 		return nil, 0, false
 	}
 	for _, xy := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-		d, unit := xy[0], xy[1]
-		if !isUnit(info, unit) || x.Duration(d) != DurationReal {
+		d, n := xy[0], unitOf(info, xy[1])
+		if n == 0 || x.Duration(d) != DurationReal {
 			continue
 		}
-		n, _ := constant.Int64Val(constant.ToInt(info.Types[unit].Value))
 		return d, n, true
 	}
 	return nil, 0, false
