@@ -180,31 +180,31 @@ func IsError(t types.Type) bool {
 // IsString reports a string type: string, a named type over it, or an
 // untyped string constant's type (not *string or []byte); false for nil.
 func IsString(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
+	b := basic(t)
+	return b != nil && b.Info()&types.IsString != 0
 }
 
 // IsInt reports int or a named type over it: not another integer type,
 // nor an untyped integer constant's type; false for nil.
 func IsInt(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Int
+	b := basic(t)
+	return b != nil && b.Kind() == types.Int
 }
 
 // IsInteger reports any integer type, a named type over one, or an untyped
 // integer constant's type; false for nil.
 func IsInteger(t types.Type) bool {
+	b := basic(t)
+	return b != nil && b.Info()&types.IsInteger != 0
+}
+
+// basic is t's underlying basic type, nil for nil and for any other type.
+func basic(t types.Type) *types.Basic {
 	if t == nil {
-		return false
+		return nil
 	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	b, _ := t.Underlying().(*types.Basic)
+	return b
 }
 
 // IsEmptyInterface reports an interface without methods: interface{}, any,
