@@ -147,11 +147,5 @@ func stableVar(in *keys.Info, v *types.Var) bool {
 
 func isDurationMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
-	return recv != nil && IsDuration(recv.Type())
-}
-
-// IsDuration reports whether t is time.Duration.
-func IsDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+	return recv != nil && syntax.IsDuration(recv.Type())
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lockaudit/lockaudit/analyzers/internal/resolve"
+	"github.com/lockaudit/lockaudit/analyzers/internal/syntax"
 )
 
 // Unit says what the number of a lease counts.
@@ -64,7 +65,7 @@ func (c *Ctx) LeaseOf(acq *resolve.Op) (Lease, bool) {
 		}
 	}
 	// A typed helper's duration.
-	if IsDuration(c.Pass.TypesInfo.TypeOf(e)) {
+	if syntax.IsDuration(c.Pass.TypesInfo.TypeOf(e)) {
 		return Lease{Unit: Duration, Expr: e}, true
 	}
 	return Lease{}, false
