@@ -372,10 +372,10 @@ func ttlOf(c cmdCall) (int, string) {
 	var unit string
 	switch c.cmd {
 	case "set":
-		for i := 2; i+1 < len(c.args); i++ {
-			if a := c.args[i]; a.isStr && (a.str == "ex" || a.str == "px") {
-				amount, unit = c.args[i+1], a.str
-				break
+		if len(c.args) > 2 {
+			opts := c.args[2:]
+			if i := wordIndex(opts, "ex", "px"); i >= 0 && i+1 < len(opts) {
+				amount, unit = opts[i+1], opts[i].str
 			}
 		}
 	case "setex", "psetex", "expire", "pexpire":
@@ -422,18 +422,20 @@ func setnxValue(calls []cmdCall, key string) value {
 
 var expireCmds = map[string]bool{"pexpire": true, "expire": true, "pexpireat": true, "expireat": true}
 
-func hasWord(args []value, w string) bool {
-	for _, a := range args {
-		if a.isStr && a.str == w {
-			return true
+// wordIndex is the index of the first argument that is one of the words
+// (lower case), -1 when none is.
+func wordIndex(args []value, words ...string) int {
+	for i, a := range args {
+		if a.isStr && slices.Contains(words, a.str) {
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
-func expiry(args []value) bool {
-	return hasWord(args, "px") || hasWord(args, "ex") || hasWord(args, "pxat") || hasWord(args, "exat")
-}
+func hasWord(args []value, w string) bool { return wordIndex(args, w) >= 0 }
+
+func expiry(args []value) bool { return wordIndex(args, "px", "ex", "pxat", "exat") >= 0 }
 
 // Normalize renders the script as one line for matching exact forms: comments
 // removed, lower case, string literals in double quotes, no whitespace next
